@@ -1,0 +1,42 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// One codebase, two flavors. `Light` and `Regular` compile the same entry file
+/// (`Sources/FlavorEntry/FlavorEntry.swift`, linked into both target folders) with their own
+/// `-D` condition; only `Regular` links `RegularFeatures`.
+let strictSwift: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+    name: "FlavorKit",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "Light", targets: ["Light"]),
+        .executable(name: "Regular", targets: ["Regular"]),
+        .library(name: "Localization", targets: ["Localization"]),
+        .library(name: "Flavors", targets: ["Flavors"]),
+        .library(name: "TransferCore", targets: ["TransferCore"]),
+    ],
+    targets: [
+        .target(name: "Localization", swiftSettings: strictSwift),
+        .target(name: "Flavors", swiftSettings: strictSwift),
+        .target(name: "CWidth"),
+        .target(name: "TransferCore", dependencies: ["Localization", "Flavors", "CWidth"], swiftSettings: strictSwift),
+        .target(name: "RegularFeatures", dependencies: ["TransferCore"], swiftSettings: strictSwift),
+        .executableTarget(
+            name: "Light",
+            dependencies: ["TransferCore"],
+            swiftSettings: strictSwift + [.define("LIGHT")]
+        ),
+        .executableTarget(
+            name: "Regular",
+            dependencies: ["TransferCore", "RegularFeatures"],
+            swiftSettings: strictSwift + [.define("REGULAR")]
+        ),
+        .testTarget(name: "FlavorsTests", dependencies: ["Flavors"], swiftSettings: strictSwift),
+        .testTarget(
+            name: "TransferCoreTests",
+            dependencies: ["TransferCore", "RegularFeatures", "Light", "Regular"],
+            swiftSettings: strictSwift
+        ),
+    ]
+)

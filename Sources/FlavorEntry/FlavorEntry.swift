@@ -1,0 +1,27 @@
+// The one entry file of every flavor. `Sources/Light/FlavorEntry.swift` and
+// `Sources/Regular/FlavorEntry.swift` are links to this file: each executable target compiles
+// it with its own condition (`-DLIGHT`, `-DREGULAR`), so flavor differences are written
+// once, here, and only Regular's build imports RegularFeatures.
+import Foundation
+import TransferCore
+#if REGULAR
+import RegularFeatures
+#endif
+
+/// This executable's flavor.
+enum Flavor {
+    #if LIGHT
+    static let build = FlavorBuild(flavorName: "Light", flavorExtension: nil)
+    #elseif REGULAR
+    static let build = FlavorBuild(flavorName: "Regular", flavorExtension: QueueControl())
+    #else
+    #error("Compile this file with -DLIGHT or -DREGULAR")
+    #endif
+}
+
+@main
+enum Main {
+    static func main() {
+        exit(TransferApp.run(Flavor.build, arguments: Array(CommandLine.arguments.dropFirst())))
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// Who a flavor is: read from `Flavors/<Name>/Info.plist`, never hard-coded in Swift.
+///
+/// Besides Apple's standard keys (`CFBundleIdentifier`, `CFBundleDisplayName`,
+/// `CFBundleShortVersionString`, `CFBundleDevelopmentRegion`) a flavor lists what it offers:
+/// `FlavorFeatures` (an array of feature names) and `FlavorLimits` (a dictionary of
+/// name → whole number). What the names mean is up to the app.
+public struct FlavorIdentity: Sendable, Equatable {
+    /// The flavor's folder name under `Flavors/`, e.g. `Light`.
+    public let name: String
+    public let bundleIdentifier: String
+    public let displayName: String
+    public let version: String
+    /// The language whose catalogs are complete and used when nothing else matches.
+    public let developmentRegion: String
+    public let features: Set<String>
+    public let limits: [String: Int]
+
+    public init(
+        name: String, bundleIdentifier: String, displayName: String, version: String,
+        developmentRegion: String, features: Set<String>, limits: [String: Int]
+    ) {
+        self.name = name
+        self.bundleIdentifier = bundleIdentifier
+        self.displayName = displayName
+        self.version = version
+        self.developmentRegion = developmentRegion
+        self.features = features
+        self.limits = limits
+    }
+
+    /// Reads and validates an Info.plist (XML or binary).
+    public init(name: String, contentsOf url: URL) throws(FlavorError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw FlavorError(path: url.path, message: "cannot read the flavor's Info.plist")
+        }
+        try self.init(name: name, plist: data, path: url.path)
+    }
+
+    /// Parses Info.plist bytes; `path` is only used in error messages.
+    public init(name: String, plist data: Data, path: String) throws(FlavorError) {
+        let object: Any
+        do {
+            object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            throw FlavorError(path: path, message: "not a valid property list (\(Self.reason(of: error)))")
+        }
+        guard let dictionary = object as? [String: Any] else {
+            throw FlavorError(path: path, message: "the top level must be a dictionary")
+        }
+        func text(_ key: String) throws(FlavorError) -> String {
+            guard let value = dictionary[key] as? String, !value.isEmpty else {
+                throw FlavorError(path: path, message: "\(key) is missing or not a non-empty string")
+            }
+            return value
+        }
+        self.name = name
+        bundleIdentifier = try text("CFBundleIdentifier")
+        displayName = try text("CFBundleDisplayName")
+        version = try text("CFBundleShortVersionString")
+        developmentRegion = try text("CFBundleDevelopmentRegion")
+
+        let rawFeatures = dictionary["FlavorFeatures"] ?? [String]()
+        guard let features = rawFeatures as? [String] else {
+            throw FlavorError(path: path, message: "FlavorFeatures must be an array of strings")
+        }
+        self.features = Set(features)
+
+        let rawLimits = dictionary["FlavorLimits"] ?? [String: Any]()
+        guard let limitDictionary = rawLimits as? [String: Any] else {
+            throw FlavorError(path: path, message: "FlavorLimits must be a dictionary")
+        }
+        var limits: [String: Int] = [:]
+        for (key, value) in limitDictionary {
+            guard let number = value as? Int, number > 0 else {
+                throw FlavorError(path: path, message: "FlavorLimits.\(key) must be a whole number above 0")
+            }
+            limits[key] = number
+        }
+        self.limits = limits
+    }
+
+    private static func reason(of error: any Error) -> String {
+        let nsError = error as NSError
+        return (nsError.userInfo["NSDebugDescription"] as? String) ?? nsError.localizedDescription
+    }
+}

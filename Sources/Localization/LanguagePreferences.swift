@@ -1,0 +1,46 @@
+/// The user's preferred languages, most wanted first, from the command line or the POSIX
+/// environment, in gettext's order:
+/// `--lang` (a tag or a colon list) wins; otherwise `LANGUAGE` (a colon list), `LC_ALL`,
+/// `LC_MESSAGES`, `LANG`. `C`, `POSIX` and empty values skip to the next source.
+public enum LanguagePreferences {
+    /// The environment variables read, in order.
+    public static let variables = ["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"]
+
+    /// A `--lang` value or an environment value that is not a language tag.
+    public struct InvalidLanguage: Error, Equatable, CustomStringConvertible {
+        public let source: String
+        public let value: String
+        public var description: String {
+            "\(source): '\(value)' is not a language tag (letters, digits, '-', '_', '.' and '@' only, e.g. es, pt-BR, es_ES.UTF-8)"
+        }
+    }
+
+    /// Resolves the preference list. An invalid `--lang` is an error; an invalid environment
+    /// value is skipped like `C` (environments are not ours to reject).
+    public static func resolve(
+        lang: String?, environment: [String: String]
+    ) throws(InvalidLanguage) -> [LanguageTag] {
+        if let lang {
+            let tags = try parseList(lang, source: "--lang")
+            if !tags.isEmpty { return tags }
+        }
+        for name in variables {
+            guard let value = environment[name] else { continue }
+            if let tags = try? parseList(value, source: name), !tags.isEmpty { return tags }
+        }
+        return []
+    }
+
+    /// Parses a colon list, dropping `C`, `POSIX` and empty items.
+    public static func parseList(_ value: String, source: String) throws(InvalidLanguage) -> [LanguageTag] {
+        var tags: [LanguageTag] = []
+        for item in value.split(separator: ":", omittingEmptySubsequences: true) {
+            let text = String(item)
+            let base = text.split(separator: ".").first.map(String.init) ?? text
+            if base == "C" || base == "POSIX" { continue }
+            guard let tag = LanguageTag(text) else { throw InvalidLanguage(source: source, value: text) }
+            if !tags.contains(tag) { tags.append(tag) }
+        }
+        return tags
+    }
+}

@@ -1,0 +1,22 @@
+/// Something the `Localizer` had to work around while rendering text. Recorded, never fatal,
+/// so that tests and `--verbose` can see it.
+public enum LocalizationIssue: Sendable, Hashable, CustomStringConvertible {
+    /// No language in the chain has the key; the key itself was shown.
+    case missingKey(key: String, table: String)
+    /// A translation's specifiers disagree with the development language's (or with the
+    /// arguments); the development-language text was used instead.
+    case formatMismatch(key: String, language: LanguageTag, location: SourceLocation, reason: String)
+    /// A catalog file could not be read; its keys fell back.
+    case unreadableCatalog(CatalogError)
+
+    public var description: String {
+        switch self {
+        case .missingKey(let key, let table):
+            return "warning: key \"\(key)\" is missing from every language (table \(table)); showing the key"
+        case .formatMismatch(let key, let language, let location, let reason):
+            return "\(location): warning: \(language) text for \"\(key)\" not used: \(reason)"
+        case .unreadableCatalog(let error):
+            return error.description
+        }
+    }
+}

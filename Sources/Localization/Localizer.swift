@@ -1,0 +1,180 @@
+import Synchronization
+
+/// Looks up and formats text in the user's languages, which can change at any moment.
+///
+/// Safe from any thread. Each key falls back on its own along the chain: every preferred
+/// language, then its parents (`es-MX` → `es`), then the development language; a key that
+/// no language has renders as the key itself and is recorded in `issues`.
+public final class Localizer: Sendable {
+    /// The languages a set of preferences resolves to, with their default tables in order.
+    final class Resolution: Sendable {
+        let preferences: [LanguageTag]
+        let chain: [Catalog]
+        let defaultTables: [[String: CatalogEntry]]
+
+        init(preferences: [LanguageTag], chain: [Catalog]) {
+            self.preferences = preferences
+            self.chain = chain
+            defaultTables = chain.map { $0.tables[Catalog.defaultTable] ?? [:] }
+        }
+    }
+
+    private struct State {
+        var current: Resolution
+        var resolved: [[LanguageTag]: Resolution] = [:]
+        var observers: [Int: @Sendable (LanguageTag) -> Void] = [:]
+        var nextObserver = 0
+    }
+
+    public let store: CatalogStore
+    public let developmentLanguage: LanguageTag
+    private let state: Mutex<State>
+    private let recorded = Mutex<(list: [LocalizationIssue], seen: Set<LocalizationIssue>)>(([], []))
+
+    public init(store: CatalogStore, developmentLanguage: LanguageTag, preferences: [LanguageTag] = []) {
+        self.store = store
+        self.developmentLanguage = developmentLanguage
+        let first = Self.resolve(preferences, store: store, developmentLanguage: developmentLanguage)
+        state = Mutex(State(current: first, resolved: [preferences: first]))
+        first.chain.flatMap(\.errors).forEach { record(.unreadableCatalog($0)) }
+    }
+
+    // MARK: Languages
+
+    /// The language most keys come from: the first of the chain.
+    public var language: LanguageTag { current.chain.first?.language ?? developmentLanguage }
+
+    /// The fallback chain in use, most preferred first.
+    public var chain: [LanguageTag] { current.chain.map(\.language) }
+
+    /// The preferences last set.
+    public var preferences: [LanguageTag] { current.preferences }
+
+    /// Switches language. Languages load on first use; switching back to preferences used
+    /// before costs no parsing and no allocation of tables. Observers are told afterwards.
+    public func setPreferences(_ preferences: [LanguageTag]) {
+        let cached = state.withLock { state -> Resolution? in
+            guard let found = state.resolved[preferences] else { return nil }
+            state.current = found
+            return found
+        }
+        let resolution: Resolution
+        if let cached {
+            resolution = cached
+        } else {
+            let fresh = Self.resolve(preferences, store: store, developmentLanguage: developmentLanguage)
+            fresh.chain.flatMap(\.errors).forEach { record(.unreadableCatalog($0)) }
+            resolution = state.withLock { state in
+                let kept = state.resolved[preferences] ?? fresh
+                state.resolved[preferences] = kept
+                state.current = kept
+                return kept
+            }
+        }
+        let observers = state.withLock { Array($0.observers.values) }
+        let language = resolution.chain.first?.language ?? developmentLanguage
+        for observer in observers { observer(language) }
+    }
+
+    /// Calls `handler` with the new language after every `setPreferences`. Returns a token
+    /// for `removeObserver`.
+    @discardableResult
+    public func addObserver(_ handler: @escaping @Sendable (LanguageTag) -> Void) -> Int {
+        state.withLock { state in
+            let token = state.nextObserver
+            state.nextObserver += 1
+            state.observers[token] = handler
+            return token
+        }
+    }
+
+    public func removeObserver(_ token: Int) {
+        _ = state.withLock { $0.observers.removeValue(forKey: token) }
+    }
+
+    // MARK: Lookup
+
+    /// The text for `key`, falling back along the chain; the key itself when no language has it.
+    public func string(_ key: String) -> String {
+        let resolution = current
+        for table in resolution.defaultTables {
+            if let entry = table[key] { return entry.value }
+        }
+        record(.missingKey(key: key, table: Catalog.defaultTable))
+        return key
+    }
+
+    /// The entry for `key` in `table`, and the language it came from.
+    public func entry(_ key: String, table: String = Catalog.defaultTable) -> CatalogEntry? {
+        for catalog in current.chain {
+            if let entry = catalog[key, table: table] { return entry }
+        }
+        return nil
+    }
+
+    /// The text for `key` formatted with `arguments`. A translation whose specifiers
+    /// disagree with the development language's, or with the arguments, is not used: the
+    /// development-language text is, and the mismatch is recorded. Never crashes.
+    public func string(_ key: String, _ arguments: FormatArgument..., table: String = Catalog.defaultTable) -> String {
+        format(key, arguments, table: table)
+    }
+
+    /// `string(_:_:table:)` with an array of arguments.
+    public func format(_ key: String, _ arguments: [FormatArgument], table: String = Catalog.defaultTable) -> String {
+        let chain = current.chain
+        let reference = store.catalog(for: developmentLanguage)?[key, table: table]
+        let referenceFormat = reference.flatMap { try? FormatString($0.value) }
+        for catalog in chain {
+            guard let entry = catalog[key, table: table] else { continue }
+            do {
+                let format = try FormatString(entry.value)
+                if let referenceFormat, referenceFormat.signature != format.signature {
+                    throw SafeFormatter.Mismatch(message:
+                        "its specifiers \(Self.describe(format.signature)) differ from the development language's \(Self.describe(referenceFormat.signature))")
+                }
+                return try SafeFormatter.format(format, arguments)
+            } catch {
+                record(.formatMismatch(key: key, language: catalog.language, location: entry.location,
+                                       reason: String(describing: error)))
+            }
+        }
+        if chain.allSatisfy({ $0[key, table: table] == nil }) {
+            record(.missingKey(key: key, table: table))
+        }
+        return key
+    }
+
+    // MARK: Issues
+
+    /// What had to be worked around so far, each once, in the order first seen.
+    public var issues: [LocalizationIssue] { recorded.withLock { $0.list } }
+
+    public func clearIssues() {
+        recorded.withLock { $0 = ([], []) }
+    }
+
+    private func record(_ issue: LocalizationIssue) {
+        recorded.withLock { recorded in
+            if recorded.seen.insert(issue).inserted { recorded.list.append(issue) }
+        }
+    }
+
+    // MARK: Resolution
+
+    private var current: Resolution { state.withLock { $0.current } }
+
+    /// Each preferred language, then its parents, then the development language; only
+    /// languages that have catalogs, each once.
+    static func resolve(_ preferences: [LanguageTag], store: CatalogStore, developmentLanguage: LanguageTag) -> Resolution {
+        var seen = Set<LanguageTag>()
+        var chain: [Catalog] = []
+        for tag in preferences.flatMap(\.withParents) + [developmentLanguage] where seen.insert(tag).inserted {
+            if let catalog = store.catalog(for: tag) { chain.append(catalog) }
+        }
+        return Resolution(preferences: preferences, chain: chain)
+    }
+
+    private static func describe(_ signature: [FormatString.ArgumentKind]) -> String {
+        signature.isEmpty ? "(none)" : signature.map(\.rawValue).joined(separator: " ")
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// Formats catalog text with typed arguments. It never crashes and never reads an argument
+/// as the wrong type: when the arguments do not fit the specifiers it throws instead.
+public enum SafeFormatter {
+    public struct Mismatch: Error, Sendable, Hashable, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+
+    /// Formats `format` with `arguments`.
+    public static func format(_ format: FormatString, _ arguments: [FormatArgument]) throws(Mismatch) -> String {
+        guard format.signature.count <= arguments.count else {
+            throw Mismatch(message: "the text needs \(format.signature.count) arguments, \(arguments.count) given")
+        }
+        var result = ""
+        for segment in format.segments {
+            switch segment {
+            case .literal(let text):
+                result += text
+            case .specifier(let specifier):
+                result += try render(specifier, arguments[specifier.position - 1])
+            }
+        }
+        return result
+    }
+
+    /// Formats raw text (parsing it first).
+    public static func format(_ text: String, _ arguments: [FormatArgument]) throws(Mismatch) -> String {
+        let parsed: FormatString
+        do {
+            parsed = try FormatString(text)
+        } catch {
+            throw Mismatch(message: error.message)
+        }
+        return try format(parsed, arguments)
+    }
+
+    private static func render(_ specifier: FormatString.Specifier, _ argument: FormatArgument) throws(Mismatch) -> String {
+        let position = specifier.position
+        func wrong(_ what: String) -> Mismatch {
+            Mismatch(message: "argument \(position) is \(what) but the text asks for %\(specifier.conversion)")
+        }
+        switch (specifier.kind, argument) {
+        case (.object, .string(let text)), (.cString, .string(let text)):
+            return pad(text, specifier)
+        case (.object, .int(let number)):
+            return pad(String(number), specifier)
+        case (.object, .double(let number)):
+            return pad(String(number), specifier)
+        case (.signed, .int(let number)):
+            return cFormat(specifier, length: "l", number)
+        case (.unsigned, .int(let number)):
+            guard number >= 0 else { throw wrong("negative") }
+            return cFormat(specifier, length: "l", UInt(number))
+        case (.floating, .double(let number)):
+            return cFormat(specifier, length: "", number)
+        case (.floating, .int(let number)):
+            return cFormat(specifier, length: "", Double(number))
+        case (.character, .int(let number)):
+            guard let scalar = Unicode.Scalar(UInt32(truncatingIfNeeded: number)), number >= 0 else {
+                throw wrong("not a character")
+            }
+            return pad(String(scalar), specifier)
+        case (.character, .string(let text)) where text.count == 1:
+            return pad(text, specifier)
+        case (_, .string):
+            throw wrong("a string")
+        case (_, .int):
+            throw wrong("an integer")
+        case (_, .double):
+            throw wrong("a floating-point number")
+        }
+    }
+
+    /// Formats one number with the C library, the type being checked already.
+    private static func cFormat(_ specifier: FormatString.Specifier, length: String, _ value: any CVarArg) -> String {
+        var spec = "%" + specifier.flags.replacingOccurrences(of: "'", with: "")
+        if let width = specifier.width { spec += String(min(width, 1_000)) }
+        if let precision = specifier.precision { spec += "." + String(min(precision, 100)) }
+        spec += length + String(specifier.conversion == "D" ? "d" : specifier.conversion == "O" ? "o"
+            : specifier.conversion == "U" ? "u" : specifier.conversion)
+        return String(format: spec, value)
+    }
+
+    private static func pad(_ text: String, _ specifier: FormatString.Specifier) -> String {
+        var text = text
+        if let precision = specifier.precision, specifier.kind == .cString || specifier.kind == .object {
+            text = String(text.prefix(precision))
+        }
+        guard let width = specifier.width, text.count < width else { return text }
+        let padding = String(repeating: " ", count: min(width, 1_000) - text.count)
+        return specifier.flags.contains("-") ? text + padding : padding + text
+    }
+}

@@ -1,0 +1,25 @@
+/// What ends a command unsuccessfully, with the exit status it maps to.
+public enum AppError: Error, Equatable, CustomStringConvertible {
+    /// A file is missing or malformed: `path: error: message`, exit status 1.
+    case file(String, String)
+    /// The command line is wrong: the message, then the usage; exit status 64 (EX_USAGE).
+    case usage(String)
+    /// A command of another flavor: exit status 64.
+    case unavailable(String)
+    /// The command could not be carried out (unknown id, state that forbids it): exit status 1.
+    case failed(String)
+
+    public var exitStatus: Int32 {
+        switch self {
+        case .file, .failed: return 1
+        case .usage, .unavailable: return 64
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .file(let path, let message): return "\(path): error: \(message)"
+        case .usage(let message), .unavailable(let message), .failed(let message): return "error: \(message)"
+        }
+    }
+}

@@ -1,0 +1,21 @@
+/// `about`: the flavor's identity from its Info.plist and the languages in play.
+public enum AboutScreen {
+    public static func render(context: AppContext) -> String {
+        let text = context.texts
+        let identity = context.identity
+        let localizer = text.localizer
+        var language = localizer.language.description
+        let requested = localizer.preferences.map(\.description)
+        if let first = requested.first, first != language {
+            language = text("about.languageFallback", .string(language), .string(requested.joined(separator: ":")))
+        }
+        var table = TextTable(header: [text("about.bundleID"), identity.bundleIdentifier])
+        table.append([text("about.version"), identity.version])
+        table.append([text("about.language"), language])
+        table.append([text("about.languages"), localizer.store.availableLanguages.map(\.description).joined(separator: ", ")])
+        table.append([text("about.features"), context.features.sorted().map(text.feature).joined(separator: text("list.separator"))])
+        table.append([text("about.concurrent"), text.number(context.concurrentTransfers)])
+        return ([identity.displayName + " " + identity.version, ""] + table.render().map { "  " + $0 })
+            .joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Localization
+
+/// Carries out commands against a queue, one at a time: a single command from the command
+/// line, or many typed in the interactive session (`shell`), where `lang LANG` switches the
+/// language and shows the current screen again at once.
+public struct Session {
+    public let context: AppContext
+    public private(set) var queue: TransferQueue
+    /// Where changes are saved; nil when the sample queue is shown.
+    public let queueURL: URL?
+    let console: Console
+    /// Inside `shell`, changes live in memory when there is no queue file to save them to.
+    private var inShell = false
+    /// The view shown last, re-rendered after a language switch.
+    private var currentView: Invocation.Command = .queue
+
+    public init(context: AppContext, queue: TransferQueue, queueURL: URL?, console: Console) {
+        self.context = context
+        self.queue = queue
+        self.queueURL = queueURL
+        self.console = console
+    }
+
+    /// Runs one command and returns what it prints.
+    public mutating func perform(_ command: Invocation.Command) throws(AppError) -> String {
+        let text = context.texts
+        switch command {
+        case .queue, .about, .show:
+            let output = try render(command)
+            currentView = command
+            return output
+        case .shell:
+            throw AppError.usage(text("error.nestedShell"))
+        case .queueCommand(let queueCommand, let id):
+            guard context.features.contains(.queueControl), let flavorExtension = context.flavorExtension else {
+                throw AppError.unavailable(text("error.unavailable", .string(queueCommand.rawValue),
+                                                .string(context.identity.displayName)))
+            }
+            guard queueURL != nil || !context.features.contains(.savedQueue) || inShell else {
+                throw AppError.usage(text("error.needsQueueFile", .string(queueCommand.rawValue)))
+            }
+            var changed = queue
+            let message = try flavorExtension.perform(queueCommand, id: id, in: &changed, context: context)
+            if let queueURL, context.features.contains(.savedQueue) {
+                try QueueFile.save(changed, to: queueURL)
+            }
+            queue = changed
+            return message + "\n"
+        }
+    }
+
+    private func render(_ view: Invocation.Command) throws(AppError) -> String {
+        switch view {
+        case .about:
+            return AboutScreen.render(context: context)
+        case .show(let id):
+            guard let transfer = context.visible(queue)[id: id] else {
+                throw AppError.failed(context.texts("error.unknownTransfer", .string(id)))
+            }
+            return TransferScreen.render(transfer, context: context)
+        default:
+            return QueueScreen.render(queue, context: context)
+        }
+    }
+
+    /// Reads commands line by line until the input ends or `quit`.
+    public mutating func runInteractive() {
+        inShell = true
+        loop()
+    }
+
+    private mutating func loop() {
+        let text = context.texts
+        if console.isInteractive { console.write(text("shell.welcome") + "\n") }
+        while true {
+            if console.isInteractive { console.write("> ") }
+            guard let line = console.readLine() else { break }
+            let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
+            guard let first = words.first, !first.hasPrefix("#") else { continue }
+            switch first {
+            case "quit", "exit":
+                return
+            case "help":
+                console.write(HelpScreen.render(program: context.identity.name, context: context))
+            case "lang":
+                switchLanguage(words.dropFirst().joined(separator: ":"))
+            default:
+                do {
+                    console.write(try perform(Invocation.command(words)))
+                } catch {
+                    console.writeError("\(error)\n")
+                }
+            }
+        }
+    }
+
+    private mutating func switchLanguage(_ value: String) {
+        do {
+            let preferences = try LanguagePreferences.parseList(value, source: "lang")
+            guard !preferences.isEmpty else { throw AppError.usage(context.texts("error.langNeedsValue")) }
+            context.texts.localizer.setPreferences(preferences)
+            console.write(try render(currentView))
+        } catch {
+            console.writeError("error: \(error)\n")
+        }
+    }
+}

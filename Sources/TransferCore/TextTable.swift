@@ -1,0 +1,28 @@
+/// Rows of cells laid out in columns aligned by display width, two spaces apart.
+public struct TextTable {
+    public var rows: [[String]]
+
+    public init(header: [String]) {
+        rows = [header]
+    }
+
+    public mutating func append(_ row: [String]) {
+        rows.append(row)
+    }
+
+    /// The table as lines without trailing spaces.
+    public func render() -> [String] {
+        let columns = rows.map(\.count).max() ?? 0
+        var widths = [Int](repeating: 0, count: columns)
+        for row in rows {
+            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], DisplayWidth.of(cell)) }
+        }
+        return rows.map { row in
+            var line = ""
+            for (index, cell) in row.enumerated() {
+                line += index == row.count - 1 ? cell : DisplayWidth.padded(cell, to: widths[index]) + "  "
+            }
+            return String(line.reversed().drop(while: { $0 == " " }).reversed())
+        }
+    }
+}

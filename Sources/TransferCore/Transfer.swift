@@ -1,0 +1,31 @@
+/// One video being downloaded or uploaded.
+public struct Transfer: Sendable, Hashable, Codable {
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+        case download, upload
+    }
+
+    public enum State: String, Sendable, Hashable, Codable, CaseIterable {
+        case pending, inProgress, paused, completed, failed, cancelled
+    }
+
+    public var id: String
+    public var title: String
+    public var kind: Kind
+    public var state: State
+    public var bytesDone: Int64
+    public var bytesTotal: Int64
+
+    public init(id: String, title: String, kind: Kind, state: State, bytesDone: Int64, bytesTotal: Int64) {
+        self.id = id
+        self.title = title
+        self.kind = kind
+        self.state = state
+        self.bytesDone = bytesDone
+        self.bytesTotal = bytesTotal
+    }
+
+    /// Done as a fraction from 0 to 1 (0 when the size is unknown).
+    public var fraction: Double {
+        bytesTotal > 0 ? Double(bytesDone) / Double(bytesTotal) : 0
+    }
+}

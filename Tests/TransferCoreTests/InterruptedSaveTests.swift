@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+import TransferCore
+
+@Suite("Interrupted saves")
+struct InterruptedSaveTests {
+    /// The Regular executable built beside the test bundle.
+    static var regularBinary: URL? {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent("Regular")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder.deleteLastPathComponent()
+        }
+        return nil
+    }
+
+    @Test("killing Regular pause at any moment leaves the old queue or the new one")
+    func killedMidSave() throws {
+        let binary = try #require(Self.regularBinary, "build the Regular product first (swift build --product Regular)")
+        let folder = try AppRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("queue.json")
+        let sample = try Data(contentsOf: AppRunner.sourceRoot.appendingPathComponent("Samples/queue.json"))
+        let states: Set<Transfer.State> = [.inProgress, .paused]
+        for attempt in 0..<40 {
+            try sample.write(to: file)
+            let process = Process()
+            process.executableURL = binary
+            process.arguments = ["pause", "d1", "--queue", file.path]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // Spread the kills over the process's whole life (a run takes tens of milliseconds).
+            usleep(UInt32((attempt * 1_500) % 60_000))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let queue = try QueueFile.load(file)
+            #expect(queue.transfers.count == 7)
+            #expect(states.contains(try #require(queue[id: "d1"]).state))
+        }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "queue.json" }
+        // A kill between creating the temporary file and renaming it may leave the temporary
+        // file behind, never a damaged queue.
+        #expect(leftovers.allSatisfy { $0.hasPrefix(".queue.json.") })
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import TransferCore
+
+@Suite("Regular's queue control")
+struct QueueControlTests {
+    /// A copy of the sample queue in a scratch folder.
+    static func scratchQueue() throws -> (folder: URL, file: URL) {
+        let folder = try AppRunner.temporaryFolder()
+        let file = folder.appendingPathComponent("queue.json")
+        try FileManager.default.copyItem(at: AppRunner.sourceRoot.appendingPathComponent("Samples/queue.json"), to: file)
+        return (folder, file)
+    }
+
+    func state(_ id: String, in file: URL) throws -> Transfer.State? {
+        try QueueFile.load(file)[id: id]?.state
+    }
+
+    @Test("pause, resume and cancel round-trip through the queue file")
+    func roundTrip() throws {
+        let (folder, file) = try Self.scratchQueue()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let before = try QueueFile.load(file)
+
+        var result = AppRunner.run(AppRunner.regular, ["pause", "d1", "--queue", file.path, "--lang", "en"])
+        #expect(result.status == 0)
+        #expect(result.output == "Paused d1.\n")
+        #expect(try state("d1", in: file) == .paused)
+
+        result = AppRunner.run(AppRunner.regular, ["resume", "d1", "--queue", file.path, "--lang", "en"])
+        #expect(result.output == "Resumed d1.\n")
+        #expect(try state("d1", in: file) == .inProgress)
+
+        result = AppRunner.run(AppRunner.regular, ["cancel", "u1", "--queue", file.path, "--lang", "en"])
+        #expect(result.output == "Cancelled u1.\n")
+        #expect(try state("u1", in: file) == .cancelled)
+
+        // Nothing else changed.
+        var expected = before
+        expected.update(Transfer(id: "u1", title: "Family Trip Edit", kind: .upload, state: .cancelled,
+                                 bytesDone: before[id: "u1"]!.bytesDone, bytesTotal: before[id: "u1"]!.bytesTotal))
+        #expect(try QueueFile.load(file) == expected)
+    }
+
+    @Test("a transition the state forbids fails and leaves the file alone", arguments: [
+        ("pause", "d2", "d2 cannot be paused: it is Completed."),
+        ("resume", "d1", "d1 cannot be resumed: it is In progress."),
+        ("cancel", "u3", "u3 cannot be cancelled: it is Cancelled."),
+        ("pause", "zz", "No transfer has the ID zz."),
+    ])
+    func forbidden(command: String, id: String, message: String) throws {
+        let (folder, file) = try Self.scratchQueue()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let before = try Data(contentsOf: file)
+        let result = AppRunner.run(AppRunner.regular, [command, id, "--queue", file.path, "--lang", "en"])
+        #expect(result.status == 1)
+        #expect(result.errors == "error: \(message)\n")
+        #expect(try Data(contentsOf: file) == before)
+    }
+
+    @Test("resuming past the limit queues the transfer instead")
+    func limit() throws {
+        let (folder, file) = try Self.scratchQueue()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The sample has d1 and u1 in progress; Regular allows 3 at once.
+        _ = AppRunner.run(AppRunner.regular, ["resume", "u2", "--queue", file.path])
+        #expect(try state("u2", in: file) == .inProgress)
+        let result = AppRunner.run(AppRunner.regular, ["resume", "d4", "--queue", file.path, "--lang", "en"])
+        #expect(result.status == 0)
+        #expect(result.output == "d4 is waiting: 3 transfers are already in progress.\n")
+        #expect(try state("d4", in: file) == .pending)
+    }
+
+    @Test("without --queue a change has nowhere to go")
+    func needsQueueFile() {
+        let result = AppRunner.run(AppRunner.regular, ["pause", "d1", "--lang", "en"])
+        #expect(result.status == 64)
+        #expect(result.errors.contains("--queue FILE"))
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+import TransferCore
+
+@Suite("Queue files")
+struct QueueFileTests {
+    static func transfer(_ fields: String) -> String {
+        #"{"transfers": [{"id": "a", "title": "T", "kind": "download", \#(fields)}]}"#
+    }
+
+    @Test("bad queue files are clear errors with the path", arguments: [
+        ("{\"transfers\": [", "not valid JSON"),
+        ("[]", "expected an object with a \"transfers\" array"),
+        (transfer(#""state": "sleeping", "bytesDone": 1, "bytesTotal": 2"#), "transfers[0].state: unknown state \"sleeping\""),
+        (transfer(#""state": "paused", "bytesDone": 3, "bytesTotal": 2"#), "transfers[0].bytesDone: 3 is more than bytesTotal 2"),
+        (transfer(#""state": "paused", "bytesDone": -1, "bytesTotal": 2"#), "transfers[0].bytesDone: expected a whole number"),
+        (transfer(#""state": "paused", "bytesDone": 1.5, "bytesTotal": 2"#), "transfers[0].bytesDone: expected a whole number"),
+        (transfer(#""state": "paused", "bytesTotal": 2"#), "transfers[0].bytesDone: expected a whole number"),
+    ])
+    func badFile(contents: String, message: String) throws {
+        let folder = try AppRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("queue.json")
+        try Data(contents.utf8).write(to: file)
+        let result = AppRunner.run(AppRunner.regular, ["--queue", file.path])
+        #expect(result.status == 1)
+        #expect(result.errors.hasPrefix("\(file.path): error: "))
+        #expect(result.errors.contains(message))
+    }
+
+    @Test("a duplicate id is an error")
+    func duplicateID() {
+        let json = #"{"transfers": [{"id": "a", "title": "T", "kind": "upload", "state": "paused", "bytesDone": 0, "bytesTotal": 0}, {"id": "a", "title": "U", "kind": "upload", "state": "paused", "bytesDone": 0, "bytesTotal": 0}]}"#
+        #expect(throws: AppError.file("q", "transfers[1].id: \"a\" is used twice")) {
+            try QueueFile.decode(Data(json.utf8), path: "q")
+        }
+    }
+
+    @Test("saving and loading keeps every transfer")
+    func roundTrip() throws {
+        let folder = try AppRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sample = try QueueFile.load(AppRunner.sourceRoot.appendingPathComponent("Samples/queue.json"))
+        let file = folder.appendingPathComponent("queue.json")
+        try QueueFile.save(sample, to: file)
+        #expect(try QueueFile.load(file) == sample)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(leftovers == ["queue.json"])
+    }
+}
