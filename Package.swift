@@ -32,6 +32,7 @@ let package = Package(
             dependencies: ["TransferCore", "RegularFeatures"],
             swiftSettings: strictSwift + [.define("REGULAR")]
         ),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization"], swiftSettings: strictSwift),
         .testTarget(name: "FlavorsTests", dependencies: ["Flavors"], swiftSettings: strictSwift),
         .testTarget(
             name: "TransferCoreTests",

@@ -60,24 +60,20 @@ public struct FormatString: Sendable, Hashable {
                 continue
             }
             var position: Int?
-            var digits = Self.readNumber(&scalars)
-            if let number = digits, scalars.first == "$" {
+            let beforePosition = scalars
+            if let number = Self.readNumber(&scalars), scalars.first == "$" {
                 scalars.removeFirst()
                 guard number > 0 else { throw Invalid(message: "argument positions start at 1 (%0$)") }
                 position = number
-                digits = nil
+            } else {
+                scalars = beforePosition
             }
             var flags = ""
-            if digits == nil {
-                while let flag = scalars.first, "-+ #0'".unicodeScalars.contains(flag) {
-                    flags.unicodeScalars.append(flag)
-                    scalars.removeFirst()
-                }
-                digits = Self.readNumber(&scalars)
-            } else if let number = digits, String(number).hasPrefix("0") {
-                flags = "0"
+            while let flag = scalars.first, "-+ #0'".unicodeScalars.contains(flag) {
+                flags.unicodeScalars.append(flag)
+                scalars.removeFirst()
             }
-            let width = digits
+            let width = Self.readNumber(&scalars)
             var precision: Int?
             if scalars.first == "." {
                 scalars.removeFirst()
@@ -125,9 +121,8 @@ public struct FormatString: Sendable, Hashable {
 
     private static func readNumber(_ scalars: inout ArraySlice<Unicode.Scalar>) -> Int? {
         var value: Int?
-        while let scalar = scalars.first, let digit = scalar.properties.numericType == .decimal
-            ? Int(String(scalar)) : nil, scalar.isASCII {
-            value = (value ?? 0) &* 10 &+ digit
+        while let scalar = scalars.first, ("0"..."9").contains(scalar) {
+            value = min((value ?? 0) &* 10 &+ Int(scalar.value - 48), 1_000_000)
             scalars.removeFirst()
         }
         return value

@@ -55,6 +55,20 @@ private let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"), newline = UInt8
 private let semicolon = UInt8(ascii: ";"), equals = UInt8(ascii: "=")
 private let openBrace = UInt8(ascii: "{"), closeBrace = UInt8(ascii: "}")
 
+/// NeXTSTEP encoding bytes 0x80…0xFD as Unicode scalars (what CoreFoundation makes of octal
+/// escapes above 127).
+private let nextStepToUnicode: [UInt16] = [
+    0x00A0, 0x00C0, 0x00C1, 0x00C2, 0x00C3, 0x00C4, 0x00C5, 0x00C7, 0x00C8, 0x00C9, 0x00CA, 0x00CB, 0x00CC, 0x00CD,
+    0x00CE, 0x00CF, 0x00D0, 0x00D1, 0x00D2, 0x00D3, 0x00D4, 0x00D5, 0x00D6, 0x00D9, 0x00DA, 0x00DB, 0x00DC, 0x00DD,
+    0x00DE, 0x00B5, 0x00D7, 0x00F7, 0x00A9, 0x00A1, 0x00A2, 0x00A3, 0x2044, 0x00A5, 0x0192, 0x00A7, 0x00A4, 0x2019,
+    0x201C, 0x00AB, 0x2039, 0x203A, 0xFB01, 0xFB02, 0x00AE, 0x2013, 0x2020, 0x2021, 0x00B7, 0x00A6, 0x00B6, 0x2022,
+    0x201A, 0x201E, 0x201D, 0x00BB, 0x2026, 0x2030, 0x00AC, 0x00BF, 0x00B9, 0x02CB, 0x00B4, 0x02C6, 0x02DC, 0x00AF,
+    0x02D8, 0x02D9, 0x00A8, 0x00B2, 0x02DA, 0x00B8, 0x00B3, 0x02DD, 0x02DB, 0x02C7, 0x2014, 0x00B1, 0x00BC, 0x00BD,
+    0x00BE, 0x00E0, 0x00E1, 0x00E2, 0x00E3, 0x00E4, 0x00E5, 0x00E7, 0x00E8, 0x00E9, 0x00EA, 0x00EB, 0x00EC, 0x00C6,
+    0x00ED, 0x00AA, 0x00EE, 0x00EF, 0x00F0, 0x00F1, 0x0141, 0x00D8, 0x0152, 0x00BA, 0x00F2, 0x00F3, 0x00F4, 0x00F5,
+    0x00F6, 0x00E6, 0x00F9, 0x00FA, 0x00FB, 0x0131, 0x00FC, 0x00FD, 0x0142, 0x00F8, 0x0153, 0x00DF, 0x00FE, 0x00FF,
+]
+
 /// Whether a byte may appear in an unquoted token, as in CoreFoundation.
 private let unquotedTable: [Bool] = (0..<256).map { byte in
     switch UInt8(byte) {
@@ -81,6 +95,9 @@ private struct Scanner {
     var pendingComment: Substring?
     /// Reused storage for tokens with escapes.
     var scratch: [UInt8] = []
+    /// Where the last quoted token started, if it spanned lines: the likely culprit when
+    /// the next token is unexpected.
+    var lastMultilineString: SourceLocation?
 
     init(text: UnsafeBufferPointer<UInt8>, path: String) {
         self.text = text
@@ -152,6 +169,8 @@ private struct Scanner {
 
     mutating func readQuoted(_ delimiter: UInt8) throws(CatalogError) -> String {
         let openLocation = here()
+        let openLine = line
+        defer { lastMultilineString = line == openLine ? nil : openLocation }
         offset += 1
         let start = offset
         // Fast path: no escapes.
@@ -190,7 +209,7 @@ private struct Scanner {
     mutating func readEscape() throws(CatalogError) {
         let escapeLocation = here()
         offset += 1
-        guard offset < text.count else { throw CatalogError("a backslash ends the file", at: escapeLocation) }
+        guard offset < text.count else { throw CatalogError("unterminated string: a backslash ends the file", at: escapeLocation) }
         let byte = text[offset]
         offset += 1
         switch byte {
@@ -209,23 +228,20 @@ private struct Scanner {
                 offset += 1
                 digits += 1
             }
-            appendScalar(value)
+            // As in CoreFoundation: bytes above 127 are NeXTSTEP-encoded; 0o376 and up are NUL.
+            appendScalar(value < 0x80 ? value : value < 0xFE ? UInt32(nextStepToUnicode[Int(value - 0x80)]) : 0)
         case UInt8(ascii: "U"):
-            let first = readHex()
-            guard let first else { throw CatalogError("\\U must be followed by 1 to 4 hex digits", at: escapeLocation) }
-            if first & 0xFC00 == 0xD800 {
-                // A high surrogate must be followed by an escaped low surrogate.
-                if offset + 1 < text.count, text[offset] == backslash, text[offset + 1] == UInt8(ascii: "U") {
-                    offset += 2
-                    if let second = readHex(), second & 0xFC00 == 0xDC00 {
-                        appendScalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))
-                        return
-                    }
+            // As in CoreFoundation: no digits mean NUL, an unpaired surrogate U+FFFD.
+            let first = readHex() ?? 0
+            if first & 0xFC00 == 0xD800, offset + 1 < text.count, text[offset] == backslash,
+               text[offset + 1] == UInt8(ascii: "U") {
+                let resume = offset
+                offset += 2
+                if let second = readHex(), second & 0xFC00 == 0xDC00 {
+                    appendScalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))
+                    return
                 }
-                throw CatalogError("unpaired surrogate \\U\(String(first, radix: 16, uppercase: true))", at: escapeLocation)
-            }
-            if first & 0xFC00 == 0xDC00 {
-                throw CatalogError("unpaired surrogate \\U\(String(first, radix: 16, uppercase: true))", at: escapeLocation)
+                offset = resume
             }
             appendScalar(first)
         case newline:
@@ -331,6 +347,9 @@ private struct Scanner {
         case "#": hint = "; comments are written // or /* */"
         case "}": hint = "; there is no '{' to close"
         default: break
+        }
+        if let string = lastMultilineString {
+            hint += "; is a closing quote missing in the string at \(string.line):\(string.column)?"
         }
         return error("unexpected '\(character)' \(context)\(hint)")
     }
