@@ -19,6 +19,12 @@ public struct AppContext: Sendable {
         self.flavorExtension = flavorExtension
     }
 
+    /// The app's name in the language in use: the flavor's `InfoPlist.strings` translation
+    /// of `CFBundleDisplayName`, as on Apple platforms, else the Info.plist value.
+    public var displayName: String {
+        texts.localizer.entry("CFBundleDisplayName", table: "InfoPlist")?.value ?? identity.displayName
+    }
+
     /// At most this many transfers in progress at once.
     public var concurrentTransfers: Int { identity.limits[concurrentTransfersLimit] ?? 1 }
 

@@ -1,5 +1,18 @@
-/// The command line, parsed: options and one command. Parsing is purely syntactic, so it can
-/// happen before the language is known; what it rejects becomes a usage error.
+import Localization
+
+/// What is wrong with a command line. Parsing happens before the language is known, so the
+/// problem is kept as data and put into words later (`Texts.usageProblem`).
+public enum UsageProblem: Error, Equatable, Sendable {
+    case unknownOption(String)
+    case missingValue(option: String)
+    case unexpectedValue(option: String)
+    case unknownCommand(String)
+    /// The command's arguments are wrong; the payload is its synopsis (`show ID`).
+    case wrongArguments(synopsis: String)
+    case invalidLanguage(String)
+}
+
+/// The command line, parsed: options and one command. Parsing is purely syntactic.
 public struct Invocation: Equatable, Sendable {
     public enum Command: Equatable, Sendable {
         case queue
@@ -16,18 +29,16 @@ public struct Invocation: Equatable, Sendable {
     public var verbose = false
     public var help = false
     public var version = false
+    /// The first thing wrong with the command line. Everything else is still parsed, so that
+    /// `--lang` applies to the error message too.
+    public var problem: UsageProblem?
 
     public init() {}
 
     /// Parses the arguments after the program name. A lone `--` is skipped.
-    public init(parsing arguments: [String]) throws(AppError) {
+    public init(parsing arguments: [String]) {
         var positional: [String] = []
         var rest = arguments[...]
-        func value(_ name: String, inline: String?) throws(AppError) -> String {
-            if let inline { return inline }
-            guard let next = rest.popFirst() else { throw AppError.usage("\(name) needs a value") }
-            return next
-        }
         while let argument = rest.popFirst() {
             if argument == "--" { continue }
             guard argument.hasPrefix("-"), argument.count > 1 else {
@@ -36,28 +47,47 @@ public struct Invocation: Equatable, Sendable {
             }
             let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
             let name = parts[0], inline = parts.count > 1 ? parts[1] : nil
+            let takesValue = ["--queue", "--lang", "--localizations"].contains(name)
+            if inline != nil, !takesValue {
+                note(.unexpectedValue(option: name))
+                continue
+            }
+            var value: String?
+            if takesValue {
+                value = inline ?? rest.popFirst()
+                if value == nil { note(.missingValue(option: name)) }
+            }
             switch name {
             case "--help", "-h": help = true
             case "--version": version = true
             case "--verbose", "-v": verbose = true
-            case "--queue": queuePath = try value(name, inline: inline)
-            case "--lang": lang = try value(name, inline: inline)
-            case "--localizations": localizations = try value(name, inline: inline)
-            default: throw AppError.usage("unknown option \(name)")
-            }
-            if inline != nil, ["--help", "-h", "--version", "--verbose", "-v"].contains(name) {
-                throw AppError.usage("\(name) takes no value")
+            case "--queue": queuePath = value
+            case "--lang": lang = value
+            case "--localizations": localizations = value
+            default: note(.unknownOption(name))
             }
         }
-        command = try Self.command(positional)
+        do {
+            command = try Self.command(positional)
+        } catch {
+            note(error)
+        }
+        if let lang, (try? LanguagePreferences.parseList(lang, source: "--lang")) == nil {
+            note(.invalidLanguage(lang))
+            self.lang = nil
+        }
     }
 
-    /// A command line typed in the interactive session (no options).
-    static func command(_ words: [String]) throws(AppError) -> Command {
+    private mutating func note(_ problem: UsageProblem) {
+        if self.problem == nil { self.problem = problem }
+    }
+
+    /// Parses a command and its arguments (also what is typed in the interactive session).
+    static func command(_ words: [String]) throws(UsageProblem) -> Command {
         guard let name = words.first else { return .queue }
         let arguments = Array(words.dropFirst())
-        func expect(_ count: Int, _ usage: String) throws(AppError) {
-            guard arguments.count == count else { throw AppError.usage("usage: \(usage)") }
+        func expect(_ count: Int, _ synopsis: String) throws(UsageProblem) {
+            guard arguments.count == count else { throw .wrongArguments(synopsis: synopsis) }
         }
         switch name {
         case "queue":
@@ -73,7 +103,7 @@ public struct Invocation: Equatable, Sendable {
             try expect(0, "shell")
             return .shell
         default:
-            guard let queueCommand = QueueCommand(rawValue: name) else { throw AppError.usage("unknown command \(name)") }
+            guard let queueCommand = QueueCommand(rawValue: name) else { throw .unknownCommand(name) }
             try expect(1, "\(name) ID")
             return .queueCommand(queueCommand, id: arguments[0])
         }

@@ -35,7 +35,7 @@ public struct Session {
         case .queueCommand(let queueCommand, let id):
             guard context.features.contains(.queueControl), let flavorExtension = context.flavorExtension else {
                 throw AppError.unavailable(text("error.unavailable", .string(queueCommand.rawValue),
-                                                .string(context.identity.displayName)))
+                                                .string(context.displayName)))
             }
             guard queueURL != nil || !context.features.contains(.savedQueue) || inShell else {
                 throw AppError.usage(text("error.needsQueueFile", .string(queueCommand.rawValue)))
@@ -88,6 +88,8 @@ public struct Session {
             default:
                 do {
                     console.write(try perform(Invocation.command(words)))
+                } catch let problem as UsageProblem {
+                    console.writeError("\(AppError.usage(text.usageProblem(problem)))\n")
                 } catch {
                     console.writeError("\(error)\n")
                 }
@@ -96,13 +98,20 @@ public struct Session {
     }
 
     private mutating func switchLanguage(_ value: String) {
+        let text = context.texts
+        guard let preferences = try? LanguagePreferences.parseList(value, source: "lang") else {
+            console.writeError("\(AppError.usage(text.usageProblem(.invalidLanguage(value))))\n")
+            return
+        }
+        guard !preferences.isEmpty else {
+            console.writeError("\(AppError.usage(text("error.langNeedsValue")))\n")
+            return
+        }
+        text.localizer.setPreferences(preferences)
         do {
-            let preferences = try LanguagePreferences.parseList(value, source: "lang")
-            guard !preferences.isEmpty else { throw AppError.usage(context.texts("error.langNeedsValue")) }
-            context.texts.localizer.setPreferences(preferences)
             console.write(try render(currentView))
         } catch {
-            console.writeError("error: \(error)\n")
+            console.writeError("\(error)\n")
         }
     }
 }

@@ -65,6 +65,17 @@ public struct Texts: Sendable {
         }
     }
 
+    public func usageProblem(_ problem: UsageProblem) -> String {
+        switch problem {
+        case .unknownOption(let option): return self("usage.unknownOption", .string(option))
+        case .missingValue(let option): return self("usage.missingValue", .string(option))
+        case .unexpectedValue(let option): return self("usage.unexpectedValue", .string(option))
+        case .unknownCommand(let command): return self("usage.unknownCommand", .string(command))
+        case .wrongArguments(let synopsis): return self("usage.wrongArguments", .string(synopsis))
+        case .invalidLanguage(let value): return self("usage.invalidLanguage", .string(value))
+        }
+    }
+
     public func feature(_ feature: Feature) -> String {
         switch feature {
         case .downloads: return self("feature.downloads")

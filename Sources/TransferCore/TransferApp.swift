@@ -11,15 +11,7 @@ public enum TransferApp {
         environment: [String: String] = ProcessInfo.processInfo.environment,
         console: Console = .standard
     ) -> Int32 {
-        var parsed: Invocation
-        var usageError: AppError?
-        do {
-            parsed = try Invocation(parsing: arguments)
-        } catch {
-            parsed = Invocation()
-            usageError = error
-        }
-        let invocation = parsed
+        let invocation = Invocation(parsing: arguments)
         let context: AppContext
         do {
             context = try makeContext(build, invocation: invocation, environment: environment)
@@ -28,16 +20,17 @@ public enum TransferApp {
             return error.exitStatus
         }
         defer { report(context.texts.localizer, verbose: invocation.verbose, console: console) }
-        if let usageError {
-            console.writeError("\(usageError)\n\n" + HelpScreen.render(program: build.flavorName, context: context))
-            return usageError.exitStatus
+        if let problem = invocation.problem {
+            let usage = AppError.usage(context.texts.usageProblem(problem))
+            console.writeError("\(usage)\n\n" + HelpScreen.render(program: build.flavorName, context: context))
+            return usage.exitStatus
         }
         if invocation.help {
             console.write(HelpScreen.render(program: build.flavorName, context: context))
             return 0
         }
         if invocation.version {
-            console.write("\(context.identity.displayName) \(context.identity.version)\n")
+            console.write("\(context.displayName) \(context.identity.version)\n")
             return 0
         }
         do {

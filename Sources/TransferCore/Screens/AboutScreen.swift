@@ -15,7 +15,7 @@ public enum AboutScreen {
         table.append([text("about.languages"), localizer.store.availableLanguages.map(\.description).joined(separator: ", ")])
         table.append([text("about.features"), context.features.sorted().map(text.feature).joined(separator: text("list.separator"))])
         table.append([text("about.concurrent"), text.number(context.concurrentTransfers)])
-        return ([identity.displayName + " " + identity.version, ""] + table.render().map { "  " + $0 })
+        return ([context.displayName + " " + identity.version, ""] + table.render().map { "  " + $0 })
             .joined(separator: "\n") + "\n"
     }
 }

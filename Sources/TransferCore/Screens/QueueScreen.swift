@@ -4,7 +4,7 @@ public enum QueueScreen {
     public static func render(_ queue: TransferQueue, context: AppContext) -> String {
         let text = context.texts
         let visible = context.visible(queue)
-        var lines = [text("queue.heading", .string(context.identity.displayName)), ""]
+        var lines = [text("queue.heading", .string(context.displayName)), ""]
         guard !visible.transfers.isEmpty else {
             return (lines + [text("queue.empty")]).joined(separator: "\n") + "\n"
         }
@@ -40,6 +40,7 @@ public enum QueueScreen {
             case .cancelled: parts.append(text("summary.cancelled", .int(count)))
             }
         }
-        return text("summary.total", .int(queue.transfers.count)) + ": " + parts.joined(separator: text("list.separator"))
+        return text("summary.line", .string(text("summary.total", .int(queue.transfers.count))),
+                    .string(parts.joined(separator: text("list.separator"))))
     }
 }
