@@ -19,9 +19,10 @@ let package = Package(
     targets: [
         .target(name: "Localization", swiftSettings: strictSwift),
         .target(name: "Flavors", swiftSettings: strictSwift),
-        .target(name: "CWidth"),
-        .target(name: "TransferCore", dependencies: ["Localization", "Flavors", "CWidth"], swiftSettings: strictSwift),
+        .target(name: "CShims"),
+        .target(name: "TransferCore", dependencies: ["Localization", "Flavors", "CShims"], swiftSettings: strictSwift),
         .target(name: "RegularFeatures", dependencies: ["TransferCore"], swiftSettings: strictSwift),
+        .executableTarget(name: "Benchmarks", dependencies: ["Localization", "CShims"], swiftSettings: strictSwift),
         .executableTarget(
             name: "Light",
             dependencies: ["TransferCore"],

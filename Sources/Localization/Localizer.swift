@@ -5,23 +5,33 @@ import Synchronization
 /// Safe from any thread. Each key falls back on its own along the chain: every preferred
 /// language, then its parents (`es-MX` → `es`), then the development language; a key that
 /// no language has renders as the key itself and is recorded in `issues`.
+///
+/// Speed: each set of preferences is resolved once into a `Resolution` whose default table
+/// already has the chain merged, so a lookup is one dictionary probe whatever the chain's
+/// length. Resolutions are kept for the localizer's lifetime (one per preference list ever
+/// used), which lets readers reach the current one through an atomic pointer, without a lock.
 public final class Localizer: Sendable {
-    /// The languages a set of preferences resolves to, with their default tables in order.
+    /// The languages a set of preferences resolves to, and the default table with the chain
+    /// merged (the first language that has a key wins).
     final class Resolution: Sendable {
         let preferences: [LanguageTag]
         let chain: [Catalog]
-        let defaultTables: [[String: CatalogEntry]]
+        let merged: StringTable
 
         init(preferences: [LanguageTag], chain: [Catalog]) {
             self.preferences = preferences
             self.chain = chain
-            defaultTables = chain.map { $0.tables[Catalog.defaultTable] ?? [:] }
+            var merged = StringTable()
+            for catalog in chain {
+                if let table = catalog.tables[Catalog.defaultTable] { merged.fill(from: table) }
+            }
+            self.merged = merged
         }
     }
 
     private struct State {
-        var current: Resolution
-        var resolved: [[LanguageTag]: Resolution] = [:]
+        /// Every resolution made so far; they keep `current`'s target alive.
+        var resolved: [[LanguageTag]: Resolution]
         var observers: [Int: @Sendable (LanguageTag) -> Void] = [:]
         var nextObserver = 0
     }
@@ -29,13 +39,16 @@ public final class Localizer: Sendable {
     public let store: CatalogStore
     public let developmentLanguage: LanguageTag
     private let state: Mutex<State>
+    /// The address of the current `Resolution`, unretained; written under `state`'s lock.
+    private let currentAddress: Atomic<UInt>
     private let recorded = Mutex<(list: [LocalizationIssue], seen: Set<LocalizationIssue>)>(([], []))
 
     public init(store: CatalogStore, developmentLanguage: LanguageTag, preferences: [LanguageTag] = []) {
         self.store = store
         self.developmentLanguage = developmentLanguage
         let first = Self.resolve(preferences, store: store, developmentLanguage: developmentLanguage)
-        state = Mutex(State(current: first, resolved: [preferences: first]))
+        state = Mutex(State(resolved: [preferences: first]))
+        currentAddress = Atomic(UInt(bitPattern: Unmanaged.passUnretained(first).toOpaque()))
         first.chain.flatMap(\.errors).forEach { record(.unreadableCatalog($0)) }
     }
 
@@ -55,7 +68,7 @@ public final class Localizer: Sendable {
     public func setPreferences(_ preferences: [LanguageTag]) {
         let cached = state.withLock { state -> Resolution? in
             guard let found = state.resolved[preferences] else { return nil }
-            state.current = found
+            makeCurrent(found)
             return found
         }
         let resolution: Resolution
@@ -67,7 +80,7 @@ public final class Localizer: Sendable {
             resolution = state.withLock { state in
                 let kept = state.resolved[preferences] ?? fresh
                 state.resolved[preferences] = kept
-                state.current = kept
+                makeCurrent(kept)
                 return kept
             }
         }
@@ -96,17 +109,16 @@ public final class Localizer: Sendable {
 
     /// The text for `key`, falling back along the chain; the key itself when no language has it.
     public func string(_ key: String) -> String {
-        let resolution = current
-        for table in resolution.defaultTables {
-            if let entry = table[key] { return entry.value }
-        }
+        if let value = current.merged[key] { return value }
         record(.missingKey(key: key, table: Catalog.defaultTable))
         return key
     }
 
-    /// The entry for `key` in `table`, and the language it came from.
+    /// The entry `key` falls back to in `table`.
     public func entry(_ key: String, table: String = Catalog.defaultTable) -> CatalogEntry? {
-        for catalog in current.chain {
+        let resolution = current
+        if table == Catalog.defaultTable { return resolution.merged.entry(key) }
+        for catalog in resolution.chain {
             if let entry = catalog[key, table: table] { return entry }
         }
         return nil
@@ -161,7 +173,15 @@ public final class Localizer: Sendable {
 
     // MARK: Resolution
 
-    private var current: Resolution { state.withLock { $0.current } }
+    private var current: Resolution {
+        let address = currentAddress.load(ordering: .acquiring)
+        return Unmanaged<Resolution>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).takeUnretainedValue()
+    }
+
+    /// Publishes `resolution`; call with `state` locked, which keeps it alive.
+    private func makeCurrent(_ resolution: Resolution) {
+        currentAddress.store(UInt(bitPattern: Unmanaged.passUnretained(resolution).toOpaque()), ordering: .releasing)
+    }
 
     /// Each preferred language, then its parents, then the development language; only
     /// languages that have catalogs, each once.

@@ -11,8 +11,9 @@ import Foundation
 /// a stray `}`, an unterminated comment, typographic quotes…), this reader throws a
 /// `CatalogError` with the line and column instead.
 public enum StringsParser {
-    /// Parses the bytes of a file; `path` names it in locations and errors.
-    public static func parse(_ data: Data, path: String) throws(CatalogError) -> StringsFile {
+    /// Parses the bytes of a file; `path` names it in locations and errors. Comments are
+    /// kept only when asked for (tools want them; the runtime does not).
+    public static func parse(_ data: Data, path: String, keepingComments: Bool = false) throws(CatalogError) -> StringsFile {
         let head = data.prefix(8)
         if head.starts(with: Array("<?xml".utf8)) || head.starts(with: Array("bplist".utf8)) {
             return try parsePropertyList(data, path: path)
@@ -20,7 +21,7 @@ public enum StringsParser {
         let result = data.withUnsafeBytes { raw in
             Result { () throws(CatalogError) -> StringsFile in
                 try TextDecoding.withUTF8(raw.bindMemory(to: UInt8.self), path: path) { text throws(CatalogError) in
-                    var scanner = Scanner(text: text, path: path)
+                    var scanner = Scanner(text: text, path: path, keepingComments: keepingComments)
                     return try scanner.parseFile()
                 }
             }
@@ -29,8 +30,8 @@ public enum StringsParser {
     }
 
     /// Parses text already in memory.
-    public static func parse(_ text: String, path: String) throws(CatalogError) -> StringsFile {
-        try parse(Data(text.utf8), path: path)
+    public static func parse(_ text: String, path: String, keepingComments: Bool = false) throws(CatalogError) -> StringsFile {
+        try parse(Data(text.utf8), path: path, keepingComments: keepingComments)
     }
 
     /// `.strings` files may also be XML or binary property lists of string → string.
@@ -39,14 +40,19 @@ public enum StringsParser {
         guard let object = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil),
               let dictionary = object as? [String: Any]
         else { throw CatalogError("not a valid property list of strings", at: start) }
-        var entries: [StringsEntry] = []
+        var table = StringTable()
+        let file = table.addFile(path)
         for key in dictionary.keys.sorted() {
-            guard let value = dictionary[key] as? String else {
+            guard var value = dictionary[key] as? String else {
                 throw CatalogError("the value of key \"\(key)\" is not a string", at: start)
             }
-            entries.append(StringsEntry(key: key, value: value, location: start))
+            var key = key
+            let keyStart = key.withUTF8 { table.append($0) }
+            let valueStart = value.withUTF8 { table.append($0) }
+            table.insert(keyStart: keyStart, keyLength: UInt32(key.utf8.count), valueStart: valueStart,
+                         valueLength: UInt32(value.utf8.count), line: 1, column: 1, file: file)
         }
-        return StringsFile(path: path, entries: entries)
+        return StringsFile(path: path, table: table)
     }
 }
 
@@ -83,31 +89,33 @@ private let unquotedTable: [Bool] = (0..<256).map { byte in
     }
 }
 
-/// The cursor over UTF-8 text. Tracks the line as it goes so that every entry knows where
-/// it starts without a second pass.
+/// The cursor over UTF-8 text. Writes keys and values, unescaped, straight into a
+/// `StringTable`, and tracks the line as it goes so that every entry knows where it starts.
 private struct Scanner {
     let text: UnsafeBufferPointer<UInt8>
     let path: String
+    let keepingComments: Bool
     var offset = 0
     var line = 1
     var lineStart = 0
-    /// The last comment read, attached to the next key.
-    var pendingComment: Substring?
-    /// Reused storage for tokens with escapes.
-    var scratch: [UInt8] = []
+    var table = StringTable()
+    let file: UInt16
+    /// The byte range of the last comment read, attached to the next key.
+    var pendingComment: Range<Int>?
     /// Where the last quoted token started, if it spanned lines: the likely culprit when
     /// the next token is unexpected.
     var lastMultilineString: SourceLocation?
 
-    init(text: UnsafeBufferPointer<UInt8>, path: String) {
+    init(text: UnsafeBufferPointer<UInt8>, path: String, keepingComments: Bool) {
         self.text = text
         self.path = path
+        self.keepingComments = keepingComments
+        file = table.addFile(path)
+        table.reserve(entries: text.count / 80, bytes: text.count)
     }
 
     mutating func parseFile() throws(CatalogError) -> StringsFile {
-        var entries: [StringsEntry] = []
         var comments: [String: String] = [:]
-        entries.reserveCapacity(text.count / 64)
         try skipTrivia()
         var braced = false
         if offset < text.count, text[offset] == openBrace {
@@ -120,18 +128,17 @@ private struct Scanner {
                 offset += 1
                 try skipTrivia()
                 if offset < text.count { throw unexpected("after the closing '}'") }
-                return StringsFile(path: path, entries: entries, comments: comments)
+                return StringsFile(path: path, table: table, comments: comments)
             }
-            let keyLocation = here()
+            let keyLine = line
+            let keyColumn = TextDecoding.scalarColumn(text, lineStart: lineStart, offset: offset)
             let comment = pendingComment
             pendingComment = nil
             let key = try readToken(expecting: "a key")
             try skipTrivia()
             guard offset < text.count else { throw error("expected '=' or ';' after the key, found the end of the file") }
-            let value: String
-            if text[offset] == semicolon {
-                value = key
-            } else if text[offset] == equals {
+            var value = key
+            if text[offset] == equals {
                 offset += 1
                 try skipTrivia()
                 value = try readToken(expecting: "a value after '='")
@@ -141,71 +148,65 @@ private struct Scanner {
                         ? unexpected("(expected ';' after the value)")
                         : error("expected ';' after the value, found the end of the file")
                 }
-            } else {
+            } else if text[offset] != semicolon {
                 throw unexpected("(expected '=' or ';' after the key)")
             }
             offset += 1
-            entries.append(StringsEntry(key: key, value: value, location: keyLocation))
-            if let comment { comments[key] = Self.tidy(comment) }
+            table.insert(keyStart: key.start, keyLength: key.length, valueStart: value.start,
+                         valueLength: value.length, line: keyLine, column: keyColumn, file: file)
+            if let comment {
+                let keyText = String(decoding: table.bytes[Int(key.start)..<Int(key.start + key.length)], as: UTF8.self)
+                comments[keyText] = String(decoding: UnsafeBufferPointer(rebasing: text[comment]), as: UTF8.self)
+                    .trimmingCharacters(in: .whitespacesAndNewlines)
+            }
             try skipTrivia()
         }
         if braced { throw error("expected '}' before the end of the file") }
-        return StringsFile(path: path, entries: entries, comments: comments)
+        return StringsFile(path: path, table: table, comments: comments)
     }
 
     // MARK: Tokens
 
-    mutating func readToken(expecting what: String) throws(CatalogError) -> String {
+    /// Reads a key or value into the table; returns where it lies there.
+    mutating func readToken(expecting what: String) throws(CatalogError) -> (start: UInt32, length: UInt32) {
         guard offset < text.count else { throw error("expected \(what), found the end of the file") }
         let byte = text[offset]
         if byte == quote || byte == apostrophe { return try readQuoted(byte) }
         if unquotedTable[Int(byte)] {
             let start = offset
             while offset < text.count, unquotedTable[Int(text[offset])] { offset += 1 }
-            return String(decoding: UnsafeBufferPointer(rebasing: text[start..<offset]), as: UTF8.self)
+            return (table.append(UnsafeBufferPointer(rebasing: text[start..<offset])), UInt32(offset - start))
         }
         throw unexpected("(expected \(what))")
     }
 
-    mutating func readQuoted(_ delimiter: UInt8) throws(CatalogError) -> String {
+    mutating func readQuoted(_ delimiter: UInt8) throws(CatalogError) -> (start: UInt32, length: UInt32) {
         let openLocation = here()
         let openLine = line
         defer { lastMultilineString = line == openLine ? nil : openLocation }
         offset += 1
-        let start = offset
-        // Fast path: no escapes.
+        var runStart = offset
+        let start = table.byteCount
         while offset < text.count {
             let byte = text[offset]
             if byte == delimiter {
-                let token = String(decoding: UnsafeBufferPointer(rebasing: text[start..<offset]), as: UTF8.self)
+                _ = table.append(UnsafeBufferPointer(rebasing: text[runStart..<offset]))
                 offset += 1
-                return token
-            }
-            if byte == backslash { break }
-            if byte == newline { noteNewline(at: offset) }
-            offset += 1
-        }
-        guard offset < text.count else { throw CatalogError("unterminated string (it starts here)", at: openLocation) }
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<offset]))
-        while offset < text.count {
-            let byte = text[offset]
-            if byte == delimiter {
-                offset += 1
-                return String(decoding: scratch, as: UTF8.self)
+                return (start, table.byteCount - start)
             }
             if byte == backslash {
+                _ = table.append(UnsafeBufferPointer(rebasing: text[runStart..<offset]))
                 try readEscape()
+                runStart = offset
                 continue
             }
             if byte == newline { noteNewline(at: offset) }
-            scratch.append(byte)
             offset += 1
         }
         throw CatalogError("unterminated string (it starts here)", at: openLocation)
     }
 
-    /// Reads the escape at `offset` (a backslash) and appends what it means to `scratch`.
+    /// Reads the escape at `offset` (a backslash) and appends what it means to the table.
     mutating func readEscape() throws(CatalogError) {
         let escapeLocation = here()
         offset += 1
@@ -213,13 +214,13 @@ private struct Scanner {
         let byte = text[offset]
         offset += 1
         switch byte {
-        case UInt8(ascii: "n"): scratch.append(0x0A)
-        case UInt8(ascii: "t"): scratch.append(0x09)
-        case UInt8(ascii: "r"): scratch.append(0x0D)
-        case UInt8(ascii: "a"): scratch.append(0x07)
-        case UInt8(ascii: "b"): scratch.append(0x08)
-        case UInt8(ascii: "f"): scratch.append(0x0C)
-        case UInt8(ascii: "v"): scratch.append(0x0B)
+        case UInt8(ascii: "n"): table.append(byte: 0x0A)
+        case UInt8(ascii: "t"): table.append(byte: 0x09)
+        case UInt8(ascii: "r"): table.append(byte: 0x0D)
+        case UInt8(ascii: "a"): table.append(byte: 0x07)
+        case UInt8(ascii: "b"): table.append(byte: 0x08)
+        case UInt8(ascii: "f"): table.append(byte: 0x0C)
+        case UInt8(ascii: "v"): table.append(byte: 0x0B)
         case UInt8(ascii: "0")...UInt8(ascii: "7"):
             var value = UInt32(byte - UInt8(ascii: "0"))
             var digits = 1
@@ -246,10 +247,10 @@ private struct Scanner {
             appendScalar(first)
         case newline:
             noteNewline(at: offset - 1)
-            scratch.append(newline)
+            table.append(byte: newline)
         default:
             // `\"`, `\'`, `\\` and any other character stand for themselves, as in CoreFoundation.
-            scratch.append(byte)
+            table.append(byte: byte)
         }
     }
 
@@ -275,7 +276,7 @@ private struct Scanner {
 
     mutating func appendScalar(_ value: UInt32) {
         let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
-        scratch.append(contentsOf: UTF8.encode(scalar)!)
+        for byte in UTF8.encode(scalar)! { table.append(byte: byte) }
     }
 
     // MARK: Whitespace and comments
@@ -292,7 +293,7 @@ private struct Scanner {
             case slash where offset + 1 < text.count && text[offset + 1] == slash:
                 let start = offset + 2
                 while offset < text.count, text[offset] != newline { offset += 1 }
-                pendingComment = Substring(decoding: UnsafeBufferPointer(rebasing: text[start..<offset]), as: UTF8.self)
+                if keepingComments { pendingComment = start..<offset }
             case slash where offset + 1 < text.count && text[offset + 1] == star:
                 let openLocation = here()
                 offset += 2
@@ -305,7 +306,7 @@ private struct Scanner {
                     if text[offset] == newline { noteNewline(at: offset) }
                     offset += 1
                 }
-                pendingComment = Substring(decoding: UnsafeBufferPointer(rebasing: text[start..<offset]), as: UTF8.self)
+                if keepingComments { pendingComment = start..<offset }
                 offset += 2
             case 0xC2 where offset + 1 < text.count && text[offset + 1] == 0xA0:
                 offset += 2  // no-break space
@@ -313,10 +314,6 @@ private struct Scanner {
                 return
             }
         }
-    }
-
-    static func tidy(_ comment: Substring) -> String {
-        comment.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     // MARK: Positions and errors

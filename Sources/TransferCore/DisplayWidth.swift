@@ -1,4 +1,4 @@
-import CWidth
+import CShims
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -24,7 +24,7 @@ public enum DisplayWidth {
             if scalar.isASCII {
                 width += scalar.value >= 0x20 && scalar.value != 0x7F ? 1 : 0
             } else {
-                width += max(0, Int(cwidth_wcwidth(scalar.value)))
+                width += max(0, Int(cshims_wcwidth(scalar.value)))
             }
         }
         return width

@@ -86,6 +86,23 @@ struct StringsParserTests {
         }
     }
 
+    @Test("invalid UTF-8 of every kind is found where it starts", arguments: [
+        [0x80], [0xC0, 0x80], [0xC3], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
+        [0xF5, 0x80, 0x80, 0x80], [0xE2, 0x82], [0xFF],
+    ] as [[UInt8]])
+    func invalidSequences(bad: [UInt8]) {
+        let prefix = Array("\"k\" = \"abcdefghijklmnop".utf8)
+        let data = Data(prefix + bad + Array("\";".utf8))
+        do {
+            _ = try StringsParser.parse(data, path: "t")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.location == SourceLocation(path: "t", line: 1, column: prefix.count + 1))
+        }
+        let valid = Data(prefix + Array("é€😀\";".utf8))
+        #expect(throws: Never.self) { try StringsParser.parse(valid, path: "t") }
+    }
+
     static let sample = "/* Greeting */\n\"hello\" = \"Hola, %@ 😀\";\n\"日本\" = \"語\\n\";\nbare;\n"
 
     static func utf16(_ text: String, bigEndian: Bool, bom: Bool) -> Data {
@@ -106,9 +123,10 @@ struct StringsParserTests {
     ])
     func encodings(name: String, data: Data) throws {
         let twin = try StringsParser.parse(Self.sample, path: "t")
-        let file = try StringsParser.parse(data, path: "t")
+        let file = try StringsParser.parse(data, path: "t", keepingComments: true)
         #expect(file.entries == twin.entries, "\(name)")
         #expect(file.comments == ["hello": "Greeting"])
+        #expect(twin.comments.isEmpty, "comments are kept only when asked for")
     }
 
     @Test("an unpaired surrogate in UTF-16 is an error")

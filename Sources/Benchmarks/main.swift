@@ -1,0 +1,22 @@
+import Foundation
+
+// Run with `swift run -c release Benchmarks`. Each figure is a ratio against a reference
+// measured in the same run; medians of alternating rounds.
+#if DEBUG
+print("warning: a debug build; run `swift run -c release Benchmarks` for figures that mean anything\n")
+#endif
+
+var figures: [Figure] = []
+do {
+    let catalogs = try CatalogBenchmarks()
+    defer { catalogs.cleanUp() }
+    for figure in try catalogs.run() {
+        print(figure.line)
+        figures.append(figure)
+    }
+} catch {
+    print("error: \(error)")
+    exit(1)
+}
+let failed = figures.filter { !$0.passes }.count
+print("\n\(figures.count - failed) passed, \(failed) failed")

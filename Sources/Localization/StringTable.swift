@@ -1,0 +1,281 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One table of one language (`Localizable`, `InfoPlist`, …), stored compactly: every key and
+/// value, unescaped, back to back in one UTF-8 buffer, a fixed-size record per entry, and an
+/// open-addressing index. No string is allocated while a catalog loads; a lookup makes the
+/// one it returns. Entries keep file order (duplicates included; the last one is the one
+/// found).
+public struct StringTable: Sendable {
+    /// Where an entry's key and value lie in `bytes`, and where it was read.
+    struct Record: Sendable {
+        var keyStart: UInt32
+        var keyLength: UInt32
+        var valueStart: UInt32
+        var valueLength: UInt32
+        var line: UInt32
+        var column: UInt16
+        var file: UInt16
+    }
+
+    private(set) var bytes: [UInt8] = []
+    private(set) var records: [Record] = []
+    /// Files the entries were read from, by `Record.file`.
+    public private(set) var files: [String] = []
+    /// Each slot: the key's 32-bit hash in the high half, record index + 1 in the low half;
+    /// 0 when empty. The capacity is a power of two, at most half full.
+    private var slots: [UInt64] = []
+    /// Distinct keys.
+    public private(set) var count = 0
+
+    public init() {}
+
+    /// Reserves room for about `entries` entries taking `byteCount` bytes in all.
+    mutating func reserve(entries: Int, bytes byteCount: Int) {
+        bytes.reserveCapacity(byteCount)
+        records.reserveCapacity(entries)
+        if slots.count < entries * 2 { rehash(capacity: Self.capacity(for: entries)) }
+    }
+
+    // MARK: Reading
+
+    public var isEmpty: Bool { count == 0 }
+
+    /// The value of `key`, or nil.
+    public subscript(key: String) -> String? {
+        guard let index = recordIndex(of: key) else { return nil }
+        return string(records[index].valueStart, records[index].valueLength)
+    }
+
+    /// The value of `key` and where it was read, or nil.
+    public func entry(_ key: String) -> CatalogEntry? {
+        recordIndex(of: key).map(entry(at:))
+    }
+
+    /// Every entry in file order, duplicates included.
+    public var entries: [StringsEntry] {
+        records.map { record in
+            StringsEntry(key: string(record.keyStart, record.keyLength),
+                         value: string(record.valueStart, record.valueLength), location: location(of: record))
+        }
+    }
+
+    /// The distinct keys, in the order of their last definition.
+    public var keys: [String] {
+        var result: [String] = []
+        result.reserveCapacity(count)
+        for (index, record) in records.enumerated() where isLive(index) {
+            result.append(string(record.keyStart, record.keyLength))
+        }
+        return result
+    }
+
+    /// Key → value, the last duplicate winning.
+    public var dictionary: [String: String] {
+        var result = [String: String](minimumCapacity: count)
+        for record in records {
+            result[string(record.keyStart, record.keyLength)] = string(record.valueStart, record.valueLength)
+        }
+        return result
+    }
+
+    func entry(at index: Int) -> CatalogEntry {
+        let record = records[index]
+        return CatalogEntry(value: string(record.valueStart, record.valueLength), location: location(of: record))
+    }
+
+    func location(of record: Record) -> SourceLocation {
+        SourceLocation(path: files[Int(record.file)], line: Int(record.line), column: Int(record.column))
+    }
+
+    /// Whether record `index` is the one its key finds (not overridden by a later duplicate).
+    func isLive(_ index: Int) -> Bool {
+        let record = records[index]
+        return bytes.withUnsafeBufferPointer { buffer in
+            let key = UnsafeBufferPointer(rebasing: buffer[Int(record.keyStart)..<Int(record.keyStart + record.keyLength)])
+            return find(key, hash: Self.hash(key)) == index
+        }
+    }
+
+    private func string(_ start: UInt32, _ length: UInt32) -> String {
+        bytes.withUnsafeBufferPointer { buffer in
+            String(decoding: UnsafeBufferPointer(rebasing: buffer[Int(start)..<Int(start + length)]), as: UTF8.self)
+        }
+    }
+
+    func recordIndex(of key: String) -> Int? {
+        var key = key
+        return key.withUTF8 { find($0, hash: Self.hash($0)) }
+    }
+
+    /// The index of the record holding `key`, or nil.
+    func find(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
+        guard !slots.isEmpty else { return nil }
+        let tag = hash >> 32
+        let mask = slots.count - 1
+        var position = Int(truncatingIfNeeded: hash) & mask
+        return slots.withUnsafeBufferPointer { slots in
+            bytes.withUnsafeBufferPointer { bytes in
+                while true {
+                    let slot = slots[position]
+                    if slot == 0 { return nil }
+                    if slot >> 32 == tag {
+                        let index = Int(slot & 0xFFFF_FFFF) - 1
+                        let record = records[index]
+                        if Int(record.keyLength) == key.count,
+                           key.count == 0 || memcmp(bytes.baseAddress! + Int(record.keyStart), key.baseAddress!, key.count) == 0 {
+                            return index
+                        }
+                    }
+                    position = (position + 1) & mask
+                }
+            }
+        }
+    }
+
+    // MARK: Writing
+
+    /// Registers a file name for `Record.file`.
+    mutating func addFile(_ path: String) -> UInt16 {
+        if let index = files.firstIndex(of: path) { return UInt16(index) }
+        files.append(path)
+        return UInt16(files.count - 1)
+    }
+
+    /// Appends bytes to the buffer, returning where they start.
+    @inline(__always)
+    mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        let start = UInt32(bytes.count)
+        bytes.append(contentsOf: buffer)
+        return start
+    }
+
+    @inline(__always)
+    mutating func append(byte: UInt8) {
+        bytes.append(byte)
+    }
+
+    var byteCount: UInt32 { UInt32(bytes.count) }
+
+    /// Adds an entry whose key and value are already in the buffer. A key seen before now
+    /// finds this entry. Returns whether the key was new.
+    @discardableResult
+    mutating func insert(keyStart: UInt32, keyLength: UInt32, valueStart: UInt32, valueLength: UInt32,
+                         line: Int, column: Int, file: UInt16) -> Bool {
+        records.append(Record(keyStart: keyStart, keyLength: keyLength, valueStart: valueStart,
+                              valueLength: valueLength, line: UInt32(clamping: line),
+                              column: UInt16(clamping: column), file: file))
+        if (count + 1) * 2 > slots.count { rehash(capacity: Self.capacity(for: count + 1)) }
+        let hash = bytes.withUnsafeBufferPointer { buffer in
+            Self.hash(UnsafeBufferPointer(rebasing: buffer[Int(keyStart)..<Int(keyStart + keyLength)]))
+        }
+        return place(recordIndex: records.count - 1, hash: hash)
+    }
+
+    /// Adds every entry of `other`, which wins over entries already here.
+    public mutating func overlay(_ other: StringTable) {
+        if records.isEmpty {
+            self = other
+            return
+        }
+        bytes.reserveCapacity(bytes.count + other.bytes.count)
+        let fileMap = other.files.map { addFile($0) }
+        other.bytes.withUnsafeBufferPointer { otherBytes in
+            for record in other.records {
+                let keyStart = append(UnsafeBufferPointer(rebasing: otherBytes[Int(record.keyStart)..<Int(record.keyStart + record.keyLength)]))
+                let valueStart = append(UnsafeBufferPointer(rebasing: otherBytes[Int(record.valueStart)..<Int(record.valueStart + record.valueLength)]))
+                insert(keyStart: keyStart, keyLength: record.keyLength, valueStart: valueStart,
+                       valueLength: record.valueLength, line: Int(record.line), column: Int(record.column),
+                       file: fileMap[Int(record.file)])
+            }
+        }
+    }
+
+    /// Adds the entries of `other` whose keys this table lacks (a fallback language under a
+    /// preferred one).
+    public mutating func fill(from other: StringTable) {
+        if records.isEmpty {
+            self = other
+            return
+        }
+        let fileMap = other.files.map { addFile($0) }
+        other.bytes.withUnsafeBufferPointer { otherBytes in
+            for slot in other.slots where slot != 0 {
+                let record = other.records[Int(slot & 0xFFFF_FFFF) - 1]
+                let key = UnsafeBufferPointer(rebasing: otherBytes[Int(record.keyStart)..<Int(record.keyStart + record.keyLength)])
+                guard find(key, hash: Self.hash(key)) == nil else { continue }
+                let keyStart = append(key)
+                let valueStart = append(UnsafeBufferPointer(rebasing: otherBytes[Int(record.valueStart)..<Int(record.valueStart + record.valueLength)]))
+                insert(keyStart: keyStart, keyLength: record.keyLength, valueStart: valueStart,
+                       valueLength: record.valueLength, line: Int(record.line), column: Int(record.column),
+                       file: fileMap[Int(record.file)])
+            }
+        }
+    }
+
+    /// Points the key's slot at `recordIndex`; returns whether the key was new.
+    private mutating func place(recordIndex: Int, hash: UInt64) -> Bool {
+        let record = records[recordIndex]
+        let mask = slots.count - 1
+        var position = Int(truncatingIfNeeded: hash) & mask
+        let newSlot = (hash >> 32) << 32 | UInt64(recordIndex + 1)
+        let isNew: Bool = bytes.withUnsafeBufferPointer { bytes in
+            slots.withUnsafeMutableBufferPointer { slots in
+                while true {
+                    let slot = slots[position]
+                    if slot == 0 {
+                        slots[position] = newSlot
+                        return true
+                    }
+                    if slot >> 32 == hash >> 32 {
+                        let other = records[Int(slot & 0xFFFF_FFFF) - 1]
+                        if other.keyLength == record.keyLength,
+                           record.keyLength == 0 || memcmp(bytes.baseAddress! + Int(other.keyStart),
+                                                           bytes.baseAddress! + Int(record.keyStart),
+                                                           Int(record.keyLength)) == 0 {
+                            slots[position] = newSlot
+                            return false
+                        }
+                    }
+                    position = (position + 1) & mask
+                }
+            }
+        }
+        if isNew { count += 1 }
+        return isNew
+    }
+
+    private mutating func rehash(capacity: Int) {
+        slots = [UInt64](repeating: 0, count: capacity)
+        count = 0
+        let all = records.indices
+        for index in all {
+            let record = records[index]
+            let hash = bytes.withUnsafeBufferPointer { buffer in
+                Self.hash(UnsafeBufferPointer(rebasing: buffer[Int(record.keyStart)..<Int(record.keyStart + record.keyLength)]))
+            }
+            _ = place(recordIndex: index, hash: hash)
+        }
+    }
+
+    private static func capacity(for entries: Int) -> Int {
+        var capacity = 16
+        while capacity < entries * 2 { capacity <<= 1 }
+        return capacity
+    }
+
+    /// FNV-1a, 64 bits, finished with a multiply-shift mix so both halves are usable.
+    @inline(__always)
+    static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in key {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        hash ^= hash >> 29
+        hash = hash &* 0xBF58_476D_1CE4_E5B9
+        return hash ^ (hash >> 32)
+    }
+}
