@@ -267,15 +267,30 @@ public struct StringTable: Sendable {
         return capacity
     }
 
-    /// FNV-1a, 64 bits, finished with a multiply-shift mix so both halves are usable.
+    /// A fast 64-bit hash of a key's bytes, eight at a time (the table's own; never
+    /// persisted, so native byte order is fine).
     @inline(__always)
     static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in key {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(key.count)
+        guard let base = key.baseAddress else { return hash }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        while index + 8 <= key.count {
+            hash = mix(hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            index += 8
         }
-        hash ^= hash >> 29
-        hash = hash &* 0xBF58_476D_1CE4_E5B9
-        return hash ^ (hash >> 32)
+        if index < key.count {
+            var tail: UInt64 = 0
+            for offset in index..<key.count { tail = tail << 8 | UInt64(base[offset]) }
+            hash = mix(hash ^ tail)
+        }
+        return mix(hash)
+    }
+
+    @inline(__always)
+    private static func mix(_ value: UInt64) -> UInt64 {
+        var value = value &* 0xBF58_476D_1CE4_E5B9
+        value ^= value >> 31
+        return value
     }
 }

@@ -4,20 +4,9 @@ import TransferCore
 
 @Suite("Interrupted saves")
 struct InterruptedSaveTests {
-    /// The Regular executable built beside the test bundle.
-    static var regularBinary: URL? {
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = folder.appendingPathComponent("Regular")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            folder.deleteLastPathComponent()
-        }
-        return nil
-    }
-
     @Test("killing Regular pause at any moment leaves the old queue or the new one")
     func killedMidSave() throws {
-        let binary = try #require(Self.regularBinary, "build the Regular product first (swift build --product Regular)")
+        let binary = try #require(AppRunner.binary("Regular"), "build the Regular product first (swift build --product Regular)")
         let folder = try AppRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("queue.json")
