@@ -20,11 +20,14 @@ public struct Catalog: Sendable {
     public private(set) var tables: [String: StringTable]
     /// Files that could not be read; their entries are absent, so their keys fall back.
     public private(set) var errors: [CatalogError]
+    /// Keys defined twice in one file: where the later definition (the one used) is.
+    public private(set) var duplicateLocations: [SourceLocation]
 
     public init(language: LanguageTag) {
         self.language = language
         tables = [:]
         errors = []
+        duplicateLocations = []
     }
 
     public var isEmpty: Bool { tables.values.allSatisfy(\.isEmpty) }
@@ -36,6 +39,7 @@ public struct Catalog: Sendable {
     /// Adds a parsed file's entries to `table`, replacing entries with the same key.
     public mutating func overlay(_ file: StringsFile, table: String) {
         tables[table, default: StringTable()].overlay(file.table)
+        duplicateLocations += file.duplicateLocations
     }
 
     public mutating func record(_ error: CatalogError) {

@@ -8,6 +8,8 @@ public enum LocalizationIssue: Sendable, Hashable, CustomStringConvertible {
     case formatMismatch(key: String, language: LanguageTag, location: SourceLocation, reason: String)
     /// A catalog file could not be read; its keys fell back.
     case unreadableCatalog(CatalogError)
+    /// A key is defined twice in one file; the later definition, here, is used.
+    case duplicateKey(SourceLocation)
 
     public var description: String {
         switch self {
@@ -17,6 +19,8 @@ public enum LocalizationIssue: Sendable, Hashable, CustomStringConvertible {
             return "\(location): warning: \(language) text for \"\(key)\" not used: \(reason)"
         case .unreadableCatalog(let error):
             return error.description
+        case .duplicateKey(let location):
+            return "\(location): warning: this key is defined earlier in the file too; this definition wins"
         }
     }
 }

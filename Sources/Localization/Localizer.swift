@@ -49,7 +49,7 @@ public final class Localizer: Sendable {
         let first = Self.resolve(preferences, store: store, developmentLanguage: developmentLanguage)
         state = Mutex(State(resolved: [preferences: first]))
         currentAddress = Atomic(UInt(bitPattern: Unmanaged.passUnretained(first).toOpaque()))
-        first.chain.flatMap(\.errors).forEach { record(.unreadableCatalog($0)) }
+        recordProblems(of: first)
     }
 
     // MARK: Languages
@@ -76,7 +76,7 @@ public final class Localizer: Sendable {
             resolution = cached
         } else {
             let fresh = Self.resolve(preferences, store: store, developmentLanguage: developmentLanguage)
-            fresh.chain.flatMap(\.errors).forEach { record(.unreadableCatalog($0)) }
+            recordProblems(of: fresh)
             resolution = state.withLock { state in
                 let kept = state.resolved[preferences] ?? fresh
                 state.resolved[preferences] = kept
@@ -163,6 +163,13 @@ public final class Localizer: Sendable {
 
     public func clearIssues() {
         recorded.withLock { $0 = ([], []) }
+    }
+
+    private func recordProblems(of resolution: Resolution) {
+        for catalog in resolution.chain {
+            catalog.errors.forEach { record(.unreadableCatalog($0)) }
+            catalog.duplicateLocations.forEach { record(.duplicateKey($0)) }
+        }
     }
 
     private func record(_ issue: LocalizationIssue) {

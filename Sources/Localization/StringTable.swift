@@ -165,10 +165,10 @@ public struct StringTable: Sendable {
     @discardableResult
     mutating func insert(keyStart: UInt32, keyLength: UInt32, valueStart: UInt32, valueLength: UInt32,
                          line: Int, column: Int, file: UInt16) -> Bool {
+        if (count + 1) * 2 > slots.count { rehash(capacity: Self.capacity(for: count + 1)) }
         records.append(Record(keyStart: keyStart, keyLength: keyLength, valueStart: valueStart,
                               valueLength: valueLength, line: UInt32(clamping: line),
                               column: UInt16(clamping: column), file: file))
-        if (count + 1) * 2 > slots.count { rehash(capacity: Self.capacity(for: count + 1)) }
         let hash = bytes.withUnsafeBufferPointer { buffer in
             Self.hash(UnsafeBufferPointer(rebasing: buffer[Int(keyStart)..<Int(keyStart + keyLength)]))
         }

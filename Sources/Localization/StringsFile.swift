@@ -21,11 +21,15 @@ public struct StringsFile: Sendable {
     public var table: StringTable
     /// The comment written just before an entry, by key (the last one's, for duplicates).
     public var comments: [String: String]
+    /// Where a key is defined again in this file (the later definition wins).
+    public var duplicateLocations: [SourceLocation]
 
-    public init(path: String, table: StringTable, comments: [String: String] = [:]) {
+    public init(path: String, table: StringTable, comments: [String: String] = [:],
+                duplicateLocations: [SourceLocation] = []) {
         self.path = path
         self.table = table
         self.comments = comments
+        self.duplicateLocations = duplicateLocations
     }
 
     /// Reads a file from disk.
@@ -47,7 +51,7 @@ public struct StringsFile: Sendable {
 
     /// Every entry whose key appeared earlier in the file too (the earlier ones lose).
     public var duplicates: [StringsEntry] {
-        var seen = Set<String>(minimumCapacity: table.count)
-        return entries.filter { !seen.insert($0.key).inserted }
+        let locations = Set(duplicateLocations)
+        return entries.filter { locations.contains($0.location) }
     }
 }

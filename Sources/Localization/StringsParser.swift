@@ -116,6 +116,7 @@ private struct Scanner {
 
     mutating func parseFile() throws(CatalogError) -> StringsFile {
         var comments: [String: String] = [:]
+        var duplicates: [SourceLocation] = []
         try skipTrivia()
         var braced = false
         if offset < text.count, text[offset] == openBrace {
@@ -128,7 +129,7 @@ private struct Scanner {
                 offset += 1
                 try skipTrivia()
                 if offset < text.count { throw unexpected("after the closing '}'") }
-                return StringsFile(path: path, table: table, comments: comments)
+                return StringsFile(path: path, table: table, comments: comments, duplicateLocations: duplicates)
             }
             let keyLine = line
             let keyColumn = TextDecoding.scalarColumn(text, lineStart: lineStart, offset: offset)
@@ -152,8 +153,9 @@ private struct Scanner {
                 throw unexpected("(expected '=' or ';' after the key)")
             }
             offset += 1
-            table.insert(keyStart: key.start, keyLength: key.length, valueStart: value.start,
-                         valueLength: value.length, line: keyLine, column: keyColumn, file: file)
+            let isNew = table.insert(keyStart: key.start, keyLength: key.length, valueStart: value.start,
+                                     valueLength: value.length, line: keyLine, column: keyColumn, file: file)
+            if !isNew { duplicates.append(SourceLocation(path: path, line: keyLine, column: keyColumn)) }
             if let comment {
                 let keyText = String(decoding: table.bytes[Int(key.start)..<Int(key.start + key.length)], as: UTF8.self)
                 comments[keyText] = String(decoding: UnsafeBufferPointer(rebasing: text[comment]), as: UTF8.self)
@@ -162,7 +164,7 @@ private struct Scanner {
             try skipTrivia()
         }
         if braced { throw error("expected '}' before the end of the file") }
-        return StringsFile(path: path, table: table, comments: comments)
+        return StringsFile(path: path, table: table, comments: comments, duplicateLocations: duplicates)
     }
 
     // MARK: Tokens

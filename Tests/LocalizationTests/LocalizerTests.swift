@@ -35,6 +35,7 @@ struct LocalizerTests {
             "es-MX": ["Localizable": #""hello" = "Qué onda";"#],
             "de": ["Localizable": #""hello" = "Hallo"; "broken" = "x;"#],
             "ja": ["Localizable": #""hello" = "こんにちは";"#, "Other": #""hello" = "やあ";"#],
+            "pt": ["Localizable": "\"hello\" = \"Olá\";\n\"hello\" = \"Oi\";"],
         ],
         "flavor": ["es": ["Localizable": #""bye" = "Chao";"#]],
     ]
@@ -116,6 +117,18 @@ struct LocalizerTests {
         }
         #expect(error.location.path.hasSuffix("de.lproj/Localizable.strings"))
         #expect(error.location.line == 1)
+    }
+
+    @Test("a key defined twice in one file: the last wins, and it is reported")
+    func duplicateKey() throws {
+        let (localizer, fixture) = try Self.makeLocalizer(["pt"])
+        defer { fixture.remove() }
+        #expect(localizer.string("hello") == "Oi")
+        guard case .duplicateKey(let location) = try #require(localizer.issues.first) else {
+            Issue.record("expected a duplicate key")
+            return
+        }
+        #expect(location.path.hasSuffix("pt.lproj/Localizable.strings") && location.line == 2 && location.column == 1)
     }
 
     @Test("tables other than Localizable")
