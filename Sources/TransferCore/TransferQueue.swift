@@ -90,14 +90,15 @@ public enum QueueFile {
                         bytesDone: done, bytesTotal: total)
     }
 
-    /// Writes the queue atomically: a temporary file in the same folder, then a rename, so an
-    /// interruption leaves either the old file or the new one, never a truncated one.
+    /// Writes the queue atomically: Foundation's `.atomic` writes a temporary file in the same
+    /// folder, flushes it and renames it over the queue, so an interruption leaves either the
+    /// old file or the new one, never a truncated one.
     public static func save(_ queue: TransferQueue, to url: URL) throws(AppError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         do {
             let data = try encoder.encode(["transfers": queue.transfers])
-            try AtomicFile.write(data + Data("\n".utf8), to: url)
+            try (data + Data("\n".utf8)).write(to: url, options: .atomic)
         } catch {
             throw AppError.file(url.path, "cannot save the queue (\(error))")
         }
