@@ -15,10 +15,14 @@ let package = Package(
         .library(name: "Localization", targets: ["Localization"]),
         .library(name: "Flavors", targets: ["Flavors"]),
         .library(name: "TransferCore", targets: ["TransferCore"]),
+        .library(name: "TextSnapshots", targets: ["TextSnapshots"]),
+        .library(name: "TextSnapshotsTesting", targets: ["TextSnapshotsTesting"]),
     ],
     targets: [
         .target(name: "Localization", swiftSettings: strictSwift),
         .target(name: "Flavors", swiftSettings: strictSwift),
+        .target(name: "TextSnapshots", swiftSettings: strictSwift),
+        .target(name: "TextSnapshotsTesting", dependencies: ["TextSnapshots"], swiftSettings: strictSwift),
         .target(name: "CShims"),
         .target(name: "TransferCore", dependencies: ["Localization", "Flavors", "CShims"], swiftSettings: strictSwift),
         .target(name: "RegularFeatures", dependencies: ["TransferCore"], swiftSettings: strictSwift),
@@ -34,10 +38,11 @@ let package = Package(
             swiftSettings: strictSwift + [.define("REGULAR")]
         ),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"], swiftSettings: strictSwift),
+        .testTarget(name: "TextSnapshotsTests", dependencies: ["TextSnapshotsTesting"], swiftSettings: strictSwift),
         .testTarget(name: "FlavorsTests", dependencies: ["Flavors"], swiftSettings: strictSwift),
         .testTarget(
             name: "TransferCoreTests",
-            dependencies: ["TransferCore", "RegularFeatures", "Light", "Regular"],
+            dependencies: ["TransferCore", "RegularFeatures", "Light", "Regular", "TextSnapshotsTesting"],
             swiftSettings: strictSwift
         ),
     ]

@@ -1,0 +1,39 @@
+/// When snapshots are written, from `SNAPSHOT_RECORD`.
+public enum RecordMode: String, CaseIterable, Sendable {
+    /// Write snapshots that do not exist yet, report them, pass. The default on a
+    /// developer's machine.
+    case missing
+    /// Rewrite every snapshot.
+    case all
+    /// Rewrite snapshots that differ (or are missing), and still fail.
+    case failed
+    /// Write nothing. The default in CI.
+    case never
+
+    public struct Invalid: Error, Equatable, CustomStringConvertible {
+        public let value: String
+
+        public init(value: String) { self.value = value }
+
+        public var description: String {
+            "SNAPSHOT_RECORD=\(value) is not a record mode; use one of: "
+                + RecordMode.allCases.map(\.rawValue).joined(separator: ", ")
+        }
+    }
+
+    /// `SNAPSHOT_RECORD` if set (it wins in CI too, so a CI job can record on purpose);
+    /// otherwise `never` in CI and `missing` elsewhere.
+    public static func resolve(environment: [String: String]) throws(Invalid) -> RecordMode {
+        if let value = environment["SNAPSHOT_RECORD"], !value.isEmpty {
+            guard let mode = RecordMode(rawValue: value.lowercased()) else { throw Invalid(value: value) }
+            return mode
+        }
+        return isCI(environment) ? .never : .missing
+    }
+
+    /// Whether `CI` is set to anything but `0` or `false`.
+    public static func isCI(_ environment: [String: String]) -> Bool {
+        guard let value = environment["CI"] else { return false }
+        return !["0", "false", ""].contains(value.lowercased())
+    }
+}

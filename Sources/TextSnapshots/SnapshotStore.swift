@@ -1,0 +1,187 @@
+import Foundation
+
+/// The snapshot files under one folder: `<root>/<name>.txt`, pending reviews beside them as
+/// `<name>.txt.new`, and `manifest.txt`, the list of every snapshot something produces.
+/// Every write goes to a temporary file in the same folder and is then renamed into place,
+/// so readers and interrupted runs never see half a file.
+public struct SnapshotStore: Sendable {
+    public static let pendingExtension = ".new"
+    public static let manifestName = "manifest.txt"
+
+    public let root: URL
+
+    public init(root: URL) {
+        self.root = root
+    }
+
+    public func url(for name: SnapshotName) -> URL { root.appendingPathComponent(name.relativePath) }
+
+    public func pendingURL(for name: SnapshotName) -> URL {
+        root.appendingPathComponent(name.relativePath + Self.pendingExtension)
+    }
+
+    // MARK: Reading and writing one snapshot
+
+    /// The recorded text with CRLF and CR turned into LF, or nil when there is none.
+    public func read(_ name: SnapshotName) -> String? {
+        guard let data = FileManager.default.contents(atPath: url(for: name).path) else { return nil }
+        return Self.normalizingLineEndings(String(decoding: data, as: UTF8.self))
+    }
+
+    public func write(_ text: String, for name: SnapshotName) throws {
+        try Self.atomicWrite(text, to: url(for: name))
+    }
+
+    public func writePending(_ text: String, for name: SnapshotName) throws {
+        try Self.atomicWrite(text, to: pendingURL(for: name))
+    }
+
+    public func removePending(for name: SnapshotName) {
+        try? FileManager.default.removeItem(at: pendingURL(for: name))
+    }
+
+    static func atomicWrite(_ text: String, to url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url, options: .atomic)
+    }
+
+    public static func normalizingLineEndings(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "\r")) else { return text }
+        return text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+    }
+
+    // MARK: The whole folder
+
+    /// Relative paths of every recorded snapshot (`*.txt`, not the manifest), sorted.
+    public func snapshotPaths() -> [String] {
+        files().filter { $0.hasSuffix(".txt") && $0 != Self.manifestName }
+    }
+
+    /// Relative paths of every pending file (`*.txt.new`), sorted.
+    public func pendingPaths() -> [String] {
+        files().filter { $0.hasSuffix(".txt" + Self.pendingExtension) }
+    }
+
+    /// Temporary files an interrupted write left behind (hidden files), sorted.
+    public func leftoverPaths() -> [String] {
+        files().filter { $0.split(separator: "/").last?.hasPrefix(".") == true }
+    }
+
+    private func files() -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return [] }
+        var result: [String] = []
+        while let path = enumerator.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isFolder),
+               !isFolder.boolValue {
+                result.append(path)
+            }
+        }
+        return result.sorted()
+    }
+
+    // MARK: Manifest
+
+    /// The snapshots listed in `manifest.txt`, or nil when there is no manifest.
+    public func manifest() -> Set<String>? {
+        guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(Self.manifestName).path) else {
+            return nil
+        }
+        let lines = Self.normalizingLineEndings(String(decoding: data, as: UTF8.self)).split(separator: "\n")
+        return Set(lines.map(String.init).filter { !$0.isEmpty && !$0.hasPrefix("#") })
+    }
+
+    /// The manifest's text for `names`: a header, then one relative path a line, sorted.
+    public static func manifestText(_ names: some Sequence<SnapshotName>) -> String {
+        "# Every snapshot the tests produce; written by the snapshot suite, read by `flavorkit snapshots`.\n"
+            + names.map(\.relativePath).sorted().map { $0 + "\n" }.joined()
+    }
+
+    public func writeManifest(_ names: some Sequence<SnapshotName>) throws {
+        try Self.atomicWrite(Self.manifestText(names), to: root.appendingPathComponent(Self.manifestName))
+    }
+
+    /// Recorded snapshots that nothing produces: not in `expected`.
+    public func obsoletePaths(expected: Set<String>) -> [String] {
+        snapshotPaths().filter { !expected.contains($0) }
+    }
+
+    // MARK: Review
+
+    /// Moves pending files into place (all of them, or those named by their snapshot or
+    /// pending path). Returns the snapshots replaced.
+    @discardableResult
+    public func accept(_ paths: [String]? = nil) throws -> [String] {
+        var accepted: [String] = []
+        for pending in try selectPending(paths) {
+            let target = String(pending.dropLast(Self.pendingExtension.count))
+            // rename(2) replaces the snapshot in one step.
+            let source = root.appendingPathComponent(pending).path, destination = root.appendingPathComponent(target).path
+            guard rename(source, destination) == 0 else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination])
+            }
+            accepted.append(target)
+        }
+        return accepted
+    }
+
+    /// Deletes pending files (all, or those named). Returns the pending paths removed.
+    @discardableResult
+    public func reject(_ paths: [String]? = nil) throws -> [String] {
+        let rejected = try selectPending(paths)
+        for pending in rejected { try FileManager.default.removeItem(at: root.appendingPathComponent(pending)) }
+        return rejected
+    }
+
+    /// Deletes obsolete snapshots, their pending files and leftover temporary files.
+    @discardableResult
+    public func prune(expected: Set<String>) throws -> [String] {
+        let pendingOfObsolete = pendingPaths().filter { !expected.contains(String($0.dropLast(Self.pendingExtension.count))) }
+        let removed = obsoletePaths(expected: expected) + pendingOfObsolete + leftoverPaths()
+        for path in removed { try FileManager.default.removeItem(at: root.appendingPathComponent(path)) }
+        removeEmptyFolders()
+        return removed.sorted()
+    }
+
+    public struct UnknownPending: Error, CustomStringConvertible {
+        public let path: String
+        public var description: String { "\(path): error: no pending snapshot (.txt.new) here" }
+    }
+
+    private func selectPending(_ paths: [String]?) throws -> [String] {
+        let pending = pendingPaths()
+        guard let paths else { return pending }
+        return try paths.map { path in
+            let relative = relativePath(path)
+            let candidate = relative.hasSuffix(Self.pendingExtension) ? relative : relative + Self.pendingExtension
+            guard pending.contains(candidate) else { throw UnknownPending(path: path) }
+            return candidate
+        }
+    }
+
+    /// `path` relative to the root, whether given relative to it, to the current folder, or absolute.
+    private func relativePath(_ path: String) -> String {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        let rootPath = root.standardizedFileURL.path + "/"
+        if absolute.hasPrefix(rootPath) { return String(absolute.dropFirst(rootPath.count)) }
+        return path
+    }
+
+    private func removeEmptyFolders() {
+        guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return }
+        var folders: [String] = []
+        while let path = enumerator.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isFolder),
+               isFolder.boolValue {
+                folders.append(path)
+            }
+        }
+        for folder in folders.sorted(by: >) {
+            let url = root.appendingPathComponent(folder)
+            if (try? FileManager.default.contentsOfDirectory(atPath: url.path))?.isEmpty == true {
+                try? FileManager.default.removeItem(at: url)
+            }
+        }
+    }
+}

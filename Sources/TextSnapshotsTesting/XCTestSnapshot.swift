@@ -1,0 +1,18 @@
+#if canImport(XCTest)
+import Foundation
+import XCTest
+
+/// Verifies `output` against its snapshot and fails the XCTest test case, with the diff, at
+/// the caller's file and line when it does not pass.
+public func XCTAssertSnapshot(
+    _ output: String, named name: SnapshotName, verifier: SnapshotVerifier,
+    file: StaticString = #filePath, line: UInt = #line
+) {
+    let outcome = verifier.verify(output, as: name)
+    if !outcome.passed {
+        XCTFail(outcome.message, file: file, line: line)
+    } else if !outcome.message.isEmpty {
+        FileHandle.standardError.write(Data((outcome.message + "\n").utf8))
+    }
+}
+#endif

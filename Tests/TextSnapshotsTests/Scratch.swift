@@ -1,0 +1,36 @@
+import Foundation
+
+/// A scratch folder, removed by the caller.
+func scratchFolder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("snapshots-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// Runs a command found on PATH; nil when it is not installed.
+func runTool(_ name: String, _ arguments: [String], in folder: URL) throws -> (status: Int32, output: String)? {
+    guard let path = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
+        .map({ URL(fileURLWithPath: String($0)).appendingPathComponent(name) })
+        .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
+    else { return nil }
+    let process = Process()
+    process.executableURL = path
+    process.arguments = arguments
+    process.currentDirectoryURL = folder
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+}
+
+/// Deterministic pseudo-random numbers.
+struct Seeded: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return state ^ (state >> 29)
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+import TextSnapshots
+
+@Suite("Snapshot store and review")
+struct StoreTests {
+    @Test("names are paths of components")
+    func names() {
+        #expect(SnapshotName("Regular", "pt-BR", "show-d1").relativePath == "Regular/pt-BR/show-d1.txt")
+        #expect(!SnapshotName.isValid("../x") && !SnapshotName.isValid("a/b") && !SnapshotName.isValid(""))
+        #expect(!SnapshotName.isValid(".hidden"))
+    }
+
+    @Test("status, accept, reject and prune")
+    func review() throws {
+        let store = SnapshotStore(root: try scratchFolder())
+        defer { try? FileManager.default.removeItem(at: store.root) }
+        let kept = SnapshotName("Light", "en", "queue"), other = SnapshotName("Light", "en", "about")
+        let stray = SnapshotName("Light", "xx", "old")
+        for name in [kept, other, stray] { try store.write("recorded \(name)\n", for: name) }
+        try store.writePending("new queue\n", for: kept)
+        try store.writePending("new about\n", for: other)
+        try store.writeManifest([kept, other])
+
+        #expect(store.manifest() == ["Light/en/queue.txt", "Light/en/about.txt"])
+        #expect(store.pendingPaths() == ["Light/en/about.txt.new", "Light/en/queue.txt.new"])
+        #expect(store.obsoletePaths(expected: try #require(store.manifest())) == ["Light/xx/old.txt"])
+
+        #expect(try store.accept(["Light/en/queue.txt"]) == ["Light/en/queue.txt"])
+        #expect(store.read(kept) == "new queue\n")
+        #expect(throws: SnapshotStore.UnknownPending.self) { try store.accept(["Light/en/nothing.txt"]) }
+        #expect(try store.reject() == ["Light/en/about.txt.new"])
+        #expect(store.read(other) == "recorded Light/en/about.txt\n")
+
+        #expect(try store.prune(expected: try #require(store.manifest())) == ["Light/xx/old.txt"])
+        #expect(!FileManager.default.fileExists(atPath: store.root.appendingPathComponent("Light/xx").path))
+        #expect(store.snapshotPaths() == ["Light/en/about.txt", "Light/en/queue.txt"])
+    }
+
+    @Test("accept takes paths relative to the current folder or absolute too")
+    func acceptAbsolute() throws {
+        let store = SnapshotStore(root: try scratchFolder())
+        defer { try? FileManager.default.removeItem(at: store.root) }
+        let name = SnapshotName("Regular", "de", "about")
+        try store.writePending("x\n", for: name)
+        #expect(try store.accept([store.pendingURL(for: name).path]) == ["Regular/de/about.txt"])
+        #expect(store.read(name) == "x\n")
+    }
+}
