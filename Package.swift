@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .executable(name: "Light", targets: ["Light"]),
         .executable(name: "Regular", targets: ["Regular"]),
+        .executable(name: "flavorkit", targets: ["flavorkit"]),
         .library(name: "Localization", targets: ["Localization"]),
         .library(name: "Flavors", targets: ["Flavors"]),
         .library(name: "TransferCore", targets: ["TransferCore"]),
@@ -26,6 +27,7 @@ let package = Package(
         .target(name: "CShims"),
         .target(name: "TransferCore", dependencies: ["Localization", "Flavors", "CShims"], swiftSettings: strictSwift),
         .target(name: "RegularFeatures", dependencies: ["TransferCore"], swiftSettings: strictSwift),
+        .executableTarget(name: "flavorkit", dependencies: ["TextSnapshots"], swiftSettings: strictSwift),
         .executableTarget(name: "Benchmarks", dependencies: ["Localization", "CShims"], swiftSettings: strictSwift),
         .executableTarget(
             name: "Light",
@@ -42,7 +44,7 @@ let package = Package(
         .testTarget(name: "FlavorsTests", dependencies: ["Flavors"], swiftSettings: strictSwift),
         .testTarget(
             name: "TransferCoreTests",
-            dependencies: ["TransferCore", "RegularFeatures", "Light", "Regular", "TextSnapshotsTesting"],
+            dependencies: ["TransferCore", "RegularFeatures", "Light", "Regular", "Localization", "TextSnapshotsTesting"],
             swiftSettings: strictSwift
         ),
     ]

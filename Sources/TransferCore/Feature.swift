@@ -1,7 +1,7 @@
 import Flavors
 
 /// What a flavor can offer, named as in its Info.plist's `FlavorFeatures`.
-public enum Feature: String, Sendable, Hashable, CaseIterable, Comparable {
+public enum Feature: String, Sendable, Hashable, CaseIterable {
     /// Downloads: in every build.
     case downloads
     /// Uploads are shown in the queue.
@@ -10,8 +10,6 @@ public enum Feature: String, Sendable, Hashable, CaseIterable, Comparable {
     case queueControl
     /// Changes are written back to the queue file.
     case savedQueue
-
-    public static func < (lhs: Feature, rhs: Feature) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// The Info.plist limit on transfers in progress at once (`FlavorLimits`).

@@ -1,0 +1,68 @@
+import Foundation
+
+/// Dispatches `flavorkit <command> …` and maps failures to exit statuses:
+/// 0 success, 1 a check failed or a file could not be handled, 64 a usage error.
+enum FlavorKitTool {
+    static let usage = """
+        usage: flavorkit <command> [options]
+
+        commands:
+          snapshots status [--root DIR]          list pending (.txt.new) and obsolete snapshots
+          snapshots accept [--root DIR] [PATH…]  move pending files into place (all, or those named)
+          snapshots reject [--root DIR] [PATH…]  delete pending files (all, or those named)
+          snapshots prune  [--root DIR]          delete snapshots that nothing produces
+          help                                   print this help
+
+        --root DIR is the package folder (default: the current folder); snapshots live in DIR/snapshots.
+
+        """
+
+    struct UsageError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        var arguments = arguments[...]
+        guard let command = arguments.popFirst() else {
+            FileHandle.standardError.write(Data(usage.utf8))
+            return 64
+        }
+        do {
+            switch command {
+            case "help", "--help", "-h":
+                print(usage, terminator: "")
+                return 0
+            case "snapshots":
+                return try SnapshotsCommand.run(Array(arguments))
+            default:
+                throw UsageError(description: "unknown command '\(command)'")
+            }
+        } catch let error as UsageError {
+            FileHandle.standardError.write(Data("error: \(error)\n\n\(usage)".utf8))
+            return 64
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            return 1
+        }
+    }
+
+    /// Splits `--root DIR` (or `--root=DIR`) from the other arguments.
+    static func root(in arguments: [String]) throws -> (root: URL, rest: [String]) {
+        var root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        var rest: [String] = []
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            if argument == "--root" {
+                guard let value = remaining.popFirst() else { throw UsageError(description: "--root needs a folder") }
+                root = URL(fileURLWithPath: value)
+            } else if argument.hasPrefix("--root=") {
+                root = URL(fileURLWithPath: String(argument.dropFirst("--root=".count)))
+            } else if argument.hasPrefix("-") {
+                throw UsageError(description: "unknown option '\(argument)'")
+            } else {
+                rest.append(argument)
+            }
+        }
+        return (root, rest)
+    }
+}

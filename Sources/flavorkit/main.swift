@@ -1,0 +1,4 @@
+import Foundation
+
+// flavorkit: the maintainers' tool. `flavorkit help` lists the commands.
+exit(FlavorKitTool.run(Array(CommandLine.arguments.dropFirst())))
