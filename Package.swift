@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "TransferCore", dependencies: ["Localization", "Flavors", "CShims"], swiftSettings: strictSwift),
         .target(name: "RegularFeatures", dependencies: ["TransferCore"], swiftSettings: strictSwift),
         .executableTarget(name: "flavorkit", dependencies: ["TextSnapshots"], swiftSettings: strictSwift),
-        .executableTarget(name: "Benchmarks", dependencies: ["Localization", "CShims"], swiftSettings: strictSwift),
+        .executableTarget(name: "Benchmarks", dependencies: ["Localization", "TextSnapshots", "CShims"], swiftSettings: strictSwift),
         .executableTarget(
             name: "Light",
             dependencies: ["TransferCore"],

@@ -14,6 +14,12 @@ do {
         print(figure.line)
         figures.append(figure)
     }
+    let diffs = try DiffBenchmarks()
+    defer { diffs.cleanUp() }
+    for figure in try diffs.run() {
+        print(figure.line)
+        figures.append(figure)
+    }
 } catch {
     print("error: \(error)")
     exit(1)

@@ -1,11 +1,21 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Which lines of two texts differ, by Myers' O((N+M)·D) algorithm in its linear-space form
 /// (divide and conquer on the "middle snake"), after trimming the common head and tail.
-/// Lines are compared as integers: each distinct line is numbered once.
+/// Lines are compared as integers: each distinct line (by its UTF-8 bytes) is numbered
+/// once. As in GNU diff, lines that occur in only one text are marked changed before the
+/// search (they can never match, so the result stays minimal), which leaves the search
+/// little to do on typical snapshot changes.
 public struct LineDiff: Sendable {
-    /// The old text's lines and the new text's. A final line without a newline is kept
-    /// apart from the same line with one, so that the difference shows.
-    public let old: [Substring]
-    public let new: [Substring]
+    public let oldText: String
+    public let newText: String
+    /// Each line's bytes in its text, without the newline.
+    private let oldLines: [Range<Int>]
+    private let newLines: [Range<Int>]
     /// Whether the old text ends with a newline, and the new one.
     public let oldEndsWithNewline: Bool
     public let newEndsWithNewline: Bool
@@ -13,61 +23,155 @@ public struct LineDiff: Sendable {
     public private(set) var deleted: [Bool]
     public private(set) var inserted: [Bool]
 
-    public init(old oldText: String, new newText: String) {
-        (old, oldEndsWithNewline) = Self.lines(of: oldText)
-        (new, newEndsWithNewline) = Self.lines(of: newText)
-        deleted = [Bool](repeating: false, count: old.count)
-        inserted = [Bool](repeating: false, count: new.count)
-
-        var numbers: [LineBytes: Int] = [:]
-        numbers.reserveCapacity(old.count + new.count)
-        func number(_ lines: [Substring], endsWithNewline: Bool) -> [Int] {
-            lines.indices.map { index in
-                // A last line with no newline gets a number of its own (negative).
-                let key = LineBytes(lines[index])
-                let id = numbers[key] ?? {
-                    let next = numbers.count + 1
-                    numbers[key] = next
-                    return next
-                }()
-                return index == lines.count - 1 && !endsWithNewline ? -id : id
-            }
+    public init(old: String, new: String) {
+        var oldNative = old, newNative = new
+        oldNative.makeContiguousUTF8()
+        newNative.makeContiguousUTF8()
+        oldText = oldNative
+        newText = newNative
+        var numbering = LineNumbering()
+        let (a, oldLines, oldEnds) = oldNative.withUTF8 { numbering.number($0) }
+        let (b, newLines, newEnds) = newNative.withUTF8 { bytes in
+            oldNative.withUTF8 { numbering.number(bytes, reference: $0) }
         }
-        let a = number(old, endsWithNewline: oldEndsWithNewline)
-        let b = number(new, endsWithNewline: newEndsWithNewline)
-        var search = Search(a: a, b: b)
-        search.compare(aLow: 0, aHigh: a.count, bLow: 0, bHigh: b.count)
-        deleted = search.deleted
-        inserted = search.inserted
+        self.oldLines = oldLines
+        self.newLines = newLines
+        oldEndsWithNewline = oldEnds
+        newEndsWithNewline = newEnds
+        deleted = [Bool](repeating: false, count: a.count)
+        inserted = [Bool](repeating: false, count: b.count)
+
+        // Slot of a line number in the presence tables (negative numbers after the positive).
+        let distinct = numbering.count
+        func slot(_ id: Int) -> Int { id > 0 ? id : distinct - id }
+        var inA = [Bool](repeating: false, count: 2 * distinct + 2)
+        var inB = inA
+        for id in a { inA[slot(id)] = true }
+        for id in b { inB[slot(id)] = true }
+        var keptA: [Int] = [], keptB: [Int] = []
+        keptA.reserveCapacity(a.count)
+        keptB.reserveCapacity(b.count)
+        for index in a.indices {
+            if inB[slot(a[index])] { keptA.append(index) } else { deleted[index] = true }
+        }
+        for index in b.indices {
+            if inA[slot(b[index])] { keptB.append(index) } else { inserted[index] = true }
+        }
+
+        var search = Search(a: keptA.map { a[$0] }, b: keptB.map { b[$0] })
+        search.compare(aLow: 0, aHigh: keptA.count, bLow: 0, bHigh: keptB.count)
+        for (position, index) in keptA.enumerated() where search.deleted[position] { deleted[index] = true }
+        for (position, index) in keptB.enumerated() where search.inserted[position] { inserted[index] = true }
+    }
+
+    public var oldCount: Int { oldLines.count }
+    public var newCount: Int { newLines.count }
+
+    /// Line `index` of the old text, without its newline.
+    public func oldLine(_ index: Int) -> Substring { Self.line(oldText, oldLines[index]) }
+
+    /// Line `index` of the new text, without its newline.
+    public func newLine(_ index: Int) -> Substring { Self.line(newText, newLines[index]) }
+
+    private static func line(_ text: String, _ range: Range<Int>) -> Substring {
+        let utf8 = text.utf8
+        return Substring(utf8[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)])
     }
 
     /// Whether the texts are the same.
     public var isEmpty: Bool { !deleted.contains(true) && !inserted.contains(true) }
-
-    /// Splits at every LF byte (a `Character` split would keep CRLF lines together).
-    static func lines(of text: String) -> ([Substring], endsWithNewline: Bool) {
-        guard !text.isEmpty else { return ([], true) }
-        var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Substring.init)
-        let endsWithNewline = lines.last?.isEmpty == true
-        if endsWithNewline { lines.removeLast() }
-        return (lines, endsWithNewline)
-    }
 }
 
-/// A line compared and hashed by its UTF-8 bytes: canonically equivalent but different
-/// text (a precomposed and a decomposed "é") is a change a snapshot must show.
-private struct LineBytes: Hashable {
-    let text: Substring
+/// Numbers lines by their bytes across the two texts: equal lines get equal numbers. A
+/// last line with no newline gets its number negated, so that it differs from the same line
+/// with one.
+private struct LineNumbering {
+    /// Open addressing: number + 1, or 0 when empty.
+    private var slots = [Int32](repeating: 0, count: 1 << 10)
+    /// For each number: which text holds its first line (0 old, 1 new), and where.
+    private var firsts: [(text: Int, range: Range<Int>)] = []
+    private(set) var count = 0
 
-    init(_ text: Substring) { self.text = text }
-
-    static func == (lhs: LineBytes, rhs: LineBytes) -> Bool {
-        lhs.text.utf8.elementsEqual(rhs.text.utf8)
+    /// Splits `bytes` at each LF and numbers the lines; `reference` is the old text when
+    /// numbering the new one.
+    mutating func number(_ bytes: UnsafeBufferPointer<UInt8>, reference: UnsafeBufferPointer<UInt8>? = nil)
+        -> ([Int], [Range<Int>], endsWithNewline: Bool)
+    {
+        var ranges: [Range<Int>] = []
+        var start = 0
+        while start < bytes.count {
+            let rest = UnsafeRawPointer(bytes.baseAddress! + start)
+            guard let found = memchr(rest, Int32(UInt8(ascii: "\n")), bytes.count - start) else {
+                ranges.append(start..<bytes.count)
+                break
+            }
+            let end = start + (UnsafeRawPointer(found) - rest)
+            ranges.append(start..<end)
+            start = end + 1
+        }
+        let endsWithNewline = bytes.isEmpty || bytes[bytes.count - 1] == UInt8(ascii: "\n")
+        let text = reference == nil ? 0 : 1
+        var ids: [Int] = []
+        ids.reserveCapacity(ranges.count)
+        for (index, range) in ranges.enumerated() {
+            let id = intern(UnsafeBufferPointer(rebasing: bytes[range]), range: range, text: text,
+                            current: bytes, reference: reference)
+            ids.append(index == ranges.count - 1 && !endsWithNewline ? -id : id)
+        }
+        return (ids, ranges, endsWithNewline)
     }
 
-    func hash(into hasher: inout Hasher) {
-        var text = text
-        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    private mutating func intern(_ line: UnsafeBufferPointer<UInt8>, range: Range<Int>, text: Int,
+                                 current: UnsafeBufferPointer<UInt8>, reference: UnsafeBufferPointer<UInt8>?) -> Int {
+        if (count + 1) * 2 > slots.count { grow(current: current, reference: reference, text: text) }
+        let mask = slots.count - 1
+        var position = Int(truncatingIfNeeded: Self.digest(line)) & mask
+        while true {
+            let slot = slots[position]
+            if slot == 0 {
+                count += 1
+                firsts.append((text, range))
+                slots[position] = Int32(count)
+                return count
+            }
+            let first = firsts[Int(slot) - 1]
+            let source = first.text == text ? current : reference!
+            if first.range.count == line.count,
+               line.isEmpty || memcmp(source.baseAddress! + first.range.lowerBound, line.baseAddress!, line.count) == 0 {
+                return Int(slot)
+            }
+            position = (position + 1) & mask
+        }
+    }
+
+    private mutating func grow(current: UnsafeBufferPointer<UInt8>, reference: UnsafeBufferPointer<UInt8>?, text: Int) {
+        slots = [Int32](repeating: 0, count: slots.count * 2)
+        let mask = slots.count - 1
+        for (index, first) in firsts.enumerated() {
+            let source = first.text == text ? current : reference!
+            var position = Int(truncatingIfNeeded: Self.digest(UnsafeBufferPointer(rebasing: source[first.range]))) & mask
+            while slots[position] != 0 { position = (position + 1) & mask }
+            slots[position] = Int32(index + 1)
+        }
+    }
+
+    /// A word-at-a-time hash of a line's bytes.
+    static func digest(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+        guard let base = bytes.baseAddress else { return hash }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        while index + 8 <= bytes.count {
+            hash = (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+            hash ^= hash >> 31
+            index += 8
+        }
+        while index < bytes.count {
+            hash = (hash ^ UInt64(base[index])) &* 0x0000_0100_0000_01B3
+            index += 1
+        }
+        hash ^= hash >> 29
+        return hash &* 0x94D0_49BB_1331_11EB
     }
 }
 

@@ -28,6 +28,25 @@ public struct SnapshotStore: Sendable {
         return Self.normalizingLineEndings(String(decoding: data, as: UTF8.self))
     }
 
+    /// Whether the recorded snapshot is `text`, byte for byte (after line-ending
+    /// normalisation); nil when there is none. Compares bytes without building a string.
+    public func matches(_ text: String, _ name: SnapshotName) -> Bool? {
+        guard let data = FileManager.default.contents(atPath: url(for: name).path) else { return nil }
+        var text = text
+        return text.withUTF8 { expected in
+            data.withUnsafeBytes { recorded in
+                if recorded.count == expected.count,
+                   recorded.count == 0 || memcmp(recorded.baseAddress!, expected.baseAddress!, expected.count) == 0 {
+                    return true
+                }
+                // A checkout with CRLF line endings still matches.
+                guard recorded.contains(UInt8(ascii: "\r")) else { return false }
+                let normalized = Self.normalizingLineEndings(String(decoding: recorded, as: UTF8.self))
+                return normalized.utf8.elementsEqual(expected)
+            }
+        }
+    }
+
     public func write(_ text: String, for name: SnapshotName) throws {
         try Self.atomicWrite(text, to: url(for: name))
     }
@@ -37,7 +56,8 @@ public struct SnapshotStore: Sendable {
     }
 
     public func removePending(for name: SnapshotName) {
-        try? FileManager.default.removeItem(at: pendingURL(for: name))
+        let path = pendingURL(for: name).path
+        if FileManager.default.fileExists(atPath: path) { try? FileManager.default.removeItem(atPath: path) }
     }
 
     static func atomicWrite(_ text: String, to url: URL) throws {

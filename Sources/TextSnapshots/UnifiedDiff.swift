@@ -32,7 +32,19 @@ public struct UnifiedDiff: Sendable {
         guard !diff.isEmpty else { return "" }
         let operations = Self.operations(diff)
         var body: [String] = []
-        for hunk in hunks(operations) { append(hunk, operations, diff, to: &body) }
+        // Lines before each hunk, counted as the hunks go by (for headers of empty sides).
+        var counted = 0, oldBefore = 0, newBefore = 0
+        for hunk in hunks(operations) {
+            for operation in operations[counted..<hunk.lowerBound] {
+                switch operation {
+                case .same: oldBefore += 1; newBefore += 1
+                case .delete: oldBefore += 1
+                case .insert: newBefore += 1
+                }
+            }
+            counted = hunk.lowerBound
+            append(hunk, operations, diff, oldBefore: oldBefore, newBefore: newBefore, to: &body)
+        }
         var lines = [paint("--- \(oldLabel)", "1"), paint("+++ \(newLabel)", "1")]
         if body.count > maximumLines {
             lines += body.prefix(maximumLines)
@@ -46,13 +58,13 @@ public struct UnifiedDiff: Sendable {
 
     private static func operations(_ diff: LineDiff) -> [Operation] {
         var result: [Operation] = []
-        result.reserveCapacity(max(diff.old.count, diff.new.count))
+        result.reserveCapacity(max(diff.oldCount, diff.newCount))
         var i = 0, j = 0
-        while i < diff.old.count || j < diff.new.count {
-            if i < diff.old.count, diff.deleted[i] {
+        while i < diff.oldCount || j < diff.newCount {
+            if i < diff.oldCount, diff.deleted[i] {
                 result.append(.delete(i))
                 i += 1
-            } else if j < diff.new.count, diff.inserted[j] {
+            } else if j < diff.newCount, diff.inserted[j] {
                 result.append(.insert(j))
                 j += 1
             } else {
@@ -88,18 +100,10 @@ public struct UnifiedDiff: Sendable {
         return result
     }
 
-    private func append(_ hunk: Range<Int>, _ operations: [Operation], _ diff: LineDiff, to body: inout [String]) {
+    private func append(_ hunk: Range<Int>, _ operations: [Operation], _ diff: LineDiff, oldBefore: Int, newBefore: Int,
+                        to body: inout [String]) {
         var oldStart: Int?, newStart: Int?
         var oldCount = 0, newCount = 0
-        var oldBefore = 0, newBefore = 0
-        // Lines before the hunk, for the header when a side has no lines in it.
-        for operation in operations[..<hunk.lowerBound] {
-            switch operation {
-            case .same: oldBefore += 1; newBefore += 1
-            case .delete: oldBefore += 1
-            case .insert: newBefore += 1
-            }
-        }
         var lines: [String] = []
         let noNewline = "\\ No newline at end of file"
         for operation in operations[hunk] {
@@ -109,18 +113,18 @@ public struct UnifiedDiff: Sendable {
                 newStart = newStart ?? j
                 oldCount += 1
                 newCount += 1
-                lines.append(" " + diff.old[i])
-                if i == diff.old.count - 1, !diff.oldEndsWithNewline { lines.append(noNewline) }
+                lines.append(" " + diff.oldLine(i))
+                if i == diff.oldCount - 1, !diff.oldEndsWithNewline { lines.append(noNewline) }
             case .delete(let i):
                 oldStart = oldStart ?? i
                 oldCount += 1
-                lines.append(paint("-" + diff.old[i], "31"))
-                if i == diff.old.count - 1, !diff.oldEndsWithNewline { lines.append(noNewline) }
+                lines.append(paint("-" + diff.oldLine(i), "31"))
+                if i == diff.oldCount - 1, !diff.oldEndsWithNewline { lines.append(noNewline) }
             case .insert(let j):
                 newStart = newStart ?? j
                 newCount += 1
-                lines.append(paint("+" + diff.new[j], "32"))
-                if j == diff.new.count - 1, !diff.newEndsWithNewline { lines.append(noNewline) }
+                lines.append(paint("+" + diff.newLine(j), "32"))
+                if j == diff.newCount - 1, !diff.newEndsWithNewline { lines.append(noNewline) }
             }
         }
         let header = "@@ -\(Self.range(oldStart, oldCount, before: oldBefore)) +\(Self.range(newStart, newCount, before: newBefore)) @@"
@@ -151,12 +155,12 @@ public struct UnifiedDiff: Sendable {
         }
         // Pair deleted and inserted lines in order within each change and compare what shows.
         var i = 0, j = 0
-        while i < diff.old.count || j < diff.new.count {
+        while i < diff.oldCount || j < diff.newCount {
             var deletedLines: [Int] = [], insertedLines: [Int] = []
-            while i < diff.old.count, diff.deleted[i] { deletedLines.append(i); i += 1 }
-            while j < diff.new.count, diff.inserted[j] { insertedLines.append(j); j += 1 }
+            while i < diff.oldCount, diff.deleted[i] { deletedLines.append(i); i += 1 }
+            while j < diff.newCount, diff.inserted[j] { insertedLines.append(j); j += 1 }
             for (oldIndex, newIndex) in zip(deletedLines, insertedLines) {
-                if let note = invisibleDifference(diff.old[oldIndex], diff.new[newIndex], line: newIndex + 1) {
+                if let note = invisibleDifference(diff.oldLine(oldIndex), diff.newLine(newIndex), line: newIndex + 1) {
                     notes.append(note)
                 }
             }

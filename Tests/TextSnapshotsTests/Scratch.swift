@@ -13,17 +13,22 @@ func runTool(_ name: String, _ arguments: [String], in folder: URL) throws -> (s
         .map({ URL(fileURLWithPath: String($0)).appendingPathComponent(name) })
         .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
     else { return nil }
+    // Output goes to a file, not a Pipe: reading pipes while other tests spawn processes
+    // crashes corelibs-foundation.
+    let outputURL = folder.appendingPathComponent(".tool-output-\(UUID().uuidString)")
+    try Data().write(to: outputURL)
+    defer { try? FileManager.default.removeItem(at: outputURL) }
+    let output = try FileHandle(forWritingTo: outputURL)
+    defer { try? output.close() }
     let process = Process()
     process.executableURL = path
     process.arguments = arguments
     process.currentDirectoryURL = folder
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
+    process.standardOutput = output
+    process.standardError = output
     try process.run()
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    return (process.terminationStatus, String(decoding: try Data(contentsOf: outputURL), as: UTF8.self))
 }
 
 /// Deterministic pseudo-random numbers.

@@ -39,24 +39,32 @@ struct AppRunner {
     }
 
     /// Runs a built executable as a child process, with `input` on its standard input.
+    /// Streams go through files, not Pipes: reading pipes while other tests spawn processes
+    /// crashes corelibs-foundation.
     static func runBinary(_ binary: URL, _ arguments: [String], environment: [String: String] = [:],
                           input: String = "") throws -> Result {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let inputURL = folder.appendingPathComponent("stdin"), outputURL = folder.appendingPathComponent("stdout")
+        let errorsURL = folder.appendingPathComponent("stderr")
+        try Data(input.utf8).write(to: inputURL)
+        try Data().write(to: outputURL)
+        try Data().write(to: errorsURL)
+        let stdin = try FileHandle(forReadingFrom: inputURL), stdout = try FileHandle(forWritingTo: outputURL)
+        let stderr = try FileHandle(forWritingTo: errorsURL)
+        defer { [stdin, stdout, stderr].forEach { try? $0.close() } }
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
         process.environment = environment
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
-                      errors: String(decoding: errors, as: UTF8.self))
+        return Result(status: process.terminationStatus,
+                      output: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
+                      errors: String(decoding: try Data(contentsOf: errorsURL), as: UTF8.self))
     }
 
     /// A scratch folder removed by the caller.
