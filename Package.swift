@@ -39,7 +39,9 @@ let package = Package(
             dependencies: ["TransferCore", "RegularFeatures"],
             swiftSettings: strictSwift + [.define("REGULAR")]
         ),
-        .testTarget(name: "LocalizationTests", dependencies: ["Localization"], swiftSettings: strictSwift),
+        .testTarget(
+            name: "LocalizationTests", dependencies: ["Localization"], exclude: ["CLDR"], swiftSettings: strictSwift
+        ),
         .testTarget(name: "TextSnapshotsTests", dependencies: ["TextSnapshotsTesting"], swiftSettings: strictSwift),
         .testTarget(name: "FlavorsTests", dependencies: ["Flavors"], swiftSettings: strictSwift),
         .testTarget(
