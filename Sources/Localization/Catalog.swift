@@ -22,15 +22,22 @@ public struct Catalog: Sendable {
     public private(set) var errors: [CatalogError]
     /// Keys defined twice in one file: where the later definition (the one used) is.
     public private(set) var duplicateLocations: [SourceLocation]
+    /// Table name → key → plural entry (`.stringsdict`, `.xcstrings` variations). Within a
+    /// language, a plural entry wins over a text entry with the same key, as on Apple platforms.
+    public private(set) var plurals: [String: [String: PluralEntry]]
+    /// `.xcstrings` units in state `needs_review`: used, and reported.
+    public private(set) var needsReview: [SourceLocation]
 
     public init(language: LanguageTag) {
         self.language = language
         tables = [:]
         errors = []
         duplicateLocations = []
+        plurals = [:]
+        needsReview = []
     }
 
-    public var isEmpty: Bool { tables.values.allSatisfy(\.isEmpty) }
+    public var isEmpty: Bool { tables.values.allSatisfy(\.isEmpty) && plurals.values.allSatisfy(\.isEmpty) }
 
     public subscript(key: String, table table: String = Catalog.defaultTable) -> CatalogEntry? {
         tables[table]?.entry(key)
@@ -42,7 +49,25 @@ public struct Catalog: Sendable {
         duplicateLocations += file.duplicateLocations
     }
 
+    public func plural(_ key: String, table: String = Catalog.defaultTable) -> PluralEntry? {
+        plurals[table]?[key]
+    }
+
+    /// Adds entries to `table`'s text, replacing entries with the same key.
+    public mutating func overlay(_ entries: StringTable, table: String) {
+        tables[table, default: StringTable()].overlay(entries)
+    }
+
+    /// Adds plural entries to `table`, replacing entries with the same key.
+    public mutating func overlay(plurals entries: [String: PluralEntry], table: String) {
+        plurals[table, default: [:]].merge(entries) { _, new in new }
+    }
+
     public mutating func record(_ error: CatalogError) {
         errors.append(error)
+    }
+
+    public mutating func recordNeedsReview(_ locations: [SourceLocation]) {
+        needsReview += locations
     }
 }

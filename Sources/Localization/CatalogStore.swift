@@ -3,23 +3,26 @@ import Synchronization
 
 /// Where catalogs come from, and the cache of languages loaded so far.
 ///
-/// A store reads `<lang>.lproj/<Table>.strings` from each of its folders in order, later
-/// folders winning per key (the shared `Localizations/` first, then a flavor's overrides).
-/// Each language is read once, on first use, and kept.
+/// A store reads, from each of its folders in order (later folders winning per key: the
+/// shared `Localizations/` first, then a flavor's overrides), `<lang>.lproj/<Table>.strings`
+/// and `<Table>.stringsdict`, and String Catalogs `<Table>.xcstrings` at the folder's top
+/// level. Each language is read once, on first use, and kept.
 public final class CatalogStore: Sendable {
-    /// Folders holding `<lang>.lproj/` subfolders, lowest priority first.
+    /// Folders holding `<lang>.lproj/` subfolders or `.xcstrings` files, lowest priority first.
     public let folders: [URL]
     private let cache = Mutex<[LanguageTag: Catalog]>([:])
+    private let stringCatalogs = Mutex<[URL: XCStringsFile]>([:])
 
     public init(folders: [URL]) {
         self.folders = folders
     }
 
-    /// The languages some folder has an `.lproj` for, sorted.
+    /// The languages some folder has an `.lproj` or String Catalog text for, sorted.
     public var availableLanguages: [LanguageTag] {
         var tags = Set<LanguageTag>()
         for folder in folders {
             for (tag, _) in Self.lprojFolders(in: folder) { tags.insert(tag) }
+            for url in Self.files(in: folder, extension: "xcstrings") { tags.formUnion(stringCatalog(url).languages) }
         }
         return tags.sorted()
     }
@@ -44,18 +47,45 @@ public final class CatalogStore: Sendable {
         var catalog = Catalog(language: language)
         var found = false
         for folder in folders {
+            for url in Self.files(in: folder, extension: "xcstrings") {
+                let file = stringCatalog(url)
+                file.errors.forEach { catalog.record($0) }
+                guard file.languages.contains(language) else { continue }
+                found = true
+                let table = url.deletingPathExtension().lastPathComponent
+                let part = file.part(for: language)
+                catalog.overlay(part.text, table: table)
+                catalog.overlay(plurals: part.plurals, table: table)
+                catalog.recordNeedsReview(part.needsReview)
+            }
             for (tag, lproj) in Self.lprojFolders(in: folder) where tag == language {
                 found = true
-                for file in Self.stringsFiles(in: lproj) {
+                for file in Self.files(in: lproj, extension: "strings") {
                     do {
                         catalog.overlay(try StringsFile(contentsOf: file), table: file.deletingPathExtension().lastPathComponent)
                     } catch {
                         catalog.record(error)
                     }
                 }
+                for file in Self.files(in: lproj, extension: "stringsdict") {
+                    let parsed = StringsDictParser.parse(contentsOf: file)
+                    catalog.overlay(plurals: parsed.entries, table: file.deletingPathExtension().lastPathComponent)
+                    parsed.errors.forEach { catalog.record($0) }
+                }
             }
         }
         return found ? catalog : nil
+    }
+
+    /// A String Catalog, parsed once.
+    private func stringCatalog(_ url: URL) -> XCStringsFile {
+        if let cached = stringCatalogs.withLock({ $0[url] }) { return cached }
+        let parsed = XCStringsFile(contentsOf: url)
+        return stringCatalogs.withLock { cache in
+            if let raced = cache[url] { return raced }
+            cache[url] = parsed
+            return parsed
+        }
     }
 
     static func lprojFolders(in folder: URL) -> [(LanguageTag, URL)] {
@@ -66,8 +96,8 @@ public final class CatalogStore: Sendable {
         }
     }
 
-    static func stringsFiles(in lproj: URL) -> [URL] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: lproj.path)) ?? []
-        return names.sorted().filter { $0.hasSuffix(".strings") }.map { lproj.appendingPathComponent($0) }
+    static func files(in folder: URL, extension fileExtension: String) -> [URL] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.sorted().filter { $0.hasSuffix("." + fileExtension) }.map { folder.appendingPathComponent($0) }
     }
 }

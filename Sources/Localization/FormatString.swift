@@ -31,15 +31,23 @@ public struct FormatString: Sendable, Hashable {
     }
 
     /// A format that cannot be used: a lone `%`, an unknown conversion, positions mixed with
-    /// plain specifiers, or one position used with two types.
+    /// plain specifiers, or one position used with two types. (A position left unused, as a
+    /// plural variant like "one file" leaves its count, is fine.)
     public struct Invalid: Error, Sendable, Hashable, CustomStringConvertible {
         public var message: String
         public var description: String { message }
     }
 
     public let segments: [Segment]
-    /// The argument each position takes, position 1 first.
-    public let signature: [ArgumentKind]
+    /// The argument each position takes, position 1 first; nil for a position not used.
+    public let signature: [ArgumentKind?]
+
+    /// Whether `other` asks for no argument of a different type than this format does at
+    /// the same position, and for no position beyond it (it may leave positions unused).
+    public func accepts(_ other: FormatString) -> Bool {
+        other.signature.count <= signature.count
+            && zip(other.signature, signature).allSatisfy { $0 == nil || $0 == $1 }
+    }
 
     public init(_ text: String) throws(Invalid) {
         var segments: [Segment] = []
@@ -108,13 +116,7 @@ public struct FormatString: Sendable, Hashable {
         }
         if !literal.isEmpty { segments.append(.literal(literal)) }
         let count = kinds.keys.max() ?? 0
-        var signature: [ArgumentKind] = []
-        for position in stride(from: 1, through: count, by: 1) {
-            guard let kind = kinds[position] else {
-                throw Invalid(message: "argument \(position) is never used while a later one is")
-            }
-            signature.append(kind)
-        }
+        let signature = (0..<count).map { kinds[$0 + 1] }
         self.segments = segments
         self.signature = signature
     }

@@ -10,6 +10,8 @@ public enum LocalizationIssue: Sendable, Hashable, CustomStringConvertible {
     case unreadableCatalog(CatalogError)
     /// A key is defined twice in one file; the later definition, here, is used.
     case duplicateKey(SourceLocation)
+    /// A String Catalog unit marked `needs_review` is in use.
+    case needsReview(SourceLocation)
 
     public var description: String {
         switch self {
@@ -19,6 +21,8 @@ public enum LocalizationIssue: Sendable, Hashable, CustomStringConvertible {
             return "\(location): warning: \(language) text for \"\(key)\" not used: \(reason)"
         case .unreadableCatalog(let error):
             return error.description
+        case .needsReview(let location):
+            return "\(location): warning: this translation is marked needs_review"
         case .duplicateKey(let location):
             return "\(location): warning: this key is defined earlier in the file too; this definition wins"
         }

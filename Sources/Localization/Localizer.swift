@@ -134,26 +134,66 @@ public final class Localizer: Sendable {
     /// `string(_:_:table:)` with an array of arguments.
     public func format(_ key: String, _ arguments: [FormatArgument], table: String = Catalog.defaultTable) -> String {
         let chain = current.chain
-        let reference = store.catalog(for: developmentLanguage)?[key, table: table]
-        let referenceFormat = reference.flatMap { try? FormatString($0.value) }
+        let reference = store.catalog(for: developmentLanguage).flatMap {
+            try? Self.format(of: $0, key: key, arguments: arguments, table: table)
+        }
+        var found = false
         for catalog in chain {
-            guard let entry = catalog[key, table: table] else { continue }
+            let attempt: (format: FormatString, isPlural: Bool, location: SourceLocation)?
             do {
-                let format = try FormatString(entry.value)
-                if let referenceFormat, referenceFormat.signature != format.signature {
+                attempt = try Self.format(of: catalog, key: key, arguments: arguments, table: table)
+            } catch {
+                let location = catalog.plural(key, table: table)?.location ?? catalog[key, table: table]?.location
+                record(.formatMismatch(key: key, language: catalog.language,
+                                       location: location ?? SourceLocation(path: "?", line: 0, column: 0),
+                                       reason: error.message))
+                found = true
+                continue
+            }
+            guard let (format, isPlural, location) = attempt else { continue }
+            found = true
+            do throws(SafeFormatter.Mismatch) {
+                if let reference, !Self.compatible(format, reference.format, lenient: isPlural || reference.isPlural) {
                     throw SafeFormatter.Mismatch(message:
-                        "its specifiers \(Self.describe(format.signature)) differ from the development language's \(Self.describe(referenceFormat.signature))")
+                        "its specifiers \(Self.describe(format.signature)) differ from the development language's \(Self.describe(reference.format.signature))")
                 }
                 return try SafeFormatter.format(format, arguments)
             } catch {
-                record(.formatMismatch(key: key, language: catalog.language, location: entry.location,
-                                       reason: String(describing: error)))
+                record(.formatMismatch(key: key, language: catalog.language, location: location, reason: error.message))
             }
         }
-        if chain.allSatisfy({ $0[key, table: table] == nil }) {
-            record(.missingKey(key: key, table: table))
-        }
+        if !found { record(.missingKey(key: key, table: table)) }
         return key
+    }
+
+    /// The format a catalog has for `key` (a plural entry expanded for these arguments wins
+    /// over a text entry); nil when the catalog lacks the key.
+    private static func format(of catalog: Catalog, key: String, arguments: [FormatArgument], table: String)
+        throws(SafeFormatter.Mismatch) -> (format: FormatString, isPlural: Bool, location: SourceLocation)?
+    {
+        let text: String, isPlural: Bool, location: SourceLocation
+        if let plural = catalog.plural(key, table: table) {
+            text = try plural.expand(arguments, rules: PluralRules.rules(for: catalog.language))
+            isPlural = true
+            location = plural.location
+        } else if let entry = catalog[key, table: table] {
+            text = entry.value
+            isPlural = false
+            location = entry.location
+        } else {
+            return nil
+        }
+        do {
+            return (try FormatString(text), isPlural, location)
+        } catch {
+            throw SafeFormatter.Mismatch(message: error.message)
+        }
+    }
+
+    /// Text entries must ask for exactly the development language's arguments; a plural
+    /// variant may leave some out ("one file" needs no count).
+    private static func compatible(_ format: FormatString, _ reference: FormatString, lenient: Bool) -> Bool {
+        lenient ? reference.accepts(format) : format.signature == reference.signature
     }
 
     // MARK: Issues
@@ -169,6 +209,7 @@ public final class Localizer: Sendable {
         for catalog in resolution.chain {
             catalog.errors.forEach { record(.unreadableCatalog($0)) }
             catalog.duplicateLocations.forEach { record(.duplicateKey($0)) }
+            catalog.needsReview.forEach { record(.needsReview($0)) }
         }
     }
 
@@ -201,7 +242,7 @@ public final class Localizer: Sendable {
         return Resolution(preferences: preferences, chain: chain)
     }
 
-    private static func describe(_ signature: [FormatString.ArgumentKind]) -> String {
-        signature.isEmpty ? "(none)" : signature.map(\.rawValue).joined(separator: " ")
+    private static func describe(_ signature: [FormatString.ArgumentKind?]) -> String {
+        signature.isEmpty ? "(none)" : signature.map { $0?.rawValue ?? "-" }.joined(separator: " ")
     }
 }

@@ -160,6 +160,15 @@ public struct StringTable: Sendable {
 
     var byteCount: UInt32 { UInt32(bytes.count) }
 
+    /// Adds an entry from strings (for readers other than the `.strings` parser).
+    mutating func add(key: String, value: String, line: Int, column: Int, file: UInt16) {
+        var key = key, value = value
+        let keyStart = key.withUTF8 { append($0) }
+        let valueStart = value.withUTF8 { append($0) }
+        insert(keyStart: keyStart, keyLength: UInt32(key.utf8.count), valueStart: valueStart,
+               valueLength: UInt32(value.utf8.count), line: line, column: column, file: file)
+    }
+
     /// Adds an entry whose key and value are already in the buffer. A key seen before now
     /// finds this entry. Returns whether the key was new.
     @discardableResult

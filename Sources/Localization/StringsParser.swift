@@ -43,14 +43,10 @@ public enum StringsParser {
         var table = StringTable()
         let file = table.addFile(path)
         for key in dictionary.keys.sorted() {
-            guard var value = dictionary[key] as? String else {
+            guard let value = dictionary[key] as? String else {
                 throw CatalogError("the value of key \"\(key)\" is not a string", at: start)
             }
-            var key = key
-            let keyStart = key.withUTF8 { table.append($0) }
-            let valueStart = value.withUTF8 { table.append($0) }
-            table.insert(keyStart: keyStart, keyLength: UInt32(key.utf8.count), valueStart: valueStart,
-                         valueLength: UInt32(value.utf8.count), line: 1, column: 1, file: file)
+            table.add(key: key, value: value, line: 1, column: 1, file: file)
         }
         return StringsFile(path: path, table: table)
     }

@@ -32,7 +32,7 @@ struct FormatterTests {
         #expect(throws: SafeFormatter.Mismatch.self) { try SafeFormatter.format(format, arguments) }
     }
 
-    @Test("malformed formats are rejected", arguments: ["100%", "%", "%k", "%1$@ %@", "%1$@ %1$d", "%2$@", "%0$@"])
+    @Test("malformed formats are rejected", arguments: ["100%", "%", "%k", "%1$@ %@", "%1$@ %1$d", "%0$@"])
     func invalid(format: String) {
         #expect(throws: FormatString.Invalid.self) { try FormatString(format) }
     }
@@ -44,5 +44,8 @@ struct FormatterTests {
         #expect(try FormatString("%@ %d").signature == [.object, .signed])
         #expect(try FormatString("%d %@").signature != FormatString("%@ %d").signature)
         #expect(try FormatString("%ld %lu %.2f %c").signature == [.signed, .unsigned, .floating, .character])
+        #expect(try FormatString("%2$@ files").signature == [nil, .object])
+        #expect(try FormatString("%1$d %2$@").accepts(FormatString("%2$@ only")))
+        #expect(try !FormatString("%1$d %2$@").accepts(FormatString("%1$@ %2$@")))
     }
 }
