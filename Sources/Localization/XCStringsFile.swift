@@ -164,7 +164,7 @@ public struct XCStringsFile: Sendable {
     private static func firstSpecifier(_ text: String) -> (Int, String) {
         var found: (Int, String)?
         _ = try? PluralEntry.rewrite(text) { token, position in
-            if found == nil, case .specifier(let body) = token, body != "%" { found = (position, body) }
+            if found == nil, case .specifier(let body, _) = token, body != "%" { found = (position, body) }
             return ""
         }
         return found ?? (1, "d")

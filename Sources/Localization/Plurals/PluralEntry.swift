@@ -43,7 +43,7 @@ public struct PluralEntry: Sendable, Hashable {
     public func expand(_ arguments: [FormatArgument], rules: PluralRules) throws(SafeFormatter.Mismatch) -> String {
         try Self.rewrite(format) { token, position throws(SafeFormatter.Mismatch) in
             switch token {
-            case .specifier(let body):
+            case .specifier(let body, _):
                 return "%\(position)$\(body)"
             case .variable(let name, _):
                 guard let variable = variables[name] else {
@@ -73,12 +73,12 @@ public struct PluralEntry: Sendable, Hashable {
     }
 
     /// Makes a variant's specifiers positional: the first plain one (and `%arg`) reads the
-    /// variable's argument, later plain ones the arguments after it.
+    /// variable's argument, later plain ones the arguments after it; explicit positions stay.
     static func pin(_ variant: String, to argument: Int, valueType: String) throws(SafeFormatter.Mismatch) -> String {
         let withArg = variant.replacingOccurrences(of: "%arg", with: "%\(argument)$\(valueType)")
         return try rewrite(withArg) { token, position throws(SafeFormatter.Mismatch) in
             switch token {
-            case .specifier(let body): return "%\(argument + position - 1)$\(body)"
+            case .specifier(let body, let explicit): return "%\(explicit ? position : argument + position - 1)$\(body)"
             case .variable(let name, _):
                 throw SafeFormatter.Mismatch(message: "variants cannot refer to other variables (\"\(name)\")")
             }
@@ -87,7 +87,7 @@ public struct PluralEntry: Sendable, Hashable {
 
     enum Token {
         /// A specifier without its `%` and position: `d`, `5.1f`, `@`.
-        case specifier(String)
+        case specifier(String, explicitPosition: Bool)
         case variable(String, explicitPosition: Bool)
     }
 
@@ -135,7 +135,7 @@ public struct PluralEntry: Sendable, Hashable {
                 body.unicodeScalars.append(character)
                 if "@dDiuUxXoOfFeEgGaAcCsSp".unicodeScalars.contains(character) { break }
             }
-            result += try replace(.specifier(body), index)
+            result += try replace(.specifier(body, explicitPosition: position != nil), index)
         }
         return result
     }
