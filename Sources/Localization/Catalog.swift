@@ -70,4 +70,12 @@ public struct Catalog: Sendable {
     public mutating func recordNeedsReview(_ locations: [SourceLocation]) {
         needsReview += locations
     }
+
+    /// This catalog's text turned into a pseudo-locale's (same keys and locations).
+    public func pseudoLocalized(_ pseudo: PseudoLocale) -> Catalog {
+        var copy = Catalog(language: pseudo.tag)
+        copy.tables = tables.mapValues { $0.mappingValues(pseudo.transform) }
+        copy.plurals = plurals.mapValues { $0.mapValues(pseudo.transform) }
+        return copy
+    }
 }

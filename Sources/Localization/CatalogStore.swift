@@ -10,19 +10,27 @@ import Synchronization
 public final class CatalogStore: Sendable {
     /// Folders holding `<lang>.lproj/` subfolders or `.xcstrings` files, lowest priority first.
     public let folders: [URL]
+    /// The language pseudo-locales are made from; nil for none.
+    public let pseudoLocaleSource: LanguageTag?
     private let cache = Mutex<[LanguageTag: Catalog]>([:])
     private let stringCatalogs = Mutex<[URL: XCStringsFile]>([:])
 
-    public init(folders: [URL]) {
+    /// `pseudoLocaleSource`: offer `en-XA` and `ar-XB`, made from that language's catalogs.
+    public init(folders: [URL], pseudoLocaleSource: LanguageTag? = nil) {
         self.folders = folders
+        self.pseudoLocaleSource = pseudoLocaleSource
     }
 
-    /// The languages some folder has an `.lproj` or String Catalog text for, sorted.
+    /// The languages some folder has an `.lproj` or String Catalog text for, and the
+    /// pseudo-locales when they can be made, sorted.
     public var availableLanguages: [LanguageTag] {
         var tags = Set<LanguageTag>()
         for folder in folders {
             for (tag, _) in Self.lprojFolders(in: folder) { tags.insert(tag) }
             for url in Self.files(in: folder, extension: "xcstrings") { tags.formUnion(stringCatalog(url).languages) }
+        }
+        if let source = pseudoLocaleSource, tags.contains(source) {
+            tags.formUnion(PseudoLocale.allCases.map(\.tag))
         }
         return tags.sorted()
     }
@@ -44,6 +52,9 @@ public final class CatalogStore: Sendable {
     }
 
     private func load(_ language: LanguageTag) -> Catalog? {
+        if let pseudo = PseudoLocale(language), let source = pseudoLocaleSource {
+            return catalog(for: source).map { $0.pseudoLocalized(pseudo) }
+        }
         var catalog = Catalog(language: language)
         var found = false
         for folder in folders {

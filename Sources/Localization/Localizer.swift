@@ -232,11 +232,13 @@ public final class Localizer: Sendable {
     }
 
     /// Each preferred language, then its parents, then the development language; only
-    /// languages that have catalogs, each once.
+    /// languages that have catalogs, each once. A pseudo-locale has no parents (`ar-XB`
+    /// must not show real Arabic).
     static func resolve(_ preferences: [LanguageTag], store: CatalogStore, developmentLanguage: LanguageTag) -> Resolution {
         var seen = Set<LanguageTag>()
         var chain: [Catalog] = []
-        for tag in preferences.flatMap(\.withParents) + [developmentLanguage] where seen.insert(tag).inserted {
+        let expanded = preferences.flatMap { PseudoLocale($0) == nil ? $0.withParents : [$0] }
+        for tag in expanded + [developmentLanguage] where seen.insert(tag).inserted {
             if let catalog = store.catalog(for: tag) { chain.append(catalog) }
         }
         return Resolution(preferences: preferences, chain: chain)

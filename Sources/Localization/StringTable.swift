@@ -203,6 +203,20 @@ public struct StringTable: Sendable {
         }
     }
 
+    /// The same entries, each value replaced by `transform(value)`.
+    public func mappingValues(_ transform: (String) -> String) -> StringTable {
+        var result = StringTable()
+        result.reserve(entries: count, bytes: bytes.count * 2)
+        let fileMap = files.map { result.addFile($0) }
+        for slot in slots where slot != 0 {
+            let record = records[Int(slot & 0xFFFF_FFFF) - 1]
+            result.add(key: string(record.keyStart, record.keyLength),
+                       value: transform(string(record.valueStart, record.valueLength)),
+                       line: Int(record.line), column: Int(record.column), file: fileMap[Int(record.file)])
+        }
+        return result
+    }
+
     /// Adds the entries of `other` whose keys this table lacks (a fallback language under a
     /// preferred one).
     public mutating func fill(from other: StringTable) {

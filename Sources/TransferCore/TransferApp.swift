@@ -74,7 +74,8 @@ public enum TransferApp {
         }
         let shared = (invocation.localizations ?? environment["FLAVORKIT_LOCALIZATIONS"])
             .map { URL(fileURLWithPath: $0) } ?? resources.localizations
-        let store = CatalogStore(folders: [shared, resources.flavorLocalizations(build.flavorName)])
+        let store = CatalogStore(folders: [shared, resources.flavorLocalizations(build.flavorName)],
+                                 pseudoLocaleSource: development)
         let localizer = Localizer(store: store, developmentLanguage: development, preferences: preferences)
         return AppContext(identity: identity, resources: resources, features: features,
                           texts: Texts(localizer: localizer), flavorExtension: build.flavorExtension)

@@ -15,9 +15,10 @@ struct AppSnapshotTests {
     ]
     static let sessionLocale = "session"
 
-    /// The languages under `Localizations/`: a new catalog joins the matrix by itself.
-    static let locales: [String] = CatalogStore(folders: [AppRunner.sourceRoot.appendingPathComponent("Localizations")])
-        .availableLanguages.map(\.description)
+    /// The languages under `Localizations/` and the pseudo-locales: a new catalog joins the
+    /// matrix by itself.
+    static let locales: [String] = CatalogStore(folders: [AppRunner.sourceRoot.appendingPathComponent("Localizations")],
+                                                pseudoLocaleSource: LanguageTag("en")).availableLanguages.map(\.description)
 
     struct ScreenCase: Sendable, CustomTestStringConvertible {
         let flavor: String

@@ -6,7 +6,7 @@ public enum QueueScreen {
         let visible = context.visible(queue)
         var lines = [text("queue.heading", .string(context.displayName)), ""]
         guard !visible.transfers.isEmpty else {
-            return (lines + [text("queue.empty")]).joined(separator: "\n") + "\n"
+            return (lines + [text("queue.empty"), "", summary(visible, text: text)]).joined(separator: "\n") + "\n"
         }
         var table = TextTable(header: [
             text("column.id"), text("column.kind"), text("column.state"), text("column.progress"), "",
@@ -25,7 +25,8 @@ public enum QueueScreen {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// "2 in progress, 1 completed, 1 failed": the states that occur, in a fixed order.
+    /// "7 transfers: 2 in progress, 1 completed, 1 failed": the total, then the states that
+    /// occur, in a fixed order; every count a plural.
     static func summary(_ queue: TransferQueue, text: Texts) -> String {
         var parts: [String] = []
         for state in Transfer.State.allCases {
@@ -40,7 +41,8 @@ public enum QueueScreen {
             case .cancelled: parts.append(text("summary.cancelled", .int(count)))
             }
         }
-        return text("summary.line", .string(text("summary.total", .int(queue.transfers.count))),
-                    .string(parts.joined(separator: text("list.separator"))))
+        let total = text("summary.total", .int(queue.transfers.count))
+        guard !parts.isEmpty else { return total }
+        return text("summary.line", .string(total), .string(parts.joined(separator: text("list.separator"))))
     }
 }

@@ -1,0 +1,136 @@
+/// Pseudo-locales, generated from the development language when first asked for, to catch
+/// hard-coded text (it stays plain), truncation (text grows) and right-to-left layout:
+/// - `en-XA`: accented letters, about 40% longer, wrapped in `[` `]`;
+/// - `ar-XB`: every word forced right-to-left with bidi controls, the whole marked RTL.
+/// Format placeholders (`%@`, `%1$d`, `%#@name@`, `%%`) are never touched.
+public enum PseudoLocale: String, CaseIterable, Sendable {
+    case accented = "en-XA"
+    case rightToLeft = "ar-XB"
+
+    public var tag: LanguageTag { LanguageTag(rawValue)! }
+
+    public init?(_ tag: LanguageTag) {
+        guard let locale = PseudoLocale.allCases.first(where: { $0.tag == tag }) else { return nil }
+        self = locale
+    }
+
+    /// The pseudo-translation of one text.
+    public func transform(_ text: String) -> String {
+        var result = ""
+        var letters = 0
+        for segment in Self.segments(text) {
+            switch segment {
+            case .placeholder(let value):
+                result += value
+            case .text(let value):
+                switch self {
+                case .accented:
+                    for character in value {
+                        if let accented = Self.accents[character] {
+                            result.append(accented)
+                            letters += 1
+                        } else {
+                            result.append(character)
+                        }
+                    }
+                case .rightToLeft:
+                    result += Self.forceRightToLeft(value)
+                }
+            }
+        }
+        switch self {
+        case .accented:
+            let padding = letters == 0 ? "" : " " + String(repeating: "~", count: max(1, (letters * 2 + 4) / 5))
+            return "[" + result + padding + "]"
+        case .rightToLeft:
+            return "\u{200F}" + result + "\u{200F}"
+        }
+    }
+
+    /// The pseudo-translation of a plural entry: its format's text and every variant.
+    public func transform(_ entry: PluralEntry) -> PluralEntry {
+        var copy = entry
+        copy.format = transform(entry.format)
+        for (name, variable) in entry.variables {
+            copy.variables[name]?.variants = variable.variants.mapValues(transform)
+        }
+        return copy
+    }
+
+    private enum Segment {
+        case text(String)
+        case placeholder(String)
+    }
+
+    /// Splits text into literal runs and format placeholders.
+    private static func segments(_ text: String) -> [Segment] {
+        var segments: [Segment] = []
+        var literal = ""
+        var scalars = Substring(text).unicodeScalars[...]
+        while let scalar = scalars.popFirst() {
+            guard scalar == "%" else {
+                literal.unicodeScalars.append(scalar)
+                continue
+            }
+            var placeholder = "%"
+            // An optional position `N$`.
+            var lookahead = scalars
+            var digits = ""
+            while let digit = lookahead.first, ("0"..."9").contains(digit) {
+                digits.unicodeScalars.append(digit)
+                lookahead.removeFirst()
+            }
+            if !digits.isEmpty, lookahead.first == "$" {
+                lookahead.removeFirst()
+                placeholder += digits + "$"
+                scalars = lookahead
+            }
+            if scalars.first == "#", scalars.dropFirst().first == "@" {
+                // A variable: %#@name@.
+                scalars.removeFirst(2)
+                placeholder += "#@"
+                while let next = scalars.popFirst() {
+                    placeholder.unicodeScalars.append(next)
+                    if next == "@" { break }
+                }
+            } else {
+                // Flags, width, precision and length, up to the conversion (or `%`).
+                while let next = scalars.popFirst() {
+                    placeholder.unicodeScalars.append(next)
+                    if "@dDiuUxXoOfFeEgGaAcCsSp%".unicodeScalars.contains(next) { break }
+                }
+            }
+            if !literal.isEmpty { segments.append(.text(literal)) }
+            literal = ""
+            segments.append(.placeholder(placeholder))
+        }
+        if !literal.isEmpty { segments.append(.text(literal)) }
+        return segments
+    }
+
+    /// Each word between right-to-left override and pop.
+    private static func forceRightToLeft(_ text: String) -> String {
+        var result = ""
+        var word = ""
+        func flush() {
+            if !word.isEmpty { result += "\u{202E}" + word + "\u{202C}" }
+            word = ""
+        }
+        for character in text {
+            if character.isLetter || character.isNumber {
+                word.append(character)
+            } else {
+                flush()
+                result.append(character)
+            }
+        }
+        flush()
+        return result
+    }
+
+    private static let accents: [Character: Character] = {
+        let plain = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        let accented = Array("åƀçðéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÅƁÇÐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ")
+        return Dictionary(uniqueKeysWithValues: zip(plain, accented))
+    }()
+}
