@@ -14,6 +14,10 @@ do {
         print(figure.line)
         figures.append(figure)
     }
+    for figure in try PluralBenchmarks().run() {
+        print(figure.line)
+        figures.append(figure)
+    }
     let diffs = try DiffBenchmarks()
     defer { diffs.cleanUp() }
     for figure in try diffs.run() {

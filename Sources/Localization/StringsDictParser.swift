@@ -25,42 +25,64 @@ public enum StringsDictParser {
             let reason = ((error as NSError).userInfo["NSDebugDescription"] as? String) ?? "\(error)"
             return Result(entries: [:], errors: [CatalogError("not a valid property list (\(reason))", at: start)])
         }
-        guard let root = object as? [String: Any] else {
+        // `[AnyHashable: Any]` is what corelibs-foundation hands back: looking keys up in it
+        // directly avoids converting every nested dictionary to `[String: Any]`.
+        guard let root = object as? [AnyHashable: Any] else {
             return Result(entries: [:], errors: [CatalogError("the top level must be a dictionary of keys", at: start)])
         }
         let lines = KeyLines(data)
         var result = Result(entries: [:], errors: [])
-        for key in root.keys.sorted() {
+        result.entries.reserveCapacity(root.count)
+        for (rawKey, value) in root {
+            guard let key = rawKey.base as? String else { continue }
             let location = SourceLocation(path: path, line: lines.line(of: key), column: 1)
             do {
-                result.entries[key] = try entry(root[key], key: key, location: location)
+                result.entries[key] = try entry(value, key: key, location: location)
             } catch {
                 result.errors.append(error)
             }
         }
+        result.errors.sort { ($0.location.line, $0.message) < ($1.location.line, $1.message) }
         return result
     }
 
-    private static func entry(_ value: Any?, key: String, location: SourceLocation) throws(CatalogError) -> PluralEntry {
+    private static func entry(_ value: Any, key: String, location: SourceLocation) throws(CatalogError) -> PluralEntry {
         func fail(_ message: String) -> CatalogError { CatalogError("\(message) (key \"\(key)\")", at: location) }
-        guard let dictionary = value as? [String: Any] else { throw fail("an entry must be a dictionary") }
-        guard let format = dictionary["NSStringLocalizedFormatKey"] as? String else {
-            throw fail("NSStringLocalizedFormatKey is missing")
-        }
+        guard let dictionary = value as? [AnyHashable: Any] else { throw fail("an entry must be a dictionary") }
+        // One pass over each dictionary, comparing its keys as strings: lookups by
+        // `AnyHashable` box and unbox every candidate key.
+        var format: String?
         var variables: [String: PluralEntry.Variable] = [:]
-        for (name, rawVariable) in dictionary where name != "NSStringLocalizedFormatKey" {
-            guard let variable = rawVariable as? [String: Any] else { continue }
-            guard variable["NSStringFormatSpecTypeKey"] as? String == "NSStringPluralRuleType" else {
+        for (rawName, rawVariable) in dictionary {
+            guard let name = rawName.base as? String else { continue }
+            if name == "NSStringLocalizedFormatKey" {
+                format = rawVariable as? String
+                continue
+            }
+            guard let fields = rawVariable as? [AnyHashable: Any] else { continue }
+            var specType: String?, valueType = "d"
+            var variants: [PluralCategory: String] = [:]
+            for (rawField, rawText) in fields {
+                guard let field = rawField.base as? String, let text = rawText as? String else { continue }
+                switch field {
+                case "NSStringFormatSpecTypeKey": specType = text
+                case "NSStringFormatValueTypeKey": valueType = text
+                case "zero": variants[.zero] = text
+                case "one": variants[.one] = text
+                case "two": variants[.two] = text
+                case "few": variants[.few] = text
+                case "many": variants[.many] = text
+                case "other": variants[.other] = text
+                default: break
+                }
+            }
+            guard specType == "NSStringPluralRuleType" else {
                 throw fail("variable \"\(name)\" must have NSStringFormatSpecTypeKey = NSStringPluralRuleType")
             }
-            var variants: [PluralCategory: String] = [:]
-            for category in PluralCategory.allCases {
-                if let text = variable[category.rawValue] as? String { variants[category] = text }
-            }
             guard variants[.other] != nil else { throw fail("variable \"\(name)\" has no \"other\" variant") }
-            variables[name] = PluralEntry.Variable(valueType: variable["NSStringFormatValueTypeKey"] as? String ?? "d",
-                                                   variants: variants)
+            variables[name] = PluralEntry.Variable(valueType: valueType, variants: variants)
         }
+        guard let format else { throw fail("NSStringLocalizedFormatKey is missing") }
         let entry = PluralEntry(format: format, variables: variables, location: location)
         for name in entry.referencedVariables where variables[name] == nil {
             throw fail("the format names variable \"\(name)\", which is not defined")
@@ -68,35 +90,63 @@ public enum StringsDictParser {
         return entry
     }
 
-    /// The line of each key's first `<key>…</key>` in an XML property list, found in one pass
-    /// over the bytes (binary property lists have no lines: 1).
+    /// The line of each entry's `<key>…</key>` (keys of the top dictionary only) in an XML
+    /// property list, in one pass hopping from `<` to `<` (binary property lists have no
+    /// lines: 1).
     private struct KeyLines {
         var lines: [String: Int] = [:]
 
         init(_ data: Data) {
             guard !data.starts(with: Array("bplist".utf8)) else { return }
-            let open = Array("<key>".utf8), close = UInt8(ascii: "<")
             data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-                let bytes = raw.bindMemory(to: UInt8.self)
-                var line = 1, index = 0
-                while index < bytes.count {
-                    let byte = bytes[index]
-                    if byte == UInt8(ascii: "\n") {
-                        line += 1
-                    } else if byte == close, index + open.count < bytes.count,
-                              bytes[index..<index + open.count].elementsEqual(open) {
-                        let start = index + open.count
-                        var end = start
-                        while end < bytes.count, bytes[end] != close { end += 1 }
-                        let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-                        let unescaped = key.contains("&") ? Self.unescape(key) : key
-                        if lines[unescaped] == nil { lines[unescaped] = line }
+                guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+                let count = raw.count
+                var line = 1, depth = 0, counted = 0, index = 0
+                func isTag(_ tag: StaticString, at position: Int) -> Bool {
+                    position + tag.utf8CodeUnitCount <= count && memcmp(base + position, tag.utf8Start, tag.utf8CodeUnitCount) == 0
+                }
+                while index < count, let found = memchr(base + index, Int32(UInt8(ascii: "<")), count - index) {
+                    let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    index = position + 1
+                    guard position + 1 < count else { break }
+                    // The byte after `<` tells the few tags that matter apart before any compare.
+                    switch base[position + 1] {
+                    case UInt8(ascii: "d") where isTag("<dict>", at: position):
+                        depth += 1
+                    case UInt8(ascii: "/") where isTag("</dict>", at: position):
+                        depth -= 1
+                    case UInt8(ascii: "k") where depth == 1 && isTag("<key>", at: position):
+                        let start = position + 5
+                        let end = memchr(base + start, Int32(UInt8(ascii: "<")), count - start)
+                            .map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? count
+                        line += Self.newlines(base + counted, count: position - counted)
+                        counted = position
+                        let key = String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
+                        let escaped = memchr(base + start, Int32(UInt8(ascii: "&")), end - start) != nil
+                        lines[escaped ? Self.unescape(key) : key] = line
                         index = end
-                        continue
+                    default:
+                        break
                     }
-                    index += 1
                 }
             }
+        }
+
+        /// The number of `\n` bytes, counted eight at a time: a byte of `word ^ 0x0A…` is
+        /// zero exactly where a newline was, and the high bit of each zero byte is set below.
+        private static func newlines(_ start: UnsafePointer<UInt8>, count: Int) -> Int {
+            let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, newline: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+            var total = 0, offset = 0
+            while offset + 8 <= count {
+                let word = UnsafeRawPointer(start + offset).loadUnaligned(as: UInt64.self) ^ newline
+                total += (~(((word & low) &+ low) | word | low)).nonzeroBitCount
+                offset += 8
+            }
+            while offset < count {
+                if start[offset] == UInt8(ascii: "\n") { total += 1 }
+                offset += 1
+            }
+            return total
         }
 
         func line(of key: String) -> Int { lines[key] ?? 1 }

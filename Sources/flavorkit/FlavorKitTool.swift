@@ -11,6 +11,8 @@ enum FlavorKitTool {
           snapshots accept [--root DIR] [PATH…]  move pending files into place (all, or those named)
           snapshots reject [--root DIR] [PATH…]  delete pending files (all, or those named)
           snapshots prune  [--root DIR]          delete snapshots that nothing produces
+          plural LANG NUMBER… [--ordinal] [--verbose]
+                                                 the CLDR plural category of each number in LANG
           help                                   print this help
 
         --root DIR is the package folder (default: the current folder); snapshots live in DIR/snapshots.
@@ -34,6 +36,8 @@ enum FlavorKitTool {
                 return 0
             case "snapshots":
                 return try SnapshotsCommand.run(Array(arguments))
+            case "plural":
+                return try PluralCommand.run(Array(arguments))
             default:
                 throw UsageError(description: "unknown command '\(command)'")
             }

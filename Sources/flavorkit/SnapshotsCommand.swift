@@ -9,6 +9,9 @@ enum SnapshotsCommand {
         guard let action = arguments.first else {
             throw FlavorKitTool.UsageError(description: "snapshots needs an action: status, accept, reject or prune")
         }
+        guard ["status", "accept", "reject", "prune"].contains(action) else {
+            throw FlavorKitTool.UsageError(description: "unknown snapshots action '\(action)' (status, accept, reject or prune)")
+        }
         let (root, paths) = try FlavorKitTool.root(in: Array(arguments.dropFirst()))
         let store = SnapshotStore(root: root.appendingPathComponent("snapshots"))
         guard FileManager.default.fileExists(atPath: store.root.path) else {
@@ -29,7 +32,7 @@ enum SnapshotsCommand {
             for path in try store.prune(expected: try manifest(store)) { print("removed \(path)") }
             return 0
         default:
-            throw FlavorKitTool.UsageError(description: "unknown snapshots action '\(action)'")
+            preconditionFailure("actions are checked above")
         }
     }
 

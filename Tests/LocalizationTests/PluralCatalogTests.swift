@@ -97,6 +97,33 @@ struct PluralCatalogTests {
         #expect(error.location.line > 1)
     }
 
+    @Test("entries carry the line of their own top-level <key>, not of a nested key with the same name")
+    func entryLines() throws {
+        let text = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+            <key>files</key>
+            <dict>
+                <key>NSStringLocalizedFormatKey</key><string>%#@files@</string>
+                <key>files</key>
+                <dict>
+                    <key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+                    <key>other</key><string>%d files</string>
+                </dict>
+            </dict>
+
+            <key>a &amp; b</key>
+            <dict><key>NSStringLocalizedFormatKey</key><string>%#@x@</string></dict>
+        </dict>
+        </plist>
+        """
+        let result = StringsDictParser.parse(Data(text.utf8), path: "x.stringsdict")
+        #expect(try #require(result.entries["files"]).location.line == 4)
+        let error = try #require(result.errors.first)
+        #expect(error.description == "x.stringsdict:14:1: error: the format names variable \"x\", which is not defined (key \"a & b\")")
+    }
+
     @Test("a .stringsdict that is not a property list is one error")
     func notAPlist() {
         let result = StringsDictParser.parse(Data("not a plist".utf8), path: "x.stringsdict")

@@ -27,12 +27,25 @@ public struct PluralEntry: Sendable, Hashable {
         self.location = location
     }
 
-    /// The variable names `format` refers to, in order.
+    /// The variable names `format` refers to (`%#@name@`, `%2$#@name@`), in order.
     public var referencedVariables: [String] {
         var names: [String] = []
-        _ = try? Self.rewrite(format) { token, _ in
-            if case .variable(let name, _) = token { names.append(name) }
-            return ""
+        let bytes = Array(format.utf8)
+        var index = 0
+        while index < bytes.count {
+            defer { index += 1 }
+            guard bytes[index] == UInt8(ascii: "%") else { continue }
+            var cursor = index + 1
+            while cursor < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[cursor]) { cursor += 1 }
+            if cursor > index + 1, cursor < bytes.count, bytes[cursor] == UInt8(ascii: "$") { cursor += 1 }
+            guard cursor + 1 < bytes.count, bytes[cursor] == UInt8(ascii: "#"), bytes[cursor + 1] == UInt8(ascii: "@"),
+                  let end = bytes[(cursor + 2)...].firstIndex(of: UInt8(ascii: "@"))
+            else {
+                if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "%") { index = cursor }
+                continue
+            }
+            names.append(String(decoding: bytes[(cursor + 2)..<end], as: UTF8.self))
+            index = end
         }
         return names
     }

@@ -13,6 +13,7 @@ public struct PluralRules: Sendable {
         public var description: String { "plural rule \"\(rule)\": \(message)" }
     }
 
+    /// One relation as written, such as `n % 100 != 3..10`.
     struct Relation: Sendable {
         enum Operand: Character, Sendable { case n = "n", i = "i", v = "v", w = "w", f = "f", t = "t", e = "e", c = "c" }
         var operand: Operand
@@ -21,14 +22,49 @@ public struct PluralRules: Sendable {
         var ranges: [ClosedRange<Int>]
     }
 
-    /// Category → alternatives (or) of conjunctions (and) of relations.
-    let conditions: [(category: PluralCategory, condition: [[Relation]])]
+    /// A relation flattened for evaluation. Its values are `bounds[boundsStart..<boundsEnd]`,
+    /// as consecutive (low, high) pairs.
+    private struct Step: Sendable {
+        var operand: Relation.Operand
+        /// 0 when the relation has no `%`.
+        var modulus: Int
+        var negated: Bool
+        var boundsStart: Int
+        var boundsEnd: Int
+        /// Where evaluation goes when this relation fails: the next `or` alternative.
+        var nextAlternative: Int
+        /// Whether this relation ends an `and` chain, so that `category` is the answer when it holds.
+        var endsConjunction: Bool
+        var category: PluralCategory
+    }
+
+    /// Every relation of every category in CLDR's order, as one array: evaluation walks it
+    /// forwards, with no nested arrays and no floating point.
+    private let steps: [Step]
+    private let bounds: [Int]
 
     /// The categories the language uses, `other` included, in CLDR's order.
-    public var categories: [PluralCategory] { conditions.map(\.category) + [.other] }
+    public let categories: [PluralCategory]
 
+    /// Category → alternatives (or) of conjunctions (and) of relations.
     init(conditions: [(PluralCategory, [[Relation]])]) {
-        self.conditions = conditions.map { (category: $0.0, condition: $0.1) }
+        var steps: [Step] = [], bounds: [Int] = []
+        for (category, alternatives) in conditions {
+            for conjunction in alternatives {
+                let next = steps.count + conjunction.count
+                for (position, relation) in conjunction.enumerated() {
+                    let start = bounds.count
+                    for range in relation.ranges { bounds += [range.lowerBound, range.upperBound] }
+                    steps.append(Step(operand: relation.operand == .c ? .e : relation.operand, modulus: relation.modulus ?? 0,
+                                      negated: relation.negated, boundsStart: start, boundsEnd: bounds.count,
+                                      nextAlternative: next, endsConjunction: position == conjunction.count - 1,
+                                      category: category))
+                }
+            }
+        }
+        self.steps = steps
+        self.bounds = bounds
+        self.categories = conditions.map(\.0) + [.other]
     }
 
     /// Rules written in CLDR's syntax, one condition per category (`other` needs none).
@@ -46,42 +82,49 @@ public struct PluralRules: Sendable {
     // MARK: Choosing
 
     public func category(for operands: PluralOperands) -> PluralCategory {
-        for (category, condition) in conditions where Self.holds(condition, operands) {
-            return category
+        steps.withUnsafeBufferPointer { steps in
+            bounds.withUnsafeBufferPointer { bounds in
+                var index = 0
+                while index < steps.count {
+                    let step = steps[index]
+                    if Self.holds(step, operands, bounds) {
+                        if step.endsConjunction { return step.category }
+                        index += 1
+                    } else {
+                        index = step.nextAlternative
+                    }
+                }
+                return .other
+            }
         }
-        return .other
     }
 
     public func category(for value: Int) -> PluralCategory {
         category(for: PluralOperands(value))
     }
 
-    private static func holds(_ condition: [[Relation]], _ operands: PluralOperands) -> Bool {
-        condition.contains { conjunction in conjunction.allSatisfy { holds($0, operands) } }
-    }
-
-    private static func holds(_ relation: Relation, _ operands: PluralOperands) -> Bool {
-        let matched: Bool
-        if relation.operand == .n {
-            var value = operands.n
-            if let modulus = relation.modulus { value = value.truncatingRemainder(dividingBy: Double(modulus)) }
-            matched = value == value.rounded() && value <= Double(Int.max)
-                && relation.ranges.contains { $0.contains(Int(value)) }
-        } else {
-            var value: Int
-            switch relation.operand {
-            case .i: value = operands.i
-            case .v: value = operands.v
-            case .w: value = operands.w
-            case .f: value = operands.f
-            case .t: value = operands.t
-            case .e, .c: value = operands.e
-            case .n: value = operands.i
-            }
-            if let modulus = relation.modulus { value %= modulus }
-            matched = relation.ranges.contains { $0.contains(value) }
+    private static func holds(_ step: Step, _ operands: PluralOperands, _ bounds: UnsafeBufferPointer<Int>) -> Bool {
+        var value: Int
+        switch step.operand {
+        case .n:
+            // Every value in a rule is an integer, so `n` with a non-zero fraction (and any
+            // remainder of it) matches none; otherwise `n` is its integer digits.
+            if operands.w != 0 { return step.negated }
+            value = operands.i
+        case .i: value = operands.i
+        case .v: value = operands.v
+        case .w: value = operands.w
+        case .f: value = operands.f
+        case .t: value = operands.t
+        case .e, .c: value = operands.e
         }
-        return matched != relation.negated
+        if step.modulus != 0 { value %= step.modulus }
+        var position = step.boundsStart
+        while position < step.boundsEnd {
+            if bounds[position] <= value, value <= bounds[position + 1] { return !step.negated }
+            position += 2
+        }
+        return step.negated
     }
 
     // MARK: Compiling
