@@ -27,7 +27,8 @@ let package = Package(
         .target(name: "CShims"),
         .target(name: "TransferCore", dependencies: ["Localization", "Flavors", "CShims"], swiftSettings: strictSwift),
         .target(name: "RegularFeatures", dependencies: ["TransferCore"], swiftSettings: strictSwift),
-        .executableTarget(name: "flavorkit", dependencies: ["Localization", "TextSnapshots"], swiftSettings: strictSwift),
+        .target(name: "CatalogTools", dependencies: ["Localization"], swiftSettings: strictSwift),
+        .executableTarget(name: "flavorkit", dependencies: ["CatalogTools", "Localization", "TextSnapshots"], swiftSettings: strictSwift),
         .executableTarget(name: "Benchmarks", dependencies: ["Localization", "TextSnapshots", "CShims"], swiftSettings: strictSwift),
         .executableTarget(
             name: "Light",
@@ -45,6 +46,7 @@ let package = Package(
         .testTarget(name: "TextSnapshotsTests", dependencies: ["TextSnapshotsTesting"], swiftSettings: strictSwift),
         .testTarget(name: "FlavorsTests", dependencies: ["Flavors"], swiftSettings: strictSwift),
         .testTarget(name: "FlavorKitTests", dependencies: ["flavorkit"], swiftSettings: strictSwift),
+        .testTarget(name: "CatalogToolsTests", dependencies: ["CatalogTools", "Localization"], swiftSettings: strictSwift),
         .testTarget(
             name: "TransferCoreTests",
             dependencies: ["TransferCore", "RegularFeatures", "Light", "Regular", "Localization", "TextSnapshotsTesting"],

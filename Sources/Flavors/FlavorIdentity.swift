@@ -52,17 +52,17 @@ public struct FlavorIdentity: Sendable, Equatable {
         guard let dictionary = object as? [String: Any] else {
             throw FlavorError(path: path, message: "the top level must be a dictionary")
         }
-        func text(_ key: String) throws(FlavorError) -> String {
+        func string(_ key: String) throws(FlavorError) -> String {
             guard let value = dictionary[key] as? String, !value.isEmpty else {
                 throw FlavorError(path: path, message: "\(key) is missing or not a non-empty string")
             }
             return value
         }
         self.name = name
-        bundleIdentifier = try text("CFBundleIdentifier")
-        displayName = try text("CFBundleDisplayName")
-        version = try text("CFBundleShortVersionString")
-        developmentRegion = try text("CFBundleDevelopmentRegion")
+        bundleIdentifier = try string("CFBundleIdentifier")
+        displayName = try string("CFBundleDisplayName")
+        version = try string("CFBundleShortVersionString")
+        developmentRegion = try string("CFBundleDevelopmentRegion")
 
         let rawFeatures = dictionary["FlavorFeatures"] ?? [String]()
         guard let features = rawFeatures as? [String] else {

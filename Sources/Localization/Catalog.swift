@@ -25,8 +25,17 @@ public struct Catalog: Sendable {
     /// Table name → key → plural entry (`.stringsdict`, `.xcstrings` variations). Within a
     /// language, a plural entry wins over a text entry with the same key, as on Apple platforms.
     public private(set) var plurals: [String: [String: PluralEntry]]
-    /// `.xcstrings` units in state `needs_review`: used, and reported.
-    public private(set) var needsReview: [SourceLocation]
+    /// Table → key → the comment written before it in its `.strings` file, when the store
+    /// was asked to keep comments (tools that write catalogs back do).
+    public private(set) var comments: [String: [String: String]]
+    /// `.xcstrings` units in state `new` (left out, so their keys fall back) or
+    /// `needs_review` (used, and reported).
+    public private(set) var pendingUnits: [XCStringsFile.PendingUnit]
+
+    /// Where `.xcstrings` units in state `needs_review` are.
+    public var needsReview: [SourceLocation] {
+        pendingUnits.filter { $0.state == "needs_review" }.map(\.location)
+    }
 
     public init(language: LanguageTag) {
         self.language = language
@@ -34,7 +43,8 @@ public struct Catalog: Sendable {
         errors = []
         duplicateLocations = []
         plurals = [:]
-        needsReview = []
+        pendingUnits = []
+        comments = [:]
     }
 
     public var isEmpty: Bool { tables.values.allSatisfy(\.isEmpty) && plurals.values.allSatisfy(\.isEmpty) }
@@ -47,6 +57,7 @@ public struct Catalog: Sendable {
     public mutating func overlay(_ file: StringsFile, table: String) {
         tables[table, default: StringTable()].overlay(file.table)
         duplicateLocations += file.duplicateLocations
+        if !file.comments.isEmpty { comments[table, default: [:]].merge(file.comments) { _, new in new } }
     }
 
     public func plural(_ key: String, table: String = Catalog.defaultTable) -> PluralEntry? {
@@ -67,8 +78,8 @@ public struct Catalog: Sendable {
         errors.append(error)
     }
 
-    public mutating func recordNeedsReview(_ locations: [SourceLocation]) {
-        needsReview += locations
+    public mutating func recordPending(_ units: [XCStringsFile.PendingUnit]) {
+        pendingUnits += units
     }
 
     /// This catalog's text turned into a pseudo-locale's (same keys and locations).

@@ -12,13 +12,17 @@ public final class CatalogStore: Sendable {
     public let folders: [URL]
     /// The language pseudo-locales are made from; nil for none.
     public let pseudoLocaleSource: LanguageTag?
+    /// Whether catalogs keep the comments of `.strings` files (`Catalog.comments`).
+    public let keepsComments: Bool
     private let cache = Mutex<[LanguageTag: Catalog]>([:])
     private let stringCatalogs = Mutex<[URL: XCStringsFile]>([:])
 
     /// `pseudoLocaleSource`: offer `en-XA` and `ar-XB`, made from that language's catalogs.
-    public init(folders: [URL], pseudoLocaleSource: LanguageTag? = nil) {
+    /// `keepingComments`: for tools that write catalogs back.
+    public init(folders: [URL], pseudoLocaleSource: LanguageTag? = nil, keepingComments: Bool = false) {
         self.folders = folders
         self.pseudoLocaleSource = pseudoLocaleSource
+        keepsComments = keepingComments
     }
 
     /// The languages some folder has an `.lproj` or String Catalog text for, and the
@@ -67,13 +71,13 @@ public final class CatalogStore: Sendable {
                 let part = file.part(for: language)
                 catalog.overlay(part.text, table: table)
                 catalog.overlay(plurals: part.plurals, table: table)
-                catalog.recordNeedsReview(part.needsReview)
+                catalog.recordPending(file.pendingUnits.filter { LanguageTag($0.language) == language })
             }
             for (tag, lproj) in Self.lprojFolders(in: folder) where tag == language {
                 found = true
                 for file in Self.files(in: lproj, extension: "strings") {
                     do {
-                        catalog.overlay(try StringsFile(contentsOf: file), table: file.deletingPathExtension().lastPathComponent)
+                        catalog.overlay(try StringsFile(contentsOf: file, keepingComments: keepsComments), table: file.deletingPathExtension().lastPathComponent)
                     } catch {
                         catalog.record(error)
                     }

@@ -14,12 +14,23 @@ public struct XCStringsFile: Sendable {
     /// Language code → key → what that language says.
     let units: [String: [String: Unit]]
     public private(set) var errors: [CatalogError]
+    /// Units a translator still has to look at: state `new` (left out) or `needs_review`
+    /// (used), in the order of the keys.
+    public private(set) var pendingUnits: [PendingUnit]
     let keyLines: [String: Int]
+
+    /// A unit in state `new` or `needs_review`.
+    public struct PendingUnit: Sendable, Hashable {
+        public var language: String
+        public var key: String
+        public var state: String
+        public var location: SourceLocation
+    }
 
     /// One key's text in one language.
     enum Unit: Sendable {
-        case text(String, needsReview: Bool)
-        case plural(PluralEntry, needsReview: Bool)
+        case text(String)
+        case plural(PluralEntry)
     }
 
     public init(contentsOf url: URL) {
@@ -35,6 +46,7 @@ public struct XCStringsFile: Sendable {
             sourceLanguage = ""
             units = [:]
             errors = [CatalogError("cannot read the file", at: start)]
+            pendingUnits = []
             return
         }
         let document: Document
@@ -44,11 +56,13 @@ public struct XCStringsFile: Sendable {
             sourceLanguage = ""
             units = [:]
             errors = [CatalogError("not a String Catalog (\(Self.reason(error)))", at: start)]
+            pendingUnits = []
             return
         }
         sourceLanguage = document.sourceLanguage
         var units: [String: [String: Unit]] = [:]
         var errors: [CatalogError] = []
+        var pending: [PendingUnit] = []
         for key in document.strings.keys.sorted() {
             let location = SourceLocation(path: path, line: keyLines[key] ?? 1, column: 1)
             func fail(_ message: String) -> CatalogError { CatalogError("\(message) (key \"\(key)\")", at: location) }
@@ -56,7 +70,10 @@ public struct XCStringsFile: Sendable {
             case .failure(let error):
                 errors.append(fail("unexpected shape: \(Self.reason(error))"))
             case .success(let entry):
-                for (language, localization) in entry.localizations ?? [:] {
+                for (language, localization) in (entry.localizations ?? [:]).sorted(by: { $0.key < $1.key }) {
+                    for state in Set(localization.states) where state == "new" || state == "needs_review" {
+                        pending.append(PendingUnit(language: language, key: key, state: state, location: location))
+                    }
                     do {
                         if let unit = try Self.unit(localization, location: location) { units[language, default: [:]][key] = unit }
                     } catch {
@@ -67,6 +84,7 @@ public struct XCStringsFile: Sendable {
         }
         self.units = units
         self.errors = errors
+        self.pendingUnits = pending.sorted { ($0.location.line, $0.language, $0.state) < ($1.location.line, $1.language, $1.state) }
     }
 
     /// The languages the file has text for.
@@ -74,25 +92,21 @@ public struct XCStringsFile: Sendable {
         units.keys.compactMap(LanguageTag.init).sorted()
     }
 
-    /// One language's text entries and plural entries, and where units need review.
-    public func part(for language: LanguageTag) -> (text: StringTable, plurals: [String: PluralEntry], needsReview: [SourceLocation]) {
-        guard let entries = units.first(where: { LanguageTag($0.key) == language })?.value else { return (StringTable(), [:], []) }
+    /// One language's text entries and plural entries.
+    public func part(for language: LanguageTag) -> (text: StringTable, plurals: [String: PluralEntry]) {
+        guard let entries = units.first(where: { LanguageTag($0.key) == language })?.value else { return (StringTable(), [:]) }
         var table = StringTable()
         let file = table.addFile(path)
         var plurals: [String: PluralEntry] = [:]
-        var review: [SourceLocation] = []
         for key in entries.keys.sorted() {
-            let line = keyLines[key] ?? 1
             switch entries[key]! {
-            case .text(let value, let needsReview):
-                table.add(key: key, value: value, line: line, column: 1, file: file)
-                if needsReview { review.append(SourceLocation(path: path, line: line, column: 1)) }
-            case .plural(let entry, let needsReview):
+            case .text(let value):
+                table.add(key: key, value: value, line: keyLines[key] ?? 1, column: 1, file: file)
+            case .plural(let entry):
                 plurals[key] = entry
-                if needsReview { review.append(entry.location) }
             }
         }
-        return (table, plurals, review)
+        return (table, plurals)
     }
 
     // MARK: Units
@@ -109,12 +123,9 @@ public struct XCStringsFile: Sendable {
         }
         if let plural = localization.variations?.plural {
             var variants: [PluralCategory: String] = [:]
-            var needsReview = false
             for (name, variant) in plural {
                 guard let category = PluralCategory(rawValue: name) else { throw Failure(message: "unknown plural category \"\(name)\"") }
-                guard let text = usable(variant.stringUnit) else { continue }
-                variants[category] = text
-                needsReview = needsReview || variant.stringUnit?.state == "needs_review"
+                if let text = usable(variant.stringUnit) { variants[category] = text }
             }
             guard let other = variants[.other] else {
                 if variants.isEmpty { return nil }
@@ -124,13 +135,10 @@ public struct XCStringsFile: Sendable {
             let entry = PluralEntry(format: "%\(argument)$#@plural@",
                                     variables: ["plural": .init(argument: argument, valueType: valueType, variants: variants)],
                                     location: location)
-            return .plural(entry, needsReview: needsReview)
+            return .plural(entry)
         }
         guard let value = usable(localization.stringUnit) else { return nil }
-        let needsReview = localization.stringUnit?.state == "needs_review"
-        guard let substitutions = localization.substitutions, !substitutions.isEmpty else {
-            return .text(value, needsReview: needsReview)
-        }
+        guard let substitutions = localization.substitutions, !substitutions.isEmpty else { return .text(value) }
         let specifierCount = countSpecifiers(value)
         var variables: [String: PluralEntry.Variable] = [:]
         for (name, substitution) in substitutions {
@@ -152,7 +160,7 @@ public struct XCStringsFile: Sendable {
         for name in entry.referencedVariables where variables[name] == nil {
             throw Failure(message: "the value names variable \"\(name)\", which is not defined")
         }
-        return .plural(entry, needsReview: needsReview)
+        return .plural(entry)
     }
 
     private static func usable(_ unit: StringUnit?) -> String? {
@@ -244,6 +252,13 @@ public struct XCStringsFile: Sendable {
         var stringUnit: StringUnit?
         var variations: Variations?
         var substitutions: [String: Substitution]?
+
+        /// The state of every unit inside, variations and substitutions included.
+        var states: [String] {
+            let nested = [variations?.plural, variations?.device].compactMap { $0 }
+                + (substitutions ?? [:]).values.compactMap { $0.variations?.plural }
+            return [stringUnit?.state].compactMap { $0 } + nested.flatMap { $0.values.flatMap(\.states) }
+        }
     }
 
     struct StringUnit: Decodable {

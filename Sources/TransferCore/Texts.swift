@@ -16,6 +16,10 @@ public struct Texts: Sendable {
         arguments.isEmpty ? localizer.string(key) : localizer.format(key, arguments)
     }
 
+    /// `self`, under the name every call site uses, so that `text("key"` is the one form
+    /// a key is written in (`flavorkit lint` looks for it).
+    private var text: Texts { self }
+
     /// The locale numbers are written for.
     public var locale: Locale { Locale(identifier: localizer.language.description) }
 
@@ -39,49 +43,49 @@ public struct Texts: Sendable {
         let digits = unit == 0 || value >= 100 ? 0 : 1
         let amount = value.formatted(.number.precision(.fractionLength(digits)).locale(locale))
         switch unit {
-        case 0: return self("size.format", .string(amount), .string(self("size.unit.bytes")))
-        case 1: return self("size.format", .string(amount), .string(self("size.unit.kB")))
-        case 2: return self("size.format", .string(amount), .string(self("size.unit.MB")))
-        case 3: return self("size.format", .string(amount), .string(self("size.unit.GB")))
-        default: return self("size.format", .string(amount), .string(self("size.unit.TB")))
+        case 0: return text("size.format", .string(amount), .string(text("size.unit.bytes")))
+        case 1: return text("size.format", .string(amount), .string(text("size.unit.kB")))
+        case 2: return text("size.format", .string(amount), .string(text("size.unit.MB")))
+        case 3: return text("size.format", .string(amount), .string(text("size.unit.GB")))
+        default: return text("size.format", .string(amount), .string(text("size.unit.TB")))
         }
     }
 
     public func state(_ state: Transfer.State) -> String {
         switch state {
-        case .pending: return self("state.pending")
-        case .inProgress: return self("state.inProgress")
-        case .paused: return self("state.paused")
-        case .completed: return self("state.completed")
-        case .failed: return self("state.failed")
-        case .cancelled: return self("state.cancelled")
+        case .pending: return text("state.pending")
+        case .inProgress: return text("state.inProgress")
+        case .paused: return text("state.paused")
+        case .completed: return text("state.completed")
+        case .failed: return text("state.failed")
+        case .cancelled: return text("state.cancelled")
         }
     }
 
     public func kind(_ kind: Transfer.Kind) -> String {
         switch kind {
-        case .download: return self("kind.download")
-        case .upload: return self("kind.upload")
+        case .download: return text("kind.download")
+        case .upload: return text("kind.upload")
         }
     }
 
     public func usageProblem(_ problem: UsageProblem) -> String {
         switch problem {
-        case .unknownOption(let option): return self("usage.unknownOption", .string(option))
-        case .missingValue(let option): return self("usage.missingValue", .string(option))
-        case .unexpectedValue(let option): return self("usage.unexpectedValue", .string(option))
-        case .unknownCommand(let command): return self("usage.unknownCommand", .string(command))
-        case .wrongArguments(let synopsis): return self("usage.wrongArguments", .string(synopsis))
-        case .invalidLanguage(let value): return self("usage.invalidLanguage", .string(value))
+        case .unknownOption(let option): return text("usage.unknownOption", .string(option))
+        case .missingValue(let option): return text("usage.missingValue", .string(option))
+        case .unexpectedValue(let option): return text("usage.unexpectedValue", .string(option))
+        case .unknownCommand(let command): return text("usage.unknownCommand", .string(command))
+        case .wrongArguments(let synopsis): return text("usage.wrongArguments", .string(synopsis))
+        case .invalidLanguage(let value): return text("usage.invalidLanguage", .string(value))
         }
     }
 
     public func feature(_ feature: Feature) -> String {
         switch feature {
-        case .downloads: return self("feature.downloads")
-        case .uploads: return self("feature.uploads")
-        case .queueControl: return self("feature.queueControl")
-        case .savedQueue: return self("feature.savedQueue")
+        case .downloads: return text("feature.downloads")
+        case .uploads: return text("feature.uploads")
+        case .queueControl: return text("feature.queueControl")
+        case .savedQueue: return text("feature.savedQueue")
         }
     }
 }

@@ -62,7 +62,7 @@ public enum QueueFile {
 
     private static func parseTransfer(_ item: Any, at place: String, path: String) throws(AppError) -> Transfer {
         guard let fields = item as? [String: Any] else { throw AppError.file(path, "\(place): expected an object") }
-        func text(_ name: String) throws(AppError) -> String {
+        func string(_ name: String) throws(AppError) -> String {
             guard let value = fields[name] as? String, !value.isEmpty else {
                 throw AppError.file(path, "\(place).\(name): expected a non-empty string")
             }
@@ -74,11 +74,11 @@ public enum QueueFile {
             }
             return value
         }
-        let kindName = try text("kind")
+        let kindName = try string("kind")
         guard let kind = Transfer.Kind(rawValue: kindName) else {
             throw AppError.file(path, "\(place).kind: unknown kind \"\(kindName)\" (expected \(Self.list(Transfer.Kind.allCases)))")
         }
-        let stateName = try text("state")
+        let stateName = try string("state")
         guard let state = Transfer.State(rawValue: stateName) else {
             throw AppError.file(path, "\(place).state: unknown state \"\(stateName)\" (expected \(Self.list(Transfer.State.allCases)))")
         }
@@ -86,7 +86,7 @@ public enum QueueFile {
         guard done <= total else {
             throw AppError.file(path, "\(place).bytesDone: \(done) is more than bytesTotal \(total)")
         }
-        return Transfer(id: try text("id"), title: try text("title"), kind: kind, state: state,
+        return Transfer(id: try string("id"), title: try string("title"), kind: kind, state: state,
                         bytesDone: done, bytesTotal: total)
     }
 

@@ -11,6 +11,10 @@ enum FlavorKitTool {
           snapshots accept [--root DIR] [PATH…]  move pending files into place (all, or those named)
           snapshots reject [--root DIR] [PATH…]  delete pending files (all, or those named)
           snapshots prune  [--root DIR]          delete snapshots that nothing produces
+          lint [--root DIR] [--strict] [--format text|json] [--stats]
+                                                 check every catalog in every language and flavor
+          export --format json|strings|stringsdict|xcstrings [--root DIR] [--lang L] [--flavor F]
+                 [--table T] [--output PATH]     write the catalogs as the program reads them
           plural LANG NUMBER… [--ordinal] [--verbose]
                                                  the CLDR plural category of each number in LANG
           help                                   print this help
@@ -36,6 +40,10 @@ enum FlavorKitTool {
                 return 0
             case "snapshots":
                 return try SnapshotsCommand.run(Array(arguments))
+            case "lint":
+                return try LintCommand.run(Array(arguments))
+            case "export":
+                return try ExportCommand.run(Array(arguments))
             case "plural":
                 return try PluralCommand.run(Array(arguments))
             default:

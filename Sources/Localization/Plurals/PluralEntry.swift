@@ -54,6 +54,30 @@ public struct PluralEntry: Sendable, Hashable {
     /// argument selects (an explicit `zero` wins for 0, as on Apple platforms), every
     /// specifier made positional so that the result formats with the same arguments.
     public func expand(_ arguments: [FormatArgument], rules: PluralRules) throws(SafeFormatter.Mismatch) -> String {
+        try format { name, argumentIndex throws(SafeFormatter.Mismatch) in
+            guard argumentIndex >= 1, argumentIndex <= arguments.count else {
+                throw SafeFormatter.Mismatch(message: "variable \"\(name)\" reads argument \(argumentIndex), but \(arguments.count) are given")
+            }
+            let operands: PluralOperands
+            switch arguments[argumentIndex - 1] {
+            case .int(let value): operands = PluralOperands(value)
+            case .double(let value): operands = PluralOperands(value)
+            case .string(let text):
+                guard let parsed = PluralOperands(text) else {
+                    throw SafeFormatter.Mismatch(message: "variable \"\(name)\" needs a number, argument \(argumentIndex) is \"\(text)\"")
+                }
+                operands = parsed
+            }
+            return operands.n == 0 && variables[name]?.variants[.zero] != nil ? .zero : rules.category(for: operands)
+        }
+    }
+
+    /// The plain format when each variable takes the variant `choose` picks from its name and
+    /// the argument it reads (its `other` variant when it lacks that category), every
+    /// specifier made positional. Lint compares these across languages.
+    public func format(
+        choosing choose: (_ variable: String, _ argument: Int) throws(SafeFormatter.Mismatch) -> PluralCategory
+    ) throws(SafeFormatter.Mismatch) -> String {
         try Self.rewrite(format) { token, position throws(SafeFormatter.Mismatch) in
             switch token {
             case .specifier(let body, _):
@@ -63,20 +87,7 @@ public struct PluralEntry: Sendable, Hashable {
                     throw SafeFormatter.Mismatch(message: "the format names variable \"\(name)\", which is not defined")
                 }
                 let argumentIndex = variable.argument ?? position
-                guard argumentIndex >= 1, argumentIndex <= arguments.count else {
-                    throw SafeFormatter.Mismatch(message: "variable \"\(name)\" reads argument \(argumentIndex), but \(arguments.count) are given")
-                }
-                let operands: PluralOperands
-                switch arguments[argumentIndex - 1] {
-                case .int(let value): operands = PluralOperands(value)
-                case .double(let value): operands = PluralOperands(value)
-                case .string(let text):
-                    guard let parsed = PluralOperands(text) else {
-                        throw SafeFormatter.Mismatch(message: "variable \"\(name)\" needs a number, argument \(argumentIndex) is \"\(text)\"")
-                    }
-                    operands = parsed
-                }
-                let category = operands.n == 0 && variable.variants[.zero] != nil ? .zero : rules.category(for: operands)
+                let category = try choose(name, argumentIndex)
                 guard let variant = variable.variants[category] ?? variable.variants[.other] else {
                     throw SafeFormatter.Mismatch(message: "variable \"\(name)\" has no \"other\" variant")
                 }

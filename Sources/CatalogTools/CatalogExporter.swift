@@ -1,0 +1,122 @@
+import Foundation
+import Localization
+
+/// `flavorkit export`: a project's catalogs as the program reads them (each language's own
+/// entries, a flavor's overrides applied when one is named; no fallback filled in), written
+/// in one format.
+public struct CatalogExporter {
+    public enum Format: String, CaseIterable, Sendable {
+        /// `<Table>.json`: one object per language, key → text (a plural entry: category → text).
+        case json
+        /// `<lang>.lproj/<Table>.strings`: the text entries.
+        case strings
+        /// `<lang>.lproj/<Table>.stringsdict`: the plural entries.
+        case stringsdict
+        /// `<Table>.xcstrings`: every language in one String Catalog.
+        case xcstrings
+    }
+
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public let project: LintProject
+    public let catalogs: [Catalog]
+    /// Problems the readers reported; exported text leaves those entries out.
+    public let readingErrors: [CatalogError]
+
+    /// `flavor`: apply `Flavors/<flavor>/Localizations/`; `languages`: only these (all when empty).
+    public init(project: LintProject, flavor: String? = nil, languages: [LanguageTag] = []) throws(Failure) {
+        self.project = project
+        var folders = [project.sharedFolder]
+        if let flavor {
+            guard let folder = project.flavors.first(where: { $0.name == flavor })?.folder else {
+                throw Failure(description: "no flavor named \(flavor) (have: \(project.flavors.map(\.name).joined(separator: ", ")))")
+            }
+            folders.append(folder.appendingPathComponent("Localizations"))
+        }
+        let store = CatalogStore(folders: folders, keepingComments: true)
+        let available = store.availableLanguages
+        for language in languages where !available.contains(language) {
+            throw Failure(description: "no catalog for \(language) (have: \(available.map(\.description).joined(separator: ", ")))")
+        }
+        catalogs = (languages.isEmpty ? available : languages).compactMap(store.catalog(for:))
+        readingErrors = catalogs.flatMap(\.errors)
+    }
+
+    /// Every table name, sorted.
+    public var tables: [String] {
+        Set(catalogs.flatMap { Array($0.tables.keys) + Array($0.plurals.keys) }).sorted()
+    }
+
+    /// Relative path → contents: `<Table>.json` (`{"en": {"key": "text", "plural.key":
+    /// {"one": "…", "other": "…"}}, …}`, keys sorted), `<lang>.lproj/<Table>.strings` or
+    /// `.stringsdict`, or `<Table>.xcstrings`. Tables with nothing to write are left out.
+    public func files(_ format: Format, tables selected: [String]) throws -> [(path: String, data: Data)] {
+        var files: [(String, Data)] = []
+        switch format {
+        case .json:
+            for table in selected {
+                var document: [String: [String: Any]] = [:]
+                for catalog in catalogs {
+                    var object: [String: Any] = catalog.tables[table]?.dictionary ?? [:]
+                    for (key, entry) in catalog.plurals[table] ?? [:] { object[key] = Self.categories(entry) }
+                    if !object.isEmpty { document[catalog.language.description] = object }
+                }
+                files.append(("\(table).json", try JSONSerialization.data(
+                    withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])))
+            }
+        case .strings:
+            for catalog in catalogs {
+                for table in selected {
+                    guard var entries = catalog.tables[table]?.dictionary, !entries.isEmpty else { continue }
+                    for key in (catalog.plurals[table] ?? [:]).keys { entries[key] = nil }  // the plural entry wins
+                    files.append(("\(catalog.language).lproj/\(table).strings",
+                                  StringsWriter.write(entries, comments: catalog.comments[table] ?? [:])))
+                }
+            }
+        case .stringsdict:
+            for catalog in catalogs {
+                for table in selected {
+                    guard let plurals = catalog.plurals[table], !plurals.isEmpty else { continue }
+                    let root = plurals.mapValues(Self.stringsdictEntry)
+                    files.append(("\(catalog.language).lproj/\(table).stringsdict",
+                                  try PropertyListSerialization.data(fromPropertyList: root, format: .xml, options: 0)))
+                }
+            }
+        case .xcstrings:
+            for table in selected {
+                files.append(("\(table).xcstrings",
+                              try XCStringsWriter.write(catalogs, sourceLanguage: project.developmentLanguage, table: table)))
+            }
+        }
+        return files
+    }
+
+    /// A plural entry as category → text: a lone variable's variants as written; otherwise
+    /// the whole text with every variable at that category (or `other`).
+    static func categories(_ entry: PluralEntry) -> [String: String] {
+        let names = entry.referencedVariables
+        if names.count == 1, let variable = entry.variables[names[0]],
+           entry.format == "%#@\(names[0])@" || entry.format == "%1$#@\(names[0])@" {
+            return Dictionary(uniqueKeysWithValues: variable.variants.map { ($0.key.rawValue, $0.value) })
+        }
+        let used = Set(entry.variables.values.flatMap(\.variants.keys))
+        var result: [String: String] = [:]
+        for category in used {
+            result[category.rawValue] = (try? entry.format { _, _ in category }) ?? entry.format
+        }
+        return result
+    }
+
+    private static func stringsdictEntry(_ entry: PluralEntry) -> [String: Any] {
+        var dictionary: [String: Any] = ["NSStringLocalizedFormatKey": entry.format]
+        for (name, variable) in entry.variables {
+            var fields: [String: Any] = ["NSStringFormatSpecTypeKey": "NSStringPluralRuleType",
+                                         "NSStringFormatValueTypeKey": variable.valueType]
+            for (category, text) in variable.variants { fields[category.rawValue] = text }
+            dictionary[name] = fields
+        }
+        return dictionary
+    }
+}

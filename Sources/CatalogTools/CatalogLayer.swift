@@ -1,0 +1,53 @@
+import Foundation
+import Localization
+
+/// One folder of catalogs as lint sees it, before any merging with another folder: the
+/// shared `Localizations/`, or one flavor's overrides.
+struct CatalogLayer {
+    /// `shared`, or the flavor's name.
+    let name: String
+    let folder: URL
+    let catalogs: [LanguageTag: Catalog]
+
+    init(name: String, folder: URL) {
+        self.name = name
+        self.folder = folder
+        let store = CatalogStore(folders: [folder])
+        var catalogs: [LanguageTag: Catalog] = [:]
+        for language in store.availableLanguages {
+            catalogs[language] = store.catalog(for: language)
+        }
+        self.catalogs = catalogs
+    }
+
+    var languages: [LanguageTag] { catalogs.keys.sorted() }
+
+    /// Whether `language` only overrides a parent the layer also has (`es-MX` beside `es`),
+    /// so that missing keys are expected.
+    func isRegionalVariant(_ language: LanguageTag) -> Bool {
+        language.withParents.dropFirst().contains { catalogs[$0] != nil }
+    }
+}
+
+extension Catalog {
+    /// Every table name with text or plural entries.
+    var tableNames: [String] { Set(tables.keys).union(plurals.keys).sorted() }
+
+    /// Every key of `table`, text and plural.
+    func keys(in table: String) -> Set<String> {
+        var keys = Set(tables[table]?.keys ?? [])
+        if let plurals = plurals[table] { keys.formUnion(plurals.keys) }
+        return keys
+    }
+
+    /// Whether `table` has `key`, as text or as a plural entry.
+    func has(_ key: String, in table: String) -> Bool {
+        plurals[table]?[key] != nil || tables[table]?.entry(key) != nil
+    }
+
+    /// The file a table's entries come from, for reporting what it lacks.
+    func file(of table: String, fallback folder: URL) -> String {
+        tables[table]?.files.first ?? plurals[table]?.values.first?.location.path
+            ?? folder.appendingPathComponent("\(language).lproj/\(table).strings").path
+    }
+}

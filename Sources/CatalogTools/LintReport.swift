@@ -1,0 +1,40 @@
+import Foundation
+
+/// The forms lint's findings are printed in.
+public enum LintReport {
+    /// `2 errors, 1 warning`.
+    public static func summary(errors: Int, warnings: Int) -> String {
+        "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+    }
+
+    /// One JSON object: `diagnostics` (file, line, column, severity, message, rule), the
+    /// counts, and `statistics` when asked for; keys sorted, for scripts and CI annotators.
+    public static func json(_ diagnostics: [LintDiagnostic], statistics: [TranslationStatistics]?) throws -> String {
+        struct Document: Encodable {
+            struct Finding: Encodable {
+                var file: String, line: Int, column: Int, severity: String, message: String, rule: String
+            }
+            struct Row: Encodable {
+                var catalog: String, language: String, translated: Int, total: Int, percent: Int
+            }
+            var diagnostics: [Finding]
+            var errors: Int
+            var warnings: Int
+            var statistics: [Row]?
+        }
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        let document = Document(
+            diagnostics: diagnostics.map {
+                .init(file: $0.location.path, line: $0.location.line, column: $0.location.column,
+                      severity: $0.severity.rawValue, message: $0.message, rule: $0.rule.rawValue)
+            },
+            errors: errors, warnings: diagnostics.count - errors,
+            statistics: statistics?.map {
+                .init(catalog: $0.catalog, language: $0.language.description, translated: $0.translated, total: $0.total,
+                      percent: $0.percent)
+            })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(document), as: UTF8.self)
+    }
+}

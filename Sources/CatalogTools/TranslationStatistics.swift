@@ -1,0 +1,27 @@
+import Foundation
+import Localization
+
+/// How much of the development language one language has, in one catalog (`shared`, or a
+/// flavor's view of the shared catalogs with its overrides).
+public struct TranslationStatistics: Sendable, Hashable {
+    public var catalog: String
+    public var language: LanguageTag
+    public var translated: Int
+    public var total: Int
+
+    /// Whole percent, rounded down so that 100% means every key.
+    public var percent: Int { total == 0 ? 100 : translated * 100 / total }
+
+    /// A table like `msgfmt --statistics` prints, one row per catalog and language.
+    public static func table(_ rows: [TranslationStatistics]) -> String {
+        let header = ["catalog", "language", "translated", "untranslated", "percent"]
+        let cells = rows.map { [$0.catalog, $0.language.description, "\($0.translated)", "\($0.total - $0.translated)", "\($0.percent)%"] }
+        let widths = header.indices.map { column in ([header] + cells).map { $0[column].count }.max() ?? 0 }
+        return ([header] + cells).map { row in
+            row.enumerated().map { column, cell in
+                column < 2 ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                    : String(repeating: " ", count: widths[column] - cell.count) + cell
+            }.joined(separator: "  ")
+        }.joined(separator: "\n") + "\n"
+    }
+}

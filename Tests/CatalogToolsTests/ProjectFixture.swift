@@ -1,0 +1,81 @@
+import CatalogTools
+import Foundation
+
+/// A small project on disk (flavor, catalogs, sources) that lints clean; each test changes
+/// one file to trigger one rule.
+struct ProjectFixture {
+    static let clean: [String: String] = [
+        "Flavors/App/Info.plist": """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+                <key>CFBundleDevelopmentRegion</key><string>en</string>
+                <key>CFBundleDisplayName</key><string>App</string>
+            </dict>
+            </plist>
+            """,
+        "Flavors/App/Localizations/de.lproj/InfoPlist.strings": #""CFBundleDisplayName" = "Die App";"#,
+        "Localizations/en.lproj/Localizable.strings": """
+            /* Shown first. */
+            "greeting" = "Hello, %@!";
+            "title" = "Transfers";
+            """,
+        "Localizations/de.lproj/Localizable.strings": """
+            "greeting" = "Hallo, %@!";
+            "title" = "Übertragungen";
+            """,
+        "Localizations/en.lproj/Localizable.stringsdict": stringsdict(["one": "%d file", "other": "%d files"]),
+        "Localizations/de.lproj/Localizable.stringsdict": stringsdict(["one": "%d Datei", "other": "%d Dateien"]),
+        "Sources/App/main.swift": """
+            // text("commented.out") is not a use.
+            print(text("greeting", .string(name)), "\\(text("title"))")
+            print(text("files", .int(count)))
+            """,
+    ]
+
+    static func stringsdict(_ variants: [String: String]) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+            <key>files</key>
+            <dict>
+                <key>NSStringLocalizedFormatKey</key>
+                <string>%#@count@</string>
+                <key>count</key>
+                <dict>
+                    <key>NSStringFormatSpecTypeKey</key>
+                    <string>NSStringPluralRuleType</string>
+                    <key>NSStringFormatValueTypeKey</key>
+                    <string>d</string>
+        \(variants.sorted { $0.key < $1.key }.map { "            <key>\($0.key)</key>\n            <string>\($0.value)</string>" }.joined(separator: "\n"))
+                </dict>
+            </dict>
+        </dict>
+        </plist>
+        """
+    }
+
+    let root: URL
+
+    /// The clean project with `changes` applied (a nil content deletes the file).
+    init(_ changes: [String: String?] = [:]) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID().uuidString)")
+        var files = Self.clean
+        for (path, content) in changes { files[path] = content }
+        for (path, content) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(content.utf8).write(to: url)
+        }
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    func lint() -> [String] {
+        var linter = CatalogLinter(project: LintProject(root: root))
+        return linter.lint().map(\.description)
+    }
+}
