@@ -14,6 +14,7 @@ let package = Package(
         .executable(name: "Regular", targets: ["Regular"]),
         .executable(name: "flavorkit", targets: ["flavorkit"]),
         .library(name: "Localization", targets: ["Localization"]),
+        .library(name: "CatalogTools", targets: ["CatalogTools"]),
         .library(name: "Flavors", targets: ["Flavors"]),
         .library(name: "TransferCore", targets: ["TransferCore"]),
         .library(name: "TextSnapshots", targets: ["TextSnapshots"]),
@@ -29,7 +30,7 @@ let package = Package(
         .target(name: "RegularFeatures", dependencies: ["TransferCore"], swiftSettings: strictSwift),
         .target(name: "CatalogTools", dependencies: ["Localization"], swiftSettings: strictSwift),
         .executableTarget(name: "flavorkit", dependencies: ["CatalogTools", "Localization", "TextSnapshots"], swiftSettings: strictSwift),
-        .executableTarget(name: "Benchmarks", dependencies: ["Localization", "TextSnapshots", "CShims"], swiftSettings: strictSwift),
+        .executableTarget(name: "Benchmarks", dependencies: ["CatalogTools", "Localization", "TextSnapshots", "CShims"], swiftSettings: strictSwift),
         .executableTarget(
             name: "Light",
             dependencies: ["TransferCore"],

@@ -18,6 +18,12 @@ do {
         print(figure.line)
         figures.append(figure)
     }
+    let lint = try LintBenchmarks()
+    defer { lint.cleanUp() }
+    for figure in try lint.run() {
+        print(figure.line)
+        figures.append(figure)
+    }
     let diffs = try DiffBenchmarks()
     defer { diffs.cleanUp() }
     for figure in try diffs.run() {

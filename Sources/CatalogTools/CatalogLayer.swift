@@ -42,7 +42,7 @@ extension Catalog {
 
     /// Whether `table` has `key`, as text or as a plural entry.
     func has(_ key: String, in table: String) -> Bool {
-        plurals[table]?[key] != nil || tables[table]?.entry(key) != nil
+        plurals[table]?[key] != nil || tables[table]?.contains(key) == true
     }
 
     /// The file a table's entries come from, for reporting what it lacks.

@@ -65,11 +65,9 @@ public struct CatalogLinter {
 
     private mutating func lintLayer(_ layer: CatalogLayer, against development: Catalog) {
         for table in development.tableNames {
-            for key in development.keys(in: table).sorted() {
-                if let plural = development.plural(key, table: table) {
-                    checkPluralForms(plural, key: key, language: development.language)
-                    checkPluralFormat(plural, key: key, against: nil, table: table)
-                }
+            for (key, plural) in development.plurals[table] ?? [:] {
+                checkPluralForms(plural, key: key, language: development.language)
+                checkPluralFormat(plural, key: key, against: nil, table: table)
             }
         }
         for language in layer.languages where language != development.language {
@@ -78,57 +76,73 @@ public struct CatalogLinter {
         }
     }
 
-    /// Compares one language with the development language, table by table.
+    /// Compares one language with the development language, table by table. (Findings are
+    /// sorted at the end, so keys are visited in file order.)
     private mutating func compare(_ catalog: Catalog, with development: Catalog, requireEveryKey: Bool, layerFolder: URL) {
         let language = catalog.language
         for table in Set(catalog.tableNames).union(development.tableNames).sorted() {
-            let keys = catalog.keys(in: table)
             // A file that could not be read has its own error; its keys are not missing too.
             let unreadable = catalog.errors.contains { URL(fileURLWithPath: $0.location.path).deletingPathExtension().lastPathComponent == table }
-            if requireEveryKey, !unreadable {
+            let plurals = catalog.plurals[table] ?? [:]
+            var shared = 0
+            if let text = catalog.tables[table] {
+                // First on raw bytes: an entry whose text differs from the development
+                // language's but has the same specifiers in the same order needs nothing more.
+                var closerLook: [Int] = []
+                text.forEachEntry(pairedWith: development.tables[table]) { record, value, developmentValue in
+                    if let developmentValue, plurals.isEmpty, !value.elementsEqual(developmentValue),
+                       Self.sameSpecifiers(value, developmentValue) {
+                        shared += 1
+                    } else {
+                        closerLook.append(record)
+                    }
+                }
+                for record in closerLook {
+                    let entry = text.entry(atRecord: record)
+                    if plurals[entry.key] == nil, compareText(entry, table: table, language: language, with: development) { shared += 1 }
+                }
+            }
+            for (key, plural) in plurals where comparePlural(key, plural, table: table, language: language, with: development) {
+                shared += 1
+            }
+            let developmentCount = (development.tables[table]?.count ?? 0) + (development.plurals[table]?.count ?? 0)
+            // Only when some key is missing (each key found was counted above) is it worth looking for which.
+            if requireEveryKey, !unreadable, shared < developmentCount {
                 let file = catalog.file(of: table, fallback: layerFolder)
-                for key in development.keys(in: table).subtracting(keys).sorted() {
+                let developmentKeys = (development.tables[table]?.keys ?? []) + (development.plurals[table] ?? [:]).keys
+                for key in developmentKeys where !catalog.has(key, in: table) {
                     let definition = development.plural(key, table: table)?.location ?? development[key, table: table]?.location
                     report(.missingKey, "key \"\(key)\" is missing in \(language)"
                            + (definition.map { " (\(development.language) has it at \(relative($0)))" } ?? ""),
                            at: SourceLocation(path: file, line: 1, column: 1))
                 }
             }
-            for key in keys.sorted() {
-                if !development.has(key, in: table) {
-                    let location = catalog.plural(key, table: table)?.location ?? catalog[key, table: table]!.location
-                    report(.extraKey, "key \"\(key)\" is not in the development language \(development.language)", at: location)
-                    continue
-                }
-                compareEntry(key, table: table, catalog, with: development)
-            }
         }
     }
 
-    /// One key that both languages have: formats, plural forms, identical text.
-    private mutating func compareEntry(_ key: String, table: String, _ catalog: Catalog, with development: Catalog) {
-        let language = catalog.language
-        if let plural = catalog.plural(key, table: table) {
-            checkPluralForms(plural, key: key, language: language)
-            checkPluralFormat(plural, key: key, against: developmentFormat(key, table: table, development), table: table)
-            if let developmentPlural = development.plural(key, table: table), developmentPlural.format == plural.format,
-               developmentPlural.variables.mapValues(\.variants) == plural.variables.mapValues(\.variants) {
-                reportSame(key, language: language, at: plural.location)
+    /// A text entry against the development language's: present, same kind, same format.
+    /// Returns whether the development language has the key.
+    @discardableResult
+    private mutating func compareText(_ entry: StringsEntry, table: String, language: LanguageTag, with development: Catalog) -> Bool {
+        let key = entry.key
+        guard let developmentValue = development.tables[table]?[key] else {
+            if development.plural(key, table: table) != nil {
+                report(.formatMismatch, "key \"\(key)\" is plain text in \(language) but a plural entry in \(development.language)",
+                       at: entry.location)
+            } else {
+                report(.extraKey, "key \"\(key)\" is not in the development language \(development.language)", at: entry.location)
+                return false
             }
-            return
+            return true
         }
-        guard let entry = catalog[key, table: table] else { return }
-        if development.plural(key, table: table) != nil {
-            report(.formatMismatch, "key \"\(key)\" is plain text in \(language) but a plural entry in \(development.language)", at: entry.location)
-            return
-        }
-        guard let developmentEntry = development[key, table: table] else { return }
-        if entry.value == developmentEntry.value {
+        if entry.value == developmentValue {
             if Self.hasWords(entry.value) { reportSame(key, language: language, at: entry.location) }
-            return
+            return true
         }
+        // Most translations keep the specifiers as written, in the same order: then they agree.
+        guard !Self.sameSpecifiers(entry.value, developmentValue) else { return true }
         let expected = developmentFormat(key, table: table, development)
-        guard expected != nil || entry.value.utf8.contains(UInt8(ascii: "%")) else { return }
+        guard expected != nil || entry.value.utf8.contains(UInt8(ascii: "%")) else { return true }
         do {
             let format = try FormatString(entry.value)
             let wanted = expected?.signature ?? []
@@ -137,10 +151,33 @@ public struct CatalogLinter {
                        + "\(development.language)'s \(Self.describe(wanted))", at: entry.location)
             }
         } catch {
-            if expected != nil {
+            if let expected {
                 report(.formatMismatch, "key \"\(key)\": not a valid format (\(error.message)); \(development.language) has "
-                       + Self.describe(expected!.signature), at: entry.location)
+                       + Self.describe(expected.signature), at: entry.location)
             }
+        }
+        return true
+    }
+
+    /// A plural entry: its forms, its formats against the development language's, identical text.
+    @discardableResult
+    private mutating func comparePlural(_ key: String, _ plural: PluralEntry, table: String, language: LanguageTag,
+                                        with development: Catalog) -> Bool {
+        guard development.has(key, in: table) else {
+            report(.extraKey, "key \"\(key)\" is not in the development language \(development.language)", at: plural.location)
+            return false
+        }
+        defer { checkSamePlural(key, plural, table: table, language: language, with: development) }
+        checkPluralForms(plural, key: key, language: language)
+        checkPluralFormat(plural, key: key, against: developmentFormat(key, table: table, development), table: table)
+        return true
+    }
+
+    private mutating func checkSamePlural(_ key: String, _ plural: PluralEntry, table: String, language: LanguageTag,
+                                          with development: Catalog) {
+        if let developmentPlural = development.plural(key, table: table), developmentPlural.format == plural.format,
+           developmentPlural.variables.mapValues(\.variants) == plural.variables.mapValues(\.variants) {
+            reportSame(key, language: language, at: plural.location)
         }
     }
 
@@ -228,15 +265,21 @@ public struct CatalogLinter {
         for language in layer.languages {
             guard let catalog = layer.catalogs[language] else { continue }
             for table in catalog.tableNames {
-                for key in catalog.keys(in: table).sorted() {
-                    let location = catalog.plural(key, table: table)?.location ?? catalog[key, table: table]!.location
+                let plurals = catalog.plurals[table] ?? [:]
+                let entries = (catalog.tables[table]?.liveEntries ?? []).filter { plurals[$0.key] == nil }
+                for (key, location) in entries.map({ ($0.key, $0.location) }) + plurals.map({ ($0.key, $0.value.location) }) {
                     let known = table == "InfoPlist" ? infoPlistKeys.contains(key) : development.has(key, in: table)
                     if !known {
                         let base = table == "InfoPlist" ? "the flavor's Info.plist" : "the shared catalogs"
                         report(.orphanOverride, "\(layer.name) overrides key \"\(key)\", which \(base) do not have", at: location)
                     }
-                    guard language != developmentLanguage, merged.has(key, in: table) else { continue }
-                    compareEntry(key, table: table, catalog, with: merged)
+                }
+                guard language != developmentLanguage else { continue }
+                for entry in entries where merged.has(entry.key, in: table) {
+                    compareText(entry, table: table, language: language, with: merged)
+                }
+                for (key, plural) in plurals where merged.has(key, in: table) {
+                    comparePlural(key, plural, table: table, language: language, with: merged)
                 }
             }
         }
@@ -325,6 +368,50 @@ public struct CatalogLinter {
     private func relativePath(_ path: String) -> String {
         let prefix = project.root.path.hasSuffix("/") ? project.root.path : project.root.path + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+
+    /// Whether both texts have the same specifiers (`%` up to its conversion, as written) in
+    /// the same order, so that neither needs parsing to know they agree. Texts without any
+    /// `%` agree too.
+    static func sameSpecifiers(_ first: String, _ second: String) -> Bool {
+        var first = first, second = second
+        first.makeContiguousUTF8()
+        second.makeContiguousUTF8()
+        return first.utf8.withContiguousStorageIfAvailable { a in
+            second.utf8.withContiguousStorageIfAvailable { b in sameSpecifiers(a, b) }
+        }?.flatMap { $0 } ?? false
+    }
+
+    static func sameSpecifiers(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        let percent = UInt8(ascii: "%")
+        var i = 0, j = 0
+        while true {
+            while i < a.count, a[i] != percent { i += 1 }
+            while j < b.count, b[j] != percent { j += 1 }
+            guard (i < a.count) == (j < b.count) else { return false }
+            guard i < a.count else { return true }
+            // Compare up to and including the conversion.
+            repeat {
+                i += 1
+                j += 1
+                guard i < a.count, j < b.count else { return i >= a.count && j >= b.count }
+                guard a[i] == b[j] else { return false }
+            } while !(a[i] == percent || a[i] >= 0x80 || isConversion(a[i]))
+            i += 1
+            j += 1
+        }
+    }
+
+    private static func isConversion(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "@"), UInt8(ascii: "d"), UInt8(ascii: "D"), UInt8(ascii: "i"), UInt8(ascii: "u"), UInt8(ascii: "U"),
+             UInt8(ascii: "x"), UInt8(ascii: "X"), UInt8(ascii: "o"), UInt8(ascii: "O"), UInt8(ascii: "f"), UInt8(ascii: "F"),
+             UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "g"), UInt8(ascii: "G"), UInt8(ascii: "a"), UInt8(ascii: "A"),
+             UInt8(ascii: "c"), UInt8(ascii: "C"), UInt8(ascii: "s"), UInt8(ascii: "S"), UInt8(ascii: "p"):
+            return true
+        default:
+            return false
+        }
     }
 
     /// `%1$d, %2$@`, or `no arguments`.

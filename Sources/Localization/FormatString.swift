@@ -50,49 +50,77 @@ public struct FormatString: Sendable, Hashable {
     }
 
     public init(_ text: String) throws(Invalid) {
+        var text = text
+        text.makeContiguousUTF8()
+        var parsed: Result<([Segment], [ArgumentKind?]), Invalid>!
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            parsed = Result { () throws(Invalid) in try Self.parse(bytes) }
+        }
+        (segments, signature) = try parsed.get()
+    }
+
+    /// One pass over the UTF-8 bytes: literal runs are copied whole, specifiers read byte by byte.
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(Invalid) -> ([Segment], [ArgumentKind?]) {
         var segments: [Segment] = []
         var literal = ""
         var nextPosition = 1
         var sawPositional = false, sawSequential = false
-        var kinds: [Int: ArgumentKind] = [:]
-        var scalars = Array(text.unicodeScalars)[...]
-
-        while let scalar = scalars.popFirst() {
-            guard scalar == "%" else {
-                literal.unicodeScalars.append(scalar)
+        var kinds: [ArgumentKind?] = []
+        var index = 0, runStart = 0
+        func readNumber() -> Int? {
+            var value: Int?
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+                value = min((value ?? 0) &* 10 &+ Int(bytes[index] - 48), 1_000_000)
+                index += 1
+            }
+            return value
+        }
+        func flushRun(to end: Int) {
+            if end > runStart { literal += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<end]), as: UTF8.self) }
+        }
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "%") else {
+                index += 1
                 continue
             }
-            if scalars.first == "%" {
-                scalars.removeFirst()
-                literal.append("%")
+            flushRun(to: index)
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "%") {
+                literal += "%"
+                index += 1
+                runStart = index
                 continue
             }
             var position: Int?
-            let beforePosition = scalars
-            if let number = Self.readNumber(&scalars), scalars.first == "$" {
-                scalars.removeFirst()
+            let beforePosition = index
+            if let number = readNumber(), index < bytes.count, bytes[index] == UInt8(ascii: "$") {
+                index += 1
                 guard number > 0 else { throw Invalid(message: "argument positions start at 1 (%0$)") }
                 position = number
             } else {
-                scalars = beforePosition
+                index = beforePosition
             }
             var flags = ""
-            while let flag = scalars.first, "-+ #0'".unicodeScalars.contains(flag) {
-                flags.unicodeScalars.append(flag)
-                scalars.removeFirst()
+            while index < bytes.count, "-+ #0'".utf8.contains(bytes[index]) {
+                flags.unicodeScalars.append(Unicode.Scalar(bytes[index]))
+                index += 1
             }
-            let width = Self.readNumber(&scalars)
+            let width = readNumber()
             var precision: Int?
-            if scalars.first == "." {
-                scalars.removeFirst()
-                precision = Self.readNumber(&scalars) ?? 0
+            if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+                index += 1
+                precision = readNumber() ?? 0
             }
-            while let modifier = scalars.first, "hlqLzjt".unicodeScalars.contains(modifier) {
-                scalars.removeFirst()
-            }
-            guard let conversion = scalars.popFirst() else {
+            while index < bytes.count, "hlqLzjt".utf8.contains(bytes[index]) { index += 1 }
+            guard index < bytes.count else {
                 throw Invalid(message: "a '%' ends the text without a conversion (write %% for a percent sign)")
             }
+            var conversionEnd = index + 1
+            while conversionEnd < bytes.count, bytes[conversionEnd] & 0xC0 == 0x80 { conversionEnd += 1 }
+            let conversion = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<conversionEnd]), as: UTF8.self)
+                .unicodeScalars.first!
+            index = conversionEnd
+            runStart = index
             guard let kind = Self.kind(of: conversion) else {
                 throw Invalid(message: "'%\(conversion)' is not a format specifier (write %% for a percent sign)")
             }
@@ -102,10 +130,11 @@ public struct FormatString: Sendable, Hashable {
             }
             let resolved = position ?? nextPosition
             nextPosition += 1
-            if let earlier = kinds[resolved], earlier != kind {
+            if kinds.count < resolved { kinds += Array(repeating: nil, count: resolved - kinds.count) }
+            if let earlier = kinds[resolved - 1], earlier != kind {
                 throw Invalid(message: "argument \(resolved) is used both as \(earlier) and as \(kind)")
             }
-            kinds[resolved] = kind
+            kinds[resolved - 1] = kind
             if !literal.isEmpty {
                 segments.append(.literal(literal))
                 literal = ""
@@ -114,20 +143,9 @@ public struct FormatString: Sendable, Hashable {
                 position: resolved, flags: flags, width: width, precision: precision,
                 conversion: Character(conversion), kind: kind)))
         }
+        flushRun(to: bytes.count)
         if !literal.isEmpty { segments.append(.literal(literal)) }
-        let count = kinds.keys.max() ?? 0
-        let signature = (0..<count).map { kinds[$0 + 1] }
-        self.segments = segments
-        self.signature = signature
-    }
-
-    private static func readNumber(_ scalars: inout ArraySlice<Unicode.Scalar>) -> Int? {
-        var value: Int?
-        while let scalar = scalars.first, ("0"..."9").contains(scalar) {
-            value = min((value ?? 0) &* 10 &+ Int(scalar.value - 48), 1_000_000)
-            scalars.removeFirst()
-        }
-        return value
+        return (segments, kinds)
     }
 
     private static func kind(of conversion: Unicode.Scalar) -> ArgumentKind? {

@@ -50,6 +50,11 @@ public struct StringTable: Sendable {
         return string(records[index].valueStart, records[index].valueLength)
     }
 
+    /// Whether the table has `key`.
+    public func contains(_ key: String) -> Bool {
+        recordIndex(of: key) != nil
+    }
+
     /// The value of `key` and where it was read, or nil.
     public func entry(_ key: String) -> CatalogEntry? {
         recordIndex(of: key).map(entry(at:))
@@ -67,8 +72,51 @@ public struct StringTable: Sendable {
     public var keys: [String] {
         var result: [String] = []
         result.reserveCapacity(count)
-        for (index, record) in records.enumerated() where isLive(index) {
+        let allLive = records.count == count
+        for (index, record) in records.enumerated() where allLive || isLive(index) {
             result.append(string(record.keyStart, record.keyLength))
+        }
+        return result
+    }
+
+    /// Walks the entry in use for each distinct key, in file order, beside `other`'s value
+    /// for the same key (nil when it lacks the key), on raw UTF-8 without making strings:
+    /// for tools that compare whole catalogs. `entry(atRecord:)` makes the strings of one.
+    public func forEachEntry(
+        pairedWith other: StringTable?,
+        _ body: (_ record: Int, _ value: UnsafeBufferPointer<UInt8>, _ otherValue: UnsafeBufferPointer<UInt8>?) -> Void
+    ) {
+        let allLive = records.count == count
+        bytes.withUnsafeBufferPointer { mine in
+            (other?.bytes ?? []).withUnsafeBufferPointer { theirs in
+                for (index, record) in records.enumerated() where allLive || isLive(index) {
+                    let key = UnsafeBufferPointer(rebasing: mine[Int(record.keyStart)..<Int(record.keyStart + record.keyLength)])
+                    let value = UnsafeBufferPointer(rebasing: mine[Int(record.valueStart)..<Int(record.valueStart + record.valueLength)])
+                    let otherValue = other?.find(key, hash: Self.hash(key)).map { found in
+                        let match = other!.records[found]
+                        return UnsafeBufferPointer(rebasing: theirs[Int(match.valueStart)..<Int(match.valueStart + match.valueLength)])
+                    }
+                    body(index, value, otherValue)
+                }
+            }
+        }
+    }
+
+    /// Record `index`'s key, value and location, as `forEachEntry(pairedWith:_:)` numbers them.
+    public func entry(atRecord index: Int) -> StringsEntry {
+        let record = records[index]
+        return StringsEntry(key: string(record.keyStart, record.keyLength), value: string(record.valueStart, record.valueLength),
+                            location: location(of: record))
+    }
+
+    /// The entry in use for each distinct key (a duplicate's last definition), in file order.
+    public var liveEntries: [StringsEntry] {
+        var result: [StringsEntry] = []
+        result.reserveCapacity(count)
+        let allLive = records.count == count
+        for (index, record) in records.enumerated() where allLive || isLive(index) {
+            result.append(StringsEntry(key: string(record.keyStart, record.keyLength),
+                                       value: string(record.valueStart, record.valueLength), location: location(of: record)))
         }
         return result
     }

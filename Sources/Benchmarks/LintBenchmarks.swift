@@ -1,0 +1,41 @@
+import CatalogTools
+import Foundation
+import Localization
+
+/// Issue "flavorkit lint and export": linting 8 languages × 50,000 entries against parsing
+/// the same files alone.
+struct LintBenchmarks {
+    static let entries = 50_000
+    static let languages = ["en", "de", "es", "fr", "ja", "pt-BR", "ru", "ar"]
+    let root: URL
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("flavorkit-lint-bench-\(getpid())")
+        try? FileManager.default.removeItem(at: root)
+        for language in Self.languages {
+            let lproj = root.appendingPathComponent("Localizations/\(language).lproj")
+            try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
+            let text = GeneratedCatalog.text(entries: Self.entries, variant: language == "en" ? "" : "\(language) ")
+            try Data(text.utf8).write(to: lproj.appendingPathComponent("Localizable.strings"))
+        }
+    }
+
+    func cleanUp() { try? FileManager.default.removeItem(at: root) }
+
+    func run() throws -> [Figure] {
+        let files = Self.languages.map { root.appendingPathComponent("Localizations/\($0).lproj/Localizable.strings") }
+        var found = -1
+        let times = try Measure.paired(rounds: 7, ours: {
+            var linter = CatalogLinter(project: LintProject(root: root))
+            found = linter.lint().count
+        }, reference: {
+            for file in files {
+                let parsed = try StringsFile(contentsOf: file)
+                precondition(parsed.table.count == Self.entries)
+            }
+        })
+        precondition(found == 0)
+        return [Figure(name: "lint 8 languages × 50,000 entries", ours: times.ours, reference: times.reference,
+                       referenceName: "parsing the files alone", goal: .atMost(2))]
+    }
+}

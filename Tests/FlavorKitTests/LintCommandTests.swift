@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+@Suite("flavorkit lint and export")
+struct LintCommandTests {
+    /// A copy of the project's catalogs, flavors and sources, to break on purpose.
+    static func projectCopy() throws -> URL {
+        let copy = try ToolRunner.temporaryFolder()
+        for folder in ["Localizations", "Flavors", "Sources"] {
+            try FileManager.default.copyItem(at: ToolRunner.sourceRoot.appendingPathComponent(folder),
+                                             to: copy.appendingPathComponent(folder))
+        }
+        return copy
+    }
+
+    @Test("the project's own catalogs lint clean, strictly too")
+    func projectIsClean() throws {
+        let result = try ToolRunner.run(["lint", "--strict", "--root", ToolRunner.sourceRoot.path])
+        #expect(result.status == 0)
+        #expect(result.output == "0 errors, 0 warnings\n")
+    }
+
+    @Test("deleting a Spanish key fails naming the file, the key and the language")
+    func deletedSpanishKey() throws {
+        let root = try Self.projectCopy()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let spanish = root.appendingPathComponent("Localizations/es.lproj/Localizable.strings")
+        let lines = try String(contentsOf: spanish, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        try Data(lines.filter { !$0.hasPrefix("\"queue.empty\"") }.joined(separator: "\n").utf8).write(to: spanish)
+        let result = try ToolRunner.run(["lint"], in: root)
+        #expect(result.status == 1)
+        #expect(result.output.hasPrefix("Localizations/es.lproj/Localizable.strings:1:1: error: key \"queue.empty\" is missing in es"))
+        #expect(result.output.hasSuffix("\n1 error, 0 warnings\n"))
+    }
+
+    @Test("--format json and --stats; --strict turns a warning into a failure")
+    func jsonStatsStrict() throws {
+        let root = try Self.projectCopy()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.removeItem(at: root.appendingPathComponent("Localizations/same-as-development.txt"))
+        let lenient = try ToolRunner.run(["lint", "--format", "json", "--stats", "--root", root.path])
+        #expect(lenient.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(lenient.output.utf8)) as? [String: Any])
+        #expect(object["errors"] as? Int == 0)
+        let warnings = try #require(object["warnings"] as? Int)
+        #expect(warnings > 10)
+        let first = try #require((object["diagnostics"] as? [[String: Any]])?.first)
+        #expect(first["rule"] as? String == "same-as-development")
+        #expect(first["severity"] as? String == "warning")
+        #expect((object["statistics"] as? [[String: Any]])?.contains { $0["language"] as? String == "ru" && $0["percent"] as? Int == 100 } == true)
+        let strict = try ToolRunner.run(["lint", "--strict", "--root", root.path])
+        #expect(strict.status == 1)
+        #expect(strict.output.hasSuffix("\n\(warnings) errors, 0 warnings\n"))
+    }
+
+    @Test("usage errors exit 64; a folder without catalogs exits 1")
+    func usage() throws {
+        #expect(try ToolRunner.run(["lint", "--format", "xml"]).status == 64)
+        #expect(try ToolRunner.run(["lint", "extra"]).status == 64)
+        #expect(try ToolRunner.run(["export"]).status == 64)
+        #expect(try ToolRunner.run(["export", "--format", "json", "--flavor", "Heavy", "--root", ToolRunner.sourceRoot.path]).status == 64)
+        let empty = try ToolRunner.run(["lint"])
+        #expect(empty.status == 1)
+        #expect(empty.errors.contains("error: no catalogs here"))
+    }
+
+    @Test("export writes one file to standard output and several into --output DIR")
+    func export() throws {
+        let json = try ToolRunner.run(["export", "--format", "json", "--lang", "ru", "--root", ToolRunner.sourceRoot.path])
+        #expect(json.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: [String: Any]])
+        #expect(object.keys.sorted() == ["ru"])
+        #expect((object["ru"]?["summary.total"] as? [String: String])?.keys.sorted() == ["few", "many", "one", "other"])
+        let folder = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let strings = try ToolRunner.run(["export", "--format", "strings", "--flavor", "Light", "--output", folder.path,
+                                          "--root", ToolRunner.sourceRoot.path])
+        #expect(strings.status == 0)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("de.lproj/InfoPlist.strings").path))
+        let light = try String(contentsOf: folder.appendingPathComponent("en.lproj/Localizable.strings"), encoding: .utf8)
+        #expect(light.contains("\"queue.empty\" = "))
+        #expect(!light.contains("summary.total"))  // a plural entry: in the .stringsdict
+    }
+}
