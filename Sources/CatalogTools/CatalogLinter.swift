@@ -67,7 +67,7 @@ public struct CatalogLinter {
         for table in development.tableNames {
             for (key, plural) in development.plurals[table] ?? [:] {
                 checkPluralForms(plural, key: key, language: development.language)
-                checkPluralFormat(plural, key: key, against: nil, table: table)
+                checkPluralFormat(plural, key: key, against: nil)
             }
         }
         for language in layer.languages where language != development.language {
@@ -169,7 +169,7 @@ public struct CatalogLinter {
         }
         defer { checkSamePlural(key, plural, table: table, language: language, with: development) }
         checkPluralForms(plural, key: key, language: language)
-        checkPluralFormat(plural, key: key, against: developmentFormat(key, table: table, development), table: table)
+        checkPluralFormat(plural, key: key, against: developmentFormat(key, table: table, development))
         return true
     }
 
@@ -217,7 +217,7 @@ public struct CatalogLinter {
 
     /// Each variant, put in place with the other variables at `other`, must be a valid format
     /// that asks for nothing the development language's does not give.
-    private mutating func checkPluralFormat(_ entry: PluralEntry, key: String, against expected: FormatString?, table: String) {
+    private mutating func checkPluralFormat(_ entry: PluralEntry, key: String, against expected: FormatString?) {
         for name in entry.variables.keys.sorted() {
             for category in PluralCategory.allCases where entry.variables[name]!.variants[category] != nil {
                 guard let problem = Self.problem(entry, variable: name, category: category, against: expected) else { continue }

@@ -55,7 +55,7 @@ struct FormatRuleTests {
         ])
     }
 
-    @Test("regional variants only override; an allow-listed identical value is fine; --strict makes warnings errors")
+    @Test("regional variants only override, and an allow-listed identical value is fine")
     func exemptions() throws {
         let fixture = try ProjectFixture([
             "Localizations/de-AT.lproj/Localizable.strings": "\"title\" = \"Transfers\";\n",
