@@ -46,11 +46,12 @@ let package = Package(
         ),
         .testTarget(name: "TextSnapshotsTests", dependencies: ["TextSnapshotsTesting"], swiftSettings: strictSwift),
         .testTarget(name: "FlavorsTests", dependencies: ["Flavors"], swiftSettings: strictSwift),
-        .testTarget(name: "FlavorKitTests", dependencies: ["flavorkit"], swiftSettings: strictSwift),
+        .target(name: "ChildProcesses", path: "Tests/Support/ChildProcesses", swiftSettings: strictSwift),
+        .testTarget(name: "FlavorKitTests", dependencies: ["flavorkit", "ChildProcesses"], swiftSettings: strictSwift),
         .testTarget(name: "CatalogToolsTests", dependencies: ["CatalogTools", "Localization"], swiftSettings: strictSwift),
         .testTarget(
             name: "TransferCoreTests",
-            dependencies: ["TransferCore", "RegularFeatures", "Light", "Regular", "Localization", "TextSnapshotsTesting"],
+            dependencies: ["TransferCore", "RegularFeatures", "Light", "Regular", "Localization", "TextSnapshotsTesting", "ChildProcesses"],
             swiftSettings: strictSwift
         ),
     ]

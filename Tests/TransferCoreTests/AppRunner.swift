@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 @testable import Light
 @testable import Regular
@@ -5,11 +6,7 @@ import TransferCore
 
 /// Runs a flavor's real build (compiled with its `-D` flag) in-process and captures output.
 struct AppRunner {
-    struct Result {
-        var status: Int32
-        var output: String
-        var errors: String
-    }
+    typealias Result = ChildProcess.Result
 
     static let light = Light.Flavor.build
     static let regular = Regular.Flavor.build
@@ -29,49 +26,18 @@ struct AppRunner {
 
     /// An executable product built beside the test bundle (`swift test` builds them all).
     static func binary(_ name: String) -> URL? {
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = folder.appendingPathComponent(name)
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            folder.deleteLastPathComponent()
-        }
-        return nil
+        ChildProcess.builtProduct(name)
     }
 
     /// Runs a built executable as a child process, with `input` on its standard input.
-    /// Streams go through files, not Pipes: reading pipes while other tests spawn processes
-    /// crashes corelibs-foundation.
     static func runBinary(_ binary: URL, _ arguments: [String], environment: [String: String] = [:],
                           input: String = "") throws -> Result {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let inputURL = folder.appendingPathComponent("stdin"), outputURL = folder.appendingPathComponent("stdout")
-        let errorsURL = folder.appendingPathComponent("stderr")
-        try Data(input.utf8).write(to: inputURL)
-        try Data().write(to: outputURL)
-        try Data().write(to: errorsURL)
-        let stdin = try FileHandle(forReadingFrom: inputURL), stdout = try FileHandle(forWritingTo: outputURL)
-        let stderr = try FileHandle(forWritingTo: errorsURL)
-        defer { [stdin, stdout, stderr].forEach { try? $0.close() } }
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.environment = environment
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus,
-                      output: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
-                      errors: String(decoding: try Data(contentsOf: errorsURL), as: UTF8.self))
+        try ChildProcess.run(binary, arguments, environment: environment, input: input)
     }
 
     /// A scratch folder removed by the caller.
     static func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("flavorkit-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try ChildProcess.temporaryFolder()
     }
 
     /// The repository's own resource root.

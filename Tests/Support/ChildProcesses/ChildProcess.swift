@@ -1,0 +1,64 @@
+import Foundation
+
+/// Runs built executables from tests and captures what they print. Streams go through files,
+/// not Pipes: reading pipes while other tests spawn processes crashes corelibs-foundation.
+public enum ChildProcess {
+    public struct Result: Sendable {
+        public var status: Int32
+        public var output: String
+        public var errors: String
+
+        public init(status: Int32, output: String, errors: String) {
+            self.status = status
+            self.output = output
+            self.errors = errors
+        }
+    }
+
+    /// Runs `executable` with `environment` (replacing this process's) and `input` on its
+    /// standard input, in `directory` (a scratch folder when nil).
+    public static func run(_ executable: URL, _ arguments: [String], environment: [String: String],
+                           input: String = "", in directory: URL? = nil) throws -> Result {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let inputURL = folder.appendingPathComponent("stdin"), outputURL = folder.appendingPathComponent("stdout")
+        let errorsURL = folder.appendingPathComponent("stderr")
+        try Data(input.utf8).write(to: inputURL)
+        try Data().write(to: outputURL)
+        try Data().write(to: errorsURL)
+        let stdin = try FileHandle(forReadingFrom: inputURL), stdout = try FileHandle(forWritingTo: outputURL)
+        let stderr = try FileHandle(forWritingTo: errorsURL)
+        defer { [stdin, stdout, stderr].forEach { try? $0.close() } }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = environment
+        process.currentDirectoryURL = directory ?? folder
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus,
+                      output: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
+                      errors: String(decoding: try Data(contentsOf: errorsURL), as: UTF8.self))
+    }
+
+    /// An executable product built beside the test bundle (`swift test` builds them all).
+    public static func builtProduct(_ name: String) -> URL? {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder.deleteLastPathComponent()
+        }
+        return nil
+    }
+
+    /// A scratch folder removed by the caller.
+    public static func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("flavorkit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
