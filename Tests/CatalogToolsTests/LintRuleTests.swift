@@ -62,6 +62,16 @@ struct LintRuleTests {
         #expect(found.allSatisfy { $0.hasSuffix("[\(rule.rawValue)]") })
     }
 
+    @Test("a key renamed in the code shows up as undefined where it is used and unused in the catalog")
+    func renamedKey() throws {
+        let fixture = try ProjectFixture(["Sources/App/main.swift": "print(text(\"greeting\", .string(name)), text(\"heading\"))\nprint(text(\"files\", .int(2)))\n"])
+        defer { fixture.remove() }
+        #expect(fixture.lint() == [
+            "Localizations/en.lproj/Localizable.strings:3:1: warning: key \"title\" is not used by any source file (text(\"title\"…)) [unused-key]",
+            "Sources/App/main.swift:1:45: error: key \"heading\" is used here but en does not define it [undefined-key]",
+        ])
+    }
+
     @Test("every rule has a fixture")
     func everyRuleCovered() {
         #expect(Set(Self.cases.map(\.rule)) == Set(LintRule.allCases))

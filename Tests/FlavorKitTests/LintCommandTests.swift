@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import Testing
 
@@ -31,6 +32,28 @@ struct LintCommandTests {
         #expect(result.status == 1)
         #expect(result.output.hasPrefix("Localizations/es.lproj/Localizable.strings:1:1: error: key \"queue.empty\" is missing in es"))
         #expect(result.output.hasSuffix("\n1 error, 0 warnings\n"))
+    }
+
+    @Test("%d changed to %@ in one German value: lint fails on that line, and the app still runs in English for it")
+    func germanSpecifierChanged() throws {
+        let root = try Self.projectCopy()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let german = root.appendingPathComponent("Localizations/de.lproj/Localizable.stringsdict")
+        var lines = try String(contentsOf: german, encoding: .utf8).components(separatedBy: "\n")
+        let line = try #require(lines.firstIndex(of: "\t\t\t<string>%d wartend</string>"))
+        lines[line] = "\t\t\t<string>%@ wartend</string>"
+        try Data(lines.joined(separator: "\n").utf8).write(to: german)
+
+        let lint = try ToolRunner.run(["lint", "--root", root.path])
+        #expect(lint.status == 1)
+        #expect(lint.output.hasPrefix("Localizations/de.lproj/Localizable.stringsdict:\(line + 1):12: error: key \"summary.pending\""))
+        #expect(lint.output.contains("format specifiers %1$@ disagree with the development language's %1$d [format-mismatch]"))
+
+        let light = try #require(ChildProcess.builtProduct("Light"))
+        let app = try ChildProcess.run(light, ["--lang", "de", "--localizations", root.appendingPathComponent("Localizations").path],
+                                       environment: [:])
+        #expect(app.status == 0)
+        #expect(app.output.contains("1 waiting, 1 laufend"))
     }
 
     @Test("--format json and --stats; --strict turns a warning into a failure")
