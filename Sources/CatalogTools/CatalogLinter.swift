@@ -261,7 +261,7 @@ public struct CatalogLinter {
                 if let plurals = overrides.plurals[table] { merged.overlay(plurals: plurals, table: table) }
             }
         }
-        developmentFormats = [:]
+        developmentFormats = [:]  // cached for the shared development language, not this merged one
         for language in layer.languages {
             guard let catalog = layer.catalogs[language] else { continue }
             for table in catalog.tableNames {
@@ -296,7 +296,6 @@ public struct CatalogLinter {
                 }
             }
         }
-        developmentFormats = [:]
     }
 
     // MARK: Keys in the sources

@@ -32,10 +32,7 @@ public struct LintProject: Sendable {
 
     /// The keys of a flavor's `Info.plist`: what its `InfoPlist.strings` may translate.
     public func infoPlistKeys(of flavor: URL) -> Set<String> {
-        guard let data = FileManager.default.contents(atPath: flavor.appendingPathComponent("Info.plist").path),
-              let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any]
-        else { return [] }
-        return Set(plist.keys)
+        Set((Self.infoPlist(in: flavor) ?? [:]).keys)
     }
 
     /// Keys allowed to equal the development language's text: `key` for every language,
@@ -51,10 +48,13 @@ public struct LintProject: Sendable {
     }
 
     private static func developmentRegion(in folder: URL) -> LanguageTag? {
-        guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent("Info.plist").path),
-              let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any],
-              let region = plist["CFBundleDevelopmentRegion"] as? String
-        else { return nil }
-        return LanguageTag(region)
+        (infoPlist(in: folder)?["CFBundleDevelopmentRegion"] as? String).flatMap(LanguageTag.init)
+    }
+
+    /// A flavor's `Info.plist`; nil when it is missing or unreadable (the flavor's own
+    /// loader reports that; lint only borrows its keys and development region).
+    private static func infoPlist(in folder: URL) -> [String: Any]? {
+        guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent("Info.plist").path) else { return nil }
+        return try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any]
     }
 }

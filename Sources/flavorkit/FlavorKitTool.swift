@@ -27,6 +27,12 @@ enum FlavorKitTool {
         let description: String
     }
 
+    /// A command that could not do its work: exit status 1, `message` on stderr.
+    struct Failure: Error, CustomStringConvertible {
+        let message: String
+        var description: String { message }
+    }
+
     static func run(_ arguments: [String]) -> Int32 {
         var arguments = arguments[...]
         guard let command = arguments.popFirst() else {

@@ -26,7 +26,7 @@ enum LintCommand {
         let (root, paths) = try FlavorKitTool.root(in: rest)
         guard paths.isEmpty else { throw FlavorKitTool.UsageError(description: "lint takes no paths (use --root DIR)") }
         guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Localizations").path) else {
-            throw SnapshotsCommand.Failure(message: "\(root.path)/Localizations: error: no catalogs here (use --root DIR)")
+            throw FlavorKitTool.Failure(message: "\(root.path)/Localizations: error: no catalogs here (use --root DIR)")
         }
         var linter = CatalogLinter(project: LintProject(root: root))
         var diagnostics = linter.lint()

@@ -5,49 +5,46 @@ import TextSnapshots
 /// Obsolete snapshots are those not listed in `snapshots/manifest.txt`, which the test
 /// suite keeps equal to everything it produces.
 enum SnapshotsCommand {
+    enum Action: String {
+        case status, accept, reject, prune
+    }
+
     static func run(_ arguments: [String]) throws -> Int32 {
-        guard let action = arguments.first else {
+        guard let name = arguments.first else {
             throw FlavorKitTool.UsageError(description: "snapshots needs an action: status, accept, reject or prune")
         }
-        guard ["status", "accept", "reject", "prune"].contains(action) else {
-            throw FlavorKitTool.UsageError(description: "unknown snapshots action '\(action)' (status, accept, reject or prune)")
+        guard let action = Action(rawValue: name) else {
+            throw FlavorKitTool.UsageError(description: "unknown snapshots action '\(name)' (status, accept, reject or prune)")
         }
         let (root, paths) = try FlavorKitTool.root(in: Array(arguments.dropFirst()))
         let store = SnapshotStore(root: root.appendingPathComponent("snapshots"))
         guard FileManager.default.fileExists(atPath: store.root.path) else {
-            throw Failure(message: "\(store.root.path): error: no snapshots folder here (use --root DIR)")
+            throw FlavorKitTool.Failure(message: "\(store.root.path): error: no snapshots folder here (use --root DIR)")
         }
         switch action {
-        case "status":
+        case .status:
             try noPaths(paths, action)
             return status(store)
-        case "accept":
+        case .accept:
             for path in try store.accept(paths.isEmpty ? nil : paths) { print("accepted \(path)") }
             return 0
-        case "reject":
+        case .reject:
             for path in try store.reject(paths.isEmpty ? nil : paths) { print("rejected \(path)") }
             return 0
-        case "prune":
+        case .prune:
             try noPaths(paths, action)
             for path in try store.prune(expected: try manifest(store)) { print("removed \(path)") }
             return 0
-        default:
-            preconditionFailure("actions are checked above")
         }
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        let message: String
-        var description: String { message }
-    }
-
-    private static func noPaths(_ paths: [String], _ action: String) throws {
-        guard paths.isEmpty else { throw FlavorKitTool.UsageError(description: "snapshots \(action) takes no paths") }
+    private static func noPaths(_ paths: [String], _ action: Action) throws {
+        guard paths.isEmpty else { throw FlavorKitTool.UsageError(description: "snapshots \(action.rawValue) takes no paths") }
     }
 
     private static func manifest(_ store: SnapshotStore) throws -> Set<String> {
         guard let manifest = store.manifest() else {
-            throw Failure(message: "\(store.root.appendingPathComponent(SnapshotStore.manifestName).path): error: "
+            throw FlavorKitTool.Failure(message: "\(store.root.appendingPathComponent(SnapshotStore.manifestName).path): error: "
                 + "no manifest; run the tests once (swift test) to write it")
         }
         return manifest
