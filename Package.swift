@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "Light", targets: ["Light"]),
         .executable(name: "Regular", targets: ["Regular"]),
         .executable(name: "flavorkit", targets: ["flavorkit"]),
+        .library(name: "Diagnostics", targets: ["Diagnostics"]),
         .library(name: "Localization", targets: ["Localization"]),
         .library(name: "CatalogTools", targets: ["CatalogTools"]),
         .library(name: "Flavors", targets: ["Flavors"]),
@@ -21,14 +22,15 @@ let package = Package(
         .library(name: "TextSnapshotsTesting", targets: ["TextSnapshotsTesting"]),
     ],
     targets: [
-        .target(name: "Localization", swiftSettings: strictSwift),
+        .target(name: "Diagnostics", swiftSettings: strictSwift),
+        .target(name: "Localization", dependencies: ["Diagnostics"], swiftSettings: strictSwift),
         .target(name: "Flavors", swiftSettings: strictSwift),
         .target(name: "TextSnapshots", swiftSettings: strictSwift),
         .target(name: "TextSnapshotsTesting", dependencies: ["TextSnapshots"], swiftSettings: strictSwift),
         .target(name: "CShims"),
         .target(name: "TransferCore", dependencies: ["Localization", "Flavors", "CShims"], swiftSettings: strictSwift),
         .target(name: "RegularFeatures", dependencies: ["TransferCore"], swiftSettings: strictSwift),
-        .target(name: "CatalogTools", dependencies: ["Localization"], swiftSettings: strictSwift),
+        .target(name: "CatalogTools", dependencies: ["Diagnostics", "Localization"], swiftSettings: strictSwift),
         .executableTarget(name: "flavorkit", dependencies: ["CatalogTools", "Localization", "TextSnapshots"], swiftSettings: strictSwift),
         .executableTarget(name: "Benchmarks", dependencies: ["CatalogTools", "Localization", "TextSnapshots", "CShims"], swiftSettings: strictSwift),
         .executableTarget(
@@ -42,7 +44,7 @@ let package = Package(
             swiftSettings: strictSwift + [.define("REGULAR")]
         ),
         .testTarget(
-            name: "LocalizationTests", dependencies: ["Localization"], exclude: ["CLDR"], swiftSettings: strictSwift
+            name: "LocalizationTests", dependencies: ["Diagnostics", "Localization"], exclude: ["CLDR"], swiftSettings: strictSwift
         ),
         .testTarget(name: "TextSnapshotsTests", dependencies: ["TextSnapshotsTesting"], swiftSettings: strictSwift),
         .testTarget(name: "FlavorsTests", dependencies: ["Flavors"], swiftSettings: strictSwift),

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Localization
 
@@ -23,7 +24,7 @@ public struct CatalogExporter {
     public let project: LintProject
     public let catalogs: [Catalog]
     /// Problems the readers reported; exported text leaves those entries out.
-    public let readingErrors: [CatalogError]
+    public let readingErrors: [Diagnostic]
 
     /// `flavor`: apply `Flavors/<flavor>/Localizations/`; `languages`: only these (all when empty).
     public init(project: LintProject, flavor: String? = nil, languages: [LanguageTag] = []) throws(Failure) {

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Localization
 
@@ -46,7 +47,7 @@ public struct CatalogLinter {
     // MARK: What the readers say
 
     private mutating func reportReading(_ catalog: Catalog) {
-        for error in catalog.errors { report(.syntax, error.message, at: error.location) }
+        for error in catalog.errors { report(.syntax, error.message, at: error.location ?? SourceLocation(path: error.path ?? "", line: 1, column: 1)) }
         if !catalog.duplicateLocations.isEmpty {
             let duplicates = Set(catalog.duplicateLocations)
             for table in catalog.tables.values {
@@ -82,7 +83,7 @@ public struct CatalogLinter {
         let language = catalog.language
         for table in Set(catalog.tableNames).union(development.tableNames).sorted() {
             // A file that could not be read has its own error; its keys are not missing too.
-            let unreadable = catalog.errors.contains { URL(fileURLWithPath: $0.location.path).deletingPathExtension().lastPathComponent == table }
+            let unreadable = catalog.errors.contains { URL(fileURLWithPath: $0.path ?? "").deletingPathExtension().lastPathComponent == table }
             let plurals = catalog.plurals[table] ?? [:]
             var shared = 0
             if let text = catalog.tables[table] {

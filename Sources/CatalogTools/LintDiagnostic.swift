@@ -1,3 +1,4 @@
+import Diagnostics
 import Localization
 
 /// One finding: `path:line:column: error|warning: message [rule]`, the form editors and CI

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// The forms lint's findings are printed in.

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Localization
 import Testing
@@ -81,7 +82,7 @@ struct StringsParserTests {
         var bytes = Array("\"a\" = \"b\";\n\"c\" = \"".utf8)
         bytes += [0xC3, 0x28]
         bytes += Array("\";".utf8)
-        #expect(throws: CatalogError("invalid UTF-8 (byte 0xC3)", at: SourceLocation(path: "t", line: 2, column: 8))) {
+        #expect(throws: Diagnostic("invalid UTF-8 (byte 0xC3)", at: SourceLocation(path: "t", line: 2, column: 8))) {
             try StringsParser.parse(Data(bytes), path: "t")
         }
     }
@@ -134,7 +135,7 @@ struct StringsParserTests {
         var data = Self.utf16("\"a\" = \"", bigEndian: false, bom: true)
         data += [0x00, 0xD8]
         data += Self.utf16("\";", bigEndian: false, bom: false)
-        #expect(throws: CatalogError.self) { try StringsParser.parse(data, path: "t") }
+        #expect(throws: Diagnostic.self) { try StringsParser.parse(data, path: "t") }
     }
 
     @Test("entries keep their position; duplicates are reported, the last wins")

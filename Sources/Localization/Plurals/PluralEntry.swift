@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// A text that varies with numbers: a format with `%#@name@` variables (Apple's
 /// `NSStringLocalizedFormatKey`), each choosing among plural variants by its argument.
 /// `.stringsdict` entries and `.xcstrings` plural variations both become this.

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Turns the bytes of a catalog file into validated UTF-8, whatever encoding it was saved in:
 /// UTF-8 with or without a byte-order mark, UTF-16 LE or BE with a byte-order mark, and
 /// UTF-16 without one (recognised by its zero bytes, as CoreFoundation does).
@@ -19,20 +21,20 @@ enum TextDecoding {
     /// Invalid text is reported with the line and column where it goes wrong.
     static func withUTF8<R>(
         _ bytes: UnsafeBufferPointer<UInt8>, path: String,
-        _ body: (UnsafeBufferPointer<UInt8>) throws(CatalogError) -> R
-    ) throws(CatalogError) -> R {
+        _ body: (UnsafeBufferPointer<UInt8>) throws(Diagnostic) -> R
+    ) throws(Diagnostic) -> R {
         let (encoding, bomLength) = detect(bytes)
         let text = UnsafeBufferPointer(rebasing: bytes[bomLength...])
         switch encoding {
         case .utf8:
             if let offset = firstInvalidUTF8(text) {
-                throw CatalogError("invalid UTF-8 (byte 0x\(String(text[offset], radix: 16, uppercase: true)))",
+                throw Diagnostic("invalid UTF-8 (byte 0x\(String(text[offset], radix: 16, uppercase: true)))",
                                    at: locate(offset: offset, in: text, path: path))
             }
             return try body(text)
         case .utf16LittleEndian, .utf16BigEndian:
             let utf8 = try transcodeUTF16(text, bigEndian: encoding == .utf16BigEndian, path: path)
-            return try utf8.withUnsafeBufferPointer { buffer throws(CatalogError) in try body(buffer) }
+            return try utf8.withUnsafeBufferPointer { buffer throws(Diagnostic) in try body(buffer) }
         }
     }
 
@@ -74,7 +76,7 @@ enum TextDecoding {
     /// UTF-16 to UTF-8 in one pass. Unpaired surrogates are errors, not silently replaced.
     private static func transcodeUTF16(
         _ text: UnsafeBufferPointer<UInt8>, bigEndian: Bool, path: String
-    ) throws(CatalogError) -> [UInt8] {
+    ) throws(Diagnostic) -> [UInt8] {
         let count = text.count / 2
         @inline(__always) func unit(_ index: Int) -> UInt32 {
             let first = UInt32(text[2 * index]), second = UInt32(text[2 * index + 1])
@@ -114,11 +116,11 @@ enum TextDecoding {
             written = out
         }
         if let badUnit {
-            throw CatalogError("invalid UTF-16 (unpaired surrogate 0x\(String(unit(badUnit), radix: 16, uppercase: true)))",
+            throw Diagnostic("invalid UTF-16 (unpaired surrogate 0x\(String(unit(badUnit), radix: 16, uppercase: true)))",
                                at: locateUnit(badUnit, count: count, unit: unit, path: path))
         }
         if text.count % 2 == 1 {
-            throw CatalogError("invalid UTF-16 (odd number of bytes)", at: locateUnit(count, count: count, unit: unit, path: path))
+            throw Diagnostic("invalid UTF-16 (odd number of bytes)", at: locateUnit(count, count: count, unit: unit, path: path))
         }
         return output
     }

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// Something the `Localizer` had to work around while rendering text. Recorded, never fatal,
 /// so that tests and `--verbose` can see it.
 public enum LocalizationIssue: Sendable, Hashable, CustomStringConvertible {
@@ -7,7 +9,7 @@ public enum LocalizationIssue: Sendable, Hashable, CustomStringConvertible {
     /// arguments); the development-language text was used instead.
     case formatMismatch(key: String, language: LanguageTag, location: SourceLocation, reason: String)
     /// A catalog file could not be read; its keys fell back.
-    case unreadableCatalog(CatalogError)
+    case unreadableCatalog(Diagnostic)
     /// A key is defined twice in one file; the later definition, here, is used.
     case duplicateKey(SourceLocation)
     /// A String Catalog unit marked `needs_review` is in use.

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// Reads `.stringsdict` files (XML or binary property lists) with Foundation's
@@ -6,12 +7,12 @@ import Foundation
 public enum StringsDictParser {
     public struct Result: Sendable {
         public var entries: [String: PluralEntry]
-        public var errors: [CatalogError]
+        public var errors: [Diagnostic]
     }
 
     public static func parse(contentsOf url: URL) -> Result {
         guard let data = FileManager.default.contents(atPath: url.path) else {
-            return Result(entries: [:], errors: [CatalogError("cannot read the file", at: SourceLocation(path: url.path, line: 1, column: 1))])
+            return Result(entries: [:], errors: [Diagnostic("cannot read the file", at: SourceLocation(path: url.path, line: 1, column: 1))])
         }
         return parse(data, path: url.path)
     }
@@ -23,12 +24,12 @@ public enum StringsDictParser {
             object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
             let reason = ((error as NSError).userInfo["NSDebugDescription"] as? String) ?? "\(error)"
-            return Result(entries: [:], errors: [CatalogError("not a valid property list (\(reason))", at: start)])
+            return Result(entries: [:], errors: [Diagnostic("not a valid property list (\(reason))", at: start)])
         }
         // `[AnyHashable: Any]` is what corelibs-foundation hands back: looking keys up in it
         // directly avoids converting every nested dictionary to `[String: Any]`.
         guard let root = object as? [AnyHashable: Any] else {
-            return Result(entries: [:], errors: [CatalogError("the top level must be a dictionary of keys", at: start)])
+            return Result(entries: [:], errors: [Diagnostic("the top level must be a dictionary of keys", at: start)])
         }
         let lines = KeyLines(data)
         var result = Result(entries: [:], errors: [])
@@ -42,12 +43,12 @@ public enum StringsDictParser {
                 result.errors.append(error)
             }
         }
-        result.errors.sort { ($0.location.line, $0.message) < ($1.location.line, $1.message) }
+        result.errors.sort { ($0.line ?? 0, $0.message) < ($1.line ?? 0, $1.message) }
         return result
     }
 
-    private static func entry(_ value: Any, key: String, location: SourceLocation) throws(CatalogError) -> PluralEntry {
-        func fail(_ message: String) -> CatalogError { CatalogError("\(message) (key \"\(key)\")", at: location) }
+    private static func entry(_ value: Any, key: String, location: SourceLocation) throws(Diagnostic) -> PluralEntry {
+        func fail(_ message: String) -> Diagnostic { Diagnostic("\(message) (key \"\(key)\")", at: location) }
         guard let dictionary = value as? [AnyHashable: Any] else { throw fail("an entry must be a dictionary") }
         // One pass over each dictionary, comparing its keys as strings: lookups by
         // `AnyHashable` box and unbox every candidate key.

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Diagnostics
 
 /// One table of one language (`Localizable`, `InfoPlist`, …), stored compactly: every key and
 /// value, unescaped, back to back in one UTF-8 buffer, a fixed-size record per entry, and an

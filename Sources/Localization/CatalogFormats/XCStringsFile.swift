@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// A String Catalog (`.xcstrings`, Xcode 15 and later) read with `JSONDecoder`: every
@@ -13,7 +14,7 @@ public struct XCStringsFile: Sendable {
     public let sourceLanguage: String
     /// Language code → key → what that language says.
     let units: [String: [String: Unit]]
-    public private(set) var errors: [CatalogError]
+    public private(set) var errors: [Diagnostic]
     /// Units a translator still has to look at: state `new` (left out) or `needs_review`
     /// (used), in the order of the keys.
     public private(set) var pendingUnits: [PendingUnit]
@@ -45,7 +46,7 @@ public struct XCStringsFile: Sendable {
         guard readable else {
             sourceLanguage = ""
             units = [:]
-            errors = [CatalogError("cannot read the file", at: start)]
+            errors = [Diagnostic("cannot read the file", at: start)]
             pendingUnits = []
             return
         }
@@ -55,17 +56,17 @@ public struct XCStringsFile: Sendable {
         } catch {
             sourceLanguage = ""
             units = [:]
-            errors = [CatalogError("not a String Catalog (\(Self.reason(error)))", at: start)]
+            errors = [Diagnostic("not a String Catalog (\(Self.reason(error)))", at: start)]
             pendingUnits = []
             return
         }
         sourceLanguage = document.sourceLanguage
         var units: [String: [String: Unit]] = [:]
-        var errors: [CatalogError] = []
+        var errors: [Diagnostic] = []
         var pending: [PendingUnit] = []
         for key in document.strings.keys.sorted() {
             let location = SourceLocation(path: path, line: keyLines[key] ?? 1, column: 1)
-            func fail(_ message: String) -> CatalogError { CatalogError("\(message) (key \"\(key)\")", at: location) }
+            func fail(_ message: String) -> Diagnostic { Diagnostic("\(message) (key \"\(key)\")", at: location) }
             switch document.strings[key]!.result {
             case .failure(let error):
                 errors.append(fail("unexpected shape: \(Self.reason(error))"))

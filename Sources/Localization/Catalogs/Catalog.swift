@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// One catalog entry: its text and where it was read from.
 public struct CatalogEntry: Sendable, Hashable {
     public var value: String
@@ -19,7 +21,7 @@ public struct Catalog: Sendable {
     /// Table name (file name without extension) → its entries.
     public private(set) var tables: [String: StringTable]
     /// Files that could not be read; their entries are absent, so their keys fall back.
-    public private(set) var errors: [CatalogError]
+    public private(set) var errors: [Diagnostic]
     /// Keys defined twice in one file: where the later definition (the one used) is.
     public private(set) var duplicateLocations: [SourceLocation]
     /// Table name → key → plural entry (`.stringsdict`, `.xcstrings` variations). Within a
@@ -74,7 +76,7 @@ public struct Catalog: Sendable {
         plurals[table, default: [:]].merge(entries) { _, new in new }
     }
 
-    public mutating func record(_ error: CatalogError) {
+    public mutating func record(_ error: Diagnostic) {
         errors.append(error)
     }
 

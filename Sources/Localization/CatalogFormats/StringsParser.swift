@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// A reader for Apple's `.strings` format accepting everything CoreFoundation accepts:
@@ -9,18 +10,18 @@ import Foundation
 ///
 /// Where CoreFoundation silently stops and returns what it had read so far (`;;`, a `#`,
 /// a stray `}`, an unterminated comment, typographic quotes…), this reader throws a
-/// `CatalogError` with the line and column instead.
+/// `Diagnostic` with the line and column instead.
 public enum StringsParser {
     /// Parses the bytes of a file; `path` names it in locations and errors. Comments are
     /// kept only when asked for (tools want them; the runtime does not).
-    public static func parse(_ data: Data, path: String, keepingComments: Bool = false) throws(CatalogError) -> StringsFile {
+    public static func parse(_ data: Data, path: String, keepingComments: Bool = false) throws(Diagnostic) -> StringsFile {
         let head = data.prefix(8)
         if head.starts(with: Array("<?xml".utf8)) || head.starts(with: Array("bplist".utf8)) {
             return try parsePropertyList(data, path: path)
         }
         let result = data.withUnsafeBytes { raw in
-            Result { () throws(CatalogError) -> StringsFile in
-                try TextDecoding.withUTF8(raw.bindMemory(to: UInt8.self), path: path) { text throws(CatalogError) in
+            Result { () throws(Diagnostic) -> StringsFile in
+                try TextDecoding.withUTF8(raw.bindMemory(to: UInt8.self), path: path) { text throws(Diagnostic) in
                     var scanner = Scanner(text: text, path: path, keepingComments: keepingComments)
                     return try scanner.parseFile()
                 }
@@ -30,21 +31,21 @@ public enum StringsParser {
     }
 
     /// Parses text already in memory.
-    public static func parse(_ text: String, path: String, keepingComments: Bool = false) throws(CatalogError) -> StringsFile {
+    public static func parse(_ text: String, path: String, keepingComments: Bool = false) throws(Diagnostic) -> StringsFile {
         try parse(Data(text.utf8), path: path, keepingComments: keepingComments)
     }
 
     /// `.strings` files may also be XML or binary property lists of string → string.
-    private static func parsePropertyList(_ data: Data, path: String) throws(CatalogError) -> StringsFile {
+    private static func parsePropertyList(_ data: Data, path: String) throws(Diagnostic) -> StringsFile {
         let start = SourceLocation(path: path, line: 1, column: 1)
         guard let object = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil),
               let dictionary = object as? [String: Any]
-        else { throw CatalogError("not a valid property list of strings", at: start) }
+        else { throw Diagnostic("not a valid property list of strings", at: start) }
         var table = StringTable()
         let file = table.addFile(path)
         for key in dictionary.keys.sorted() {
             guard let value = dictionary[key] as? String else {
-                throw CatalogError("the value of key \"\(key)\" is not a string", at: start)
+                throw Diagnostic("the value of key \"\(key)\" is not a string", at: start)
             }
             table.add(key: key, value: value, line: 1, column: 1, file: file)
         }
@@ -110,7 +111,7 @@ private struct Scanner {
         table.reserve(entries: text.count / 80, bytes: text.count)
     }
 
-    mutating func parseFile() throws(CatalogError) -> StringsFile {
+    mutating func parseFile() throws(Diagnostic) -> StringsFile {
         var comments: [String: String] = [:]
         var duplicates: [SourceLocation] = []
         try skipTrivia()
@@ -166,7 +167,7 @@ private struct Scanner {
     // MARK: Tokens
 
     /// Reads a key or value into the table; returns where it lies there.
-    mutating func readToken(expecting what: String) throws(CatalogError) -> (start: UInt32, length: UInt32) {
+    mutating func readToken(expecting what: String) throws(Diagnostic) -> (start: UInt32, length: UInt32) {
         guard offset < text.count else { throw error("expected \(what), found the end of the file") }
         let byte = text[offset]
         if byte == quote || byte == apostrophe { return try readQuoted(byte) }
@@ -178,7 +179,7 @@ private struct Scanner {
         throw unexpected("(expected \(what))")
     }
 
-    mutating func readQuoted(_ delimiter: UInt8) throws(CatalogError) -> (start: UInt32, length: UInt32) {
+    mutating func readQuoted(_ delimiter: UInt8) throws(Diagnostic) -> (start: UInt32, length: UInt32) {
         let openLocation = here()
         let openLine = line
         defer { lastMultilineString = line == openLine ? nil : openLocation }
@@ -201,14 +202,14 @@ private struct Scanner {
             if byte == newline { noteNewline(at: offset) }
             offset += 1
         }
-        throw CatalogError("unterminated string (it starts here)", at: openLocation)
+        throw Diagnostic("unterminated string (it starts here)", at: openLocation)
     }
 
     /// Reads the escape at `offset` (a backslash) and appends what it means to the table.
-    mutating func readEscape() throws(CatalogError) {
+    mutating func readEscape() throws(Diagnostic) {
         let escapeLocation = here()
         offset += 1
-        guard offset < text.count else { throw CatalogError("unterminated string: a backslash ends the file", at: escapeLocation) }
+        guard offset < text.count else { throw Diagnostic("unterminated string: a backslash ends the file", at: escapeLocation) }
         let byte = text[offset]
         offset += 1
         switch byte {
@@ -279,7 +280,7 @@ private struct Scanner {
 
     // MARK: Whitespace and comments
 
-    mutating func skipTrivia() throws(CatalogError) {
+    mutating func skipTrivia() throws(Diagnostic) {
         while offset < text.count {
             let byte = text[offset]
             switch byte {
@@ -298,7 +299,7 @@ private struct Scanner {
                 let start = offset
                 while true {
                     guard offset + 1 < text.count else {
-                        throw CatalogError("unterminated comment (it starts here)", at: openLocation)
+                        throw Diagnostic("unterminated comment (it starts here)", at: openLocation)
                     }
                     if text[offset] == star, text[offset + 1] == slash { break }
                     if text[offset] == newline { noteNewline(at: offset) }
@@ -326,12 +327,12 @@ private struct Scanner {
                        column: TextDecoding.scalarColumn(text, lineStart: lineStart, offset: offset))
     }
 
-    func error(_ message: String) -> CatalogError {
-        CatalogError(message, at: here())
+    func error(_ message: String) -> Diagnostic {
+        Diagnostic(message, at: here())
     }
 
     /// An error naming the character at the cursor, with a hint for the usual mistakes.
-    func unexpected(_ context: String) -> CatalogError {
+    func unexpected(_ context: String) -> Diagnostic {
         let rest = UnsafeBufferPointer(rebasing: text[offset...])
         let character = String(decoding: rest.prefix(4), as: UTF8.self).unicodeScalars.first.map(String.init) ?? "?"
         var hint = ""

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// One entry of a `.strings` file.
@@ -33,12 +34,12 @@ public struct StringsFile: Sendable {
     }
 
     /// Reads a file from disk.
-    public init(contentsOf url: URL, keepingComments: Bool = false) throws(CatalogError) {
+    public init(contentsOf url: URL, keepingComments: Bool = false) throws(Diagnostic) {
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw CatalogError("cannot read the file", at: SourceLocation(path: url.path, line: 1, column: 1))
+            throw Diagnostic("cannot read the file", at: SourceLocation(path: url.path, line: 1, column: 1))
         }
         self = try StringsParser.parse(data, path: url.path, keepingComments: keepingComments)
     }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Synchronization
 
 /// Looks up and formats text in the user's languages, which can change at any moment.
