@@ -24,15 +24,15 @@ let package = Package(
     targets: [
         .target(name: "Diagnostics", swiftSettings: strictSwift),
         .target(name: "Localization", dependencies: ["Diagnostics"], swiftSettings: strictSwift),
-        .target(name: "Flavors", swiftSettings: strictSwift),
-        .target(name: "TextSnapshots", swiftSettings: strictSwift),
+        .target(name: "Flavors", dependencies: ["Diagnostics"], swiftSettings: strictSwift),
+        .target(name: "TextSnapshots", dependencies: ["Diagnostics"], swiftSettings: strictSwift),
         .target(name: "TextSnapshotsTesting", dependencies: ["TextSnapshots"], swiftSettings: strictSwift),
         .target(name: "CShims"),
         .target(name: "TransferCore", dependencies: ["Localization", "Flavors", "CShims"], swiftSettings: strictSwift),
         .target(name: "RegularFeatures", dependencies: ["TransferCore"], swiftSettings: strictSwift),
-        .target(name: "CatalogTools", dependencies: ["Diagnostics", "Localization"], swiftSettings: strictSwift),
+        .target(name: "CatalogTools", dependencies: ["Diagnostics", "Flavors", "Localization"], swiftSettings: strictSwift),
         .executableTarget(name: "flavorkit", dependencies: ["CatalogTools", "Localization", "TextSnapshots"], swiftSettings: strictSwift),
-        .executableTarget(name: "Benchmarks", dependencies: ["CatalogTools", "Localization", "TextSnapshots", "CShims"], swiftSettings: strictSwift),
+        .executableTarget(name: "Benchmarks", dependencies: ["CatalogTools", "Flavors", "Localization", "TextSnapshots", "CShims"], swiftSettings: strictSwift),
         .executableTarget(
             name: "Light",
             dependencies: ["TransferCore"],
@@ -46,8 +46,8 @@ let package = Package(
         .testTarget(
             name: "LocalizationTests", dependencies: ["Diagnostics", "Localization"], exclude: ["CLDR"], swiftSettings: strictSwift
         ),
-        .testTarget(name: "TextSnapshotsTests", dependencies: ["TextSnapshotsTesting"], swiftSettings: strictSwift),
-        .testTarget(name: "FlavorsTests", dependencies: ["Flavors"], swiftSettings: strictSwift),
+        .testTarget(name: "TextSnapshotsTests", dependencies: ["Diagnostics", "TextSnapshotsTesting"], swiftSettings: strictSwift),
+        .testTarget(name: "FlavorsTests", dependencies: ["Diagnostics", "Flavors"], swiftSettings: strictSwift),
         .target(name: "ChildProcesses", path: "Tests/Support/ChildProcesses", swiftSettings: strictSwift),
         .testTarget(name: "FlavorKitTests", dependencies: ["flavorkit", "ChildProcesses"], swiftSettings: strictSwift),
         .testTarget(name: "CatalogToolsTests", dependencies: ["CatalogTools", "Localization"], swiftSettings: strictSwift),

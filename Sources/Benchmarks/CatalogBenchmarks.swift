@@ -23,9 +23,14 @@ struct CatalogBenchmarks {
     }
 
     private func write(_ text: String, language: String) throws {
-        let lproj = folder.appendingPathComponent("\(language).lproj")
-        try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: lproj.appendingPathComponent("Localizable.strings"))
+        let file = folder.appendingPathComponent(Self.stringsPath(language))
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file)
+    }
+
+    /// `<language>.lproj/Localizable.strings`.
+    static func stringsPath(_ language: String) -> String {
+        CatalogFolderLayout.relativePath(language: LanguageTag(language)!, table: Catalog.defaultTable, kind: .strings)
     }
 
     func cleanUp() { try? FileManager.default.removeItem(at: folder) }
@@ -105,10 +110,9 @@ struct CatalogBenchmarks {
         var bundles: [URL] = []
         for round in 0...rounds + 1 {
             let bundle = folder.appendingPathComponent("bundle\(round).bundle")
-            let lproj = bundle.appendingPathComponent("en.lproj")
-            try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
-            try FileManager.default.linkItem(at: folder.appendingPathComponent("big.lproj/Localizable.strings"),
-                                             to: lproj.appendingPathComponent("Localizable.strings"))
+            let english = bundle.appendingPathComponent(Self.stringsPath("en"))
+            try FileManager.default.createDirectory(at: english.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.linkItem(at: folder.appendingPathComponent(Self.stringsPath("big")), to: english)
             bundles.append(bundle)
         }
         let key = GeneratedCatalog.key(4)
@@ -131,7 +135,7 @@ struct CatalogBenchmarks {
 
     /// Heap bytes held by the loaded 50,000-entry catalog, against the file's size.
     func memory() -> Figure {
-        let file = folder.appendingPathComponent("big.lproj/Localizable.strings")
+        let file = folder.appendingPathComponent(Self.stringsPath("big"))
         let size = Double((try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0)
         let before = HeapUsage.bytesInUse()
         let store = CatalogStore(folders: [folder])

@@ -1,4 +1,5 @@
 import CatalogTools
+import Flavors
 import Foundation
 import Localization
 
@@ -13,17 +14,23 @@ struct LintBenchmarks {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("flavorkit-lint-bench-\(getpid())")
         try? FileManager.default.removeItem(at: root)
         for language in Self.languages {
-            let lproj = root.appendingPathComponent("Localizations/\(language).lproj")
-            try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
+            let file = stringsFile(language)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             let text = GeneratedCatalog.text(entries: Self.entries, variant: language == "en" ? "" : "\(language) ")
-            try Data(text.utf8).write(to: lproj.appendingPathComponent("Localizable.strings"))
+            try Data(text.utf8).write(to: file)
         }
+    }
+
+    /// The shared `Localizable.strings` of `language` in the generated package.
+    func stringsFile(_ language: String) -> URL {
+        PackageLayout(root: root).localizations.appendingPathComponent(
+            CatalogBenchmarks.stringsPath(language))
     }
 
     func cleanUp() { try? FileManager.default.removeItem(at: root) }
 
     func run() throws -> [Figure] {
-        let files = Self.languages.map { root.appendingPathComponent("Localizations/\($0).lproj/Localizable.strings") }
+        let files = Self.languages.map(stringsFile)
         var found = -1
         let times = try Measure.paired(rounds: 7, ours: {
             var linter = CatalogLinter(project: LintProject(root: root))

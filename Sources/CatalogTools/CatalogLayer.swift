@@ -48,6 +48,6 @@ extension Catalog {
     /// The file a table's entries come from, for reporting what it lacks.
     func file(of table: String, fallback folder: URL) -> String {
         tables[table]?.files.first ?? plurals[table]?.values.first?.location.path
-            ?? folder.appendingPathComponent("\(language).lproj/\(table).strings").path
+            ?? folder.appendingPathComponent(CatalogFolderLayout.relativePath(language: language, table: table, kind: .strings)).path
     }
 }

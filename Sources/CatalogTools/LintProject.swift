@@ -1,12 +1,12 @@
+import Flavors
 import Foundation
 import Localization
 
-/// Where a project keeps what lint reads: shared catalogs in `Localizations/`, each flavor's
-/// identity and overrides in `Flavors/<Name>/`, Swift sources in `Sources/`, and the keys
-/// allowed to read the same as the development language in
-/// `Localizations/same-as-development.txt`.
+/// What lint reads of a package laid out as `PackageLayout` says: the shared catalogs, each
+/// flavor's identity and overrides, the Swift sources, and the keys allowed to read the same as
+/// the development language (`Localizations/same-as-development.txt`).
 public struct LintProject: Sendable {
-    public let root: URL
+    public let layout: PackageLayout
     /// The flavors with their folders (`Flavors/<Name>`), by name.
     public let flavors: [(name: String, folder: URL)]
     /// From the flavors' `CFBundleDevelopmentRegion` (`en` when there is none).
@@ -15,24 +15,20 @@ public struct LintProject: Sendable {
     public static let allowListName = "same-as-development.txt"
 
     public init(root: URL) {
-        self.root = root.standardizedFileURL
-        let flavorsFolder = self.root.appendingPathComponent("Flavors")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: flavorsFolder.path)) ?? []
-        flavors = names.sorted().compactMap { name in
-            let folder = flavorsFolder.appendingPathComponent(name)
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else { return nil }
-            return (name, folder)
-        }
-        developmentLanguage = flavors.lazy.compactMap { Self.developmentRegion(in: $0.folder) }.first ?? LanguageTag("en")!
+        layout = PackageLayout(root: root)
+        flavors = layout.flavorNames().map { [layout] name in (name, layout.flavor(name)) }
+        developmentLanguage = flavors.lazy.compactMap { [layout] in Self.developmentRegion(in: layout, flavor: $0.name) }
+            .first ?? LanguageTag("en")!
     }
 
-    public var sharedFolder: URL { root.appendingPathComponent("Localizations") }
-    public var sourcesFolder: URL { root.appendingPathComponent("Sources") }
+    /// The package folder.
+    public var root: URL { layout.root }
+    public var sharedFolder: URL { layout.localizations }
+    public var sourcesFolder: URL { layout.sources }
 
     /// The keys of a flavor's `Info.plist`: what its `InfoPlist.strings` may translate.
     public func infoPlistKeys(of flavor: URL) -> Set<String> {
-        Set((Self.infoPlist(in: flavor) ?? [:]).keys)
+        Set((Self.infoPlist(flavor.appendingPathComponent(PackageLayout.Name.infoPlist)) ?? [:]).keys)
     }
 
     /// Keys allowed to equal the development language's text: `key` for every language,
@@ -47,14 +43,14 @@ public struct LintProject: Sendable {
         })
     }
 
-    private static func developmentRegion(in folder: URL) -> LanguageTag? {
-        (infoPlist(in: folder)?["CFBundleDevelopmentRegion"] as? String).flatMap(LanguageTag.init)
+    private static func developmentRegion(in layout: PackageLayout, flavor: String) -> LanguageTag? {
+        (infoPlist(layout.infoPlist(flavor: flavor))?["CFBundleDevelopmentRegion"] as? String).flatMap(LanguageTag.init)
     }
 
     /// A flavor's `Info.plist`; nil when it is missing or unreadable (the flavor's own
     /// loader reports that; lint only borrows its keys and development region).
-    private static func infoPlist(in folder: URL) -> [String: Any]? {
-        guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent("Info.plist").path) else { return nil }
+    private static func infoPlist(_ url: URL) -> [String: Any]? {
+        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
         return try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any]
     }
 }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// Who a flavor is: read from `Flavors/<Name>/Info.plist`, never hard-coded in Swift.
@@ -31,30 +32,30 @@ public struct FlavorIdentity: Sendable, Equatable {
     }
 
     /// Reads and validates an Info.plist (XML or binary).
-    public init(name: String, contentsOf url: URL) throws(FlavorError) {
+    public init(name: String, contentsOf url: URL) throws(Diagnostic) {
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw FlavorError(path: url.path, message: "cannot read the flavor's Info.plist")
+            throw Diagnostic("cannot read the flavor's Info.plist", path: url.path)
         }
         try self.init(name: name, plist: data, path: url.path)
     }
 
     /// Parses Info.plist bytes; `path` is only used in error messages.
-    public init(name: String, plist data: Data, path: String) throws(FlavorError) {
+    public init(name: String, plist data: Data, path: String) throws(Diagnostic) {
         let object: Any
         do {
             object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
-            throw FlavorError(path: path, message: "not a valid property list (\(Self.reason(of: error)))")
+            throw Diagnostic("not a valid property list (\(Self.reason(of: error)))", path: path)
         }
         guard let dictionary = object as? [String: Any] else {
-            throw FlavorError(path: path, message: "the top level must be a dictionary")
+            throw Diagnostic("the top level must be a dictionary", path: path)
         }
-        func string(_ key: String) throws(FlavorError) -> String {
+        func string(_ key: String) throws(Diagnostic) -> String {
             guard let value = dictionary[key] as? String, !value.isEmpty else {
-                throw FlavorError(path: path, message: "\(key) is missing or not a non-empty string")
+                throw Diagnostic("\(key) is missing or not a non-empty string", path: path)
             }
             return value
         }
@@ -66,18 +67,18 @@ public struct FlavorIdentity: Sendable, Equatable {
 
         let rawFeatures = dictionary["FlavorFeatures"] ?? [String]()
         guard let features = rawFeatures as? [String] else {
-            throw FlavorError(path: path, message: "FlavorFeatures must be an array of strings")
+            throw Diagnostic("FlavorFeatures must be an array of strings", path: path)
         }
         self.features = Set(features)
 
         let rawLimits = dictionary["FlavorLimits"] ?? [String: Any]()
         guard let limitDictionary = rawLimits as? [String: Any] else {
-            throw FlavorError(path: path, message: "FlavorLimits must be a dictionary")
+            throw Diagnostic("FlavorLimits must be a dictionary", path: path)
         }
         var limits: [String: Int] = [:]
         for (key, value) in limitDictionary {
             guard let number = value as? Int, number > 0 else {
-                throw FlavorError(path: path, message: "FlavorLimits.\(key) must be a whole number above 0")
+                throw Diagnostic("FlavorLimits.\(key) must be a whole number above 0", path: path)
             }
             limits[key] = number
         }

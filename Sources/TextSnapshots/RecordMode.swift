@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// When snapshots are written, from `SNAPSHOT_RECORD`.
 public enum RecordMode: String, CaseIterable, Sendable {
     /// Write snapshots that do not exist yet, report them, pass. The default on a
@@ -10,22 +12,15 @@ public enum RecordMode: String, CaseIterable, Sendable {
     /// Write nothing. The default in CI.
     case never
 
-    public struct Invalid: Error, Equatable, CustomStringConvertible {
-        public let value: String
-
-        public init(value: String) { self.value = value }
-
-        public var description: String {
-            "SNAPSHOT_RECORD=\(value) is not a record mode; use one of: "
-                + RecordMode.allCases.map(\.rawValue).joined(separator: ", ")
-        }
-    }
-
     /// `SNAPSHOT_RECORD` if set (it wins in CI too, so a CI job can record on purpose);
-    /// otherwise `never` in CI and `missing` elsewhere.
-    public static func resolve(environment: [String: String]) throws(Invalid) -> RecordMode {
+    /// otherwise `never` in CI and `missing` elsewhere. An unknown value is an error that lists
+    /// the valid ones.
+    public static func resolve(environment: [String: String]) throws(Diagnostic) -> RecordMode {
         if let value = environment["SNAPSHOT_RECORD"], !value.isEmpty {
-            guard let mode = RecordMode(rawValue: value.lowercased()) else { throw Invalid(value: value) }
+            guard let mode = RecordMode(rawValue: value.lowercased()) else {
+                throw Diagnostic("SNAPSHOT_RECORD=\(value) is not a record mode; use one of: "
+                    + RecordMode.allCases.map(\.rawValue).joined(separator: ", "))
+            }
             return mode
         }
         return isCI(environment) ? .never : .missing

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// The snapshot files under one folder: `<root>/<name>.txt`, pending reviews beside them as
@@ -163,18 +164,13 @@ public struct SnapshotStore: Sendable {
         return removed.sorted()
     }
 
-    public struct UnknownPending: Error, CustomStringConvertible {
-        public let path: String
-        public var description: String { "\(path): error: no pending snapshot (.txt.new) here" }
-    }
-
     private func selectPending(_ paths: [String]?) throws -> [String] {
         let pending = pendingPaths()
         guard let paths else { return pending }
         return try paths.map { path in
             let relative = relativePath(path)
             let candidate = relative.hasSuffix(Self.pendingExtension) ? relative : relative + Self.pendingExtension
-            guard pending.contains(candidate) else { throw UnknownPending(path: path) }
+            guard pending.contains(candidate) else { throw Diagnostic("no pending snapshot (.txt.new) here", path: path) }
             return candidate
         }
     }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// What verifying one snapshot came to.
@@ -39,7 +40,7 @@ public struct SnapshotVerifier: Sendable {
 
     /// The policy from the environment: `SNAPSHOT_RECORD`, `CI`, and colour only on a
     /// terminal when `NO_COLOR` is not set.
-    public init(root: URL, environment: [String: String] = ProcessInfo.processInfo.environment) throws(RecordMode.Invalid) {
+    public init(root: URL, environment: [String: String] = ProcessInfo.processInfo.environment) throws(Diagnostic) {
         let colored = environment["NO_COLOR"] == nil && isatty(STDERR_FILENO) == 1 && environment["TERM"] != "dumb"
         self.init(store: SnapshotStore(root: root), mode: try RecordMode.resolve(environment: environment),
                   isCI: RecordMode.isCI(environment), colored: colored)

@@ -5,12 +5,12 @@ import Localization
 /// Everything a command needs: who the flavor is, what it may do, and its text.
 public struct AppContext: Sendable {
     public let identity: FlavorIdentity
-    public let resources: ResourceRoot
+    public let resources: PackageLayout
     public let features: Set<Feature>
     public let texts: Texts
     public let flavorExtension: (any FlavorExtension)?
 
-    public init(identity: FlavorIdentity, resources: ResourceRoot, features: Set<Feature>, texts: Texts,
+    public init(identity: FlavorIdentity, resources: PackageLayout, features: Set<Feature>, texts: Texts,
                 flavorExtension: (any FlavorExtension)?) {
         self.identity = identity
         self.resources = resources

@@ -53,15 +53,15 @@ public enum TransferApp {
     public static func makeContext(
         _ build: FlavorBuild, invocation: Invocation, environment: [String: String]
     ) throws(AppError) -> AppContext {
-        let resources: ResourceRoot
+        let resources: PackageLayout
         let identity: FlavorIdentity
         do {
             resources = try ResourceLocator.locate(flavor: build.flavorName, environment: environment)
-            identity = try FlavorIdentity(name: build.flavorName, contentsOf: resources.infoPlist(build.flavorName))
+            identity = try FlavorIdentity(name: build.flavorName, contentsOf: resources.infoPlist(flavor: build.flavorName))
         } catch {
-            throw AppError.file(error.path, error.message)
+            throw AppError.file(error.path ?? "", error.message)
         }
-        let features = try build.enabledFeatures(identity, plistPath: resources.infoPlist(build.flavorName).path)
+        let features = try build.enabledFeatures(identity, plistPath: resources.infoPlist(flavor: build.flavorName).path)
         let preferences: [LanguageTag]
         do {
             preferences = try LanguagePreferences.resolve(lang: invocation.lang, environment: environment)
@@ -69,12 +69,12 @@ public enum TransferApp {
             throw AppError.usage(error.description)
         }
         guard let development = LanguageTag(identity.developmentRegion) else {
-            throw AppError.file(resources.infoPlist(build.flavorName).path,
+            throw AppError.file(resources.infoPlist(flavor: build.flavorName).path,
                                 "CFBundleDevelopmentRegion \"\(identity.developmentRegion)\" is not a language tag")
         }
         let shared = (invocation.localizations ?? environment["FLAVORKIT_LOCALIZATIONS"])
             .map { URL(fileURLWithPath: $0) } ?? resources.localizations
-        let store = CatalogStore(folders: [shared, resources.flavorLocalizations(build.flavorName)],
+        let store = CatalogStore(folders: [shared, resources.localizations(flavor: build.flavorName)],
                                  pseudoLocaleSource: development)
         let localizer = Localizer(store: store, developmentLanguage: development, preferences: preferences)
         return AppContext(identity: identity, resources: resources, features: features,
@@ -93,7 +93,7 @@ public enum TransferApp {
     }
 }
 
-extension ResourceRoot {
+extension PackageLayout {
     /// The queue shown when no `--queue` is given.
-    public var sampleQueue: URL { url.appendingPathComponent("Samples").appendingPathComponent("queue.json") }
+    public var sampleQueue: URL { root.appendingPathComponent("Samples").appendingPathComponent("queue.json") }
 }

@@ -1,17 +1,18 @@
+import Diagnostics
 import Flavors
 import Foundation
 import Testing
 
 @Suite("Flavor identity")
 struct FlavorIdentityTests {
-    static let root = ResourceRoot(url: ResourceLocator.compiledSourceRoot!)
+    static let root = PackageLayout(root: ResourceLocator.compiledSourceRoot!)
 
     @Test("each flavor's identity comes from its Info.plist", arguments: [
         ("Light", "com.example.transfers.light", "Transfers Light", ["downloads"], 1),
         ("Regular", "com.example.transfers", "Transfers", ["downloads", "uploads", "queueControl", "savedQueue"], 3),
     ])
     func identity(name: String, bundleID: String, displayName: String, features: [String], concurrent: Int) throws {
-        let identity = try FlavorIdentity(name: name, contentsOf: Self.root.infoPlist(name))
+        let identity = try FlavorIdentity(name: name, contentsOf: Self.root.infoPlist(flavor: name))
         #expect(identity.name == name)
         #expect(identity.bundleIdentifier == bundleID)
         #expect(identity.displayName == displayName)
@@ -23,7 +24,7 @@ struct FlavorIdentityTests {
 
     @Test("a malformed plist names its path")
     func malformed() {
-        #expect(throws: FlavorError.self) {
+        #expect(throws: Diagnostic.self) {
             try FlavorIdentity(name: "X", plist: Data("<plist><dict><key>".utf8), path: "/p/Info.plist")
         }
         do {
@@ -43,7 +44,7 @@ struct FlavorIdentityTests {
         ]
         plist[key] = nil
         let data = try PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0)
-        #expect(throws: FlavorError(path: "p", message: "\(key) is missing or not a non-empty string")) {
+        #expect(throws: Diagnostic("\(key) is missing or not a non-empty string", path: "p")) {
             try FlavorIdentity(name: "X", plist: data, path: "p")
         }
     }
@@ -55,13 +56,13 @@ struct FlavorIdentityTests {
             "CFBundleDevelopmentRegion": "en", "FlavorLimits": ["concurrentTransfers": 0],
         ]
         let data = try PropertyListSerialization.data(fromPropertyList: plist, format: .binary, options: 0)
-        #expect(throws: FlavorError.self) { try FlavorIdentity(name: "X", plist: data, path: "p") }
+        #expect(throws: Diagnostic.self) { try FlavorIdentity(name: "X", plist: data, path: "p") }
     }
 
     @Test("a missing file is an error with its path")
     func missingFile() {
         let url = URL(fileURLWithPath: "/nonexistent/Info.plist")
-        #expect(throws: FlavorError(path: url.path, message: "cannot read the flavor's Info.plist")) {
+        #expect(throws: Diagnostic("cannot read the flavor's Info.plist", path: url.path)) {
             try FlavorIdentity(name: "X", contentsOf: url)
         }
     }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Flavors
 import Foundation
 import Testing
@@ -7,10 +8,10 @@ struct ResourceLocatorTests {
     /// A release layout: `dist/bin/Light` with `dist/Flavors/Light/Info.plist` above it.
     static func makeRelease() throws -> (root: URL, executable: URL) {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("flavorkit-\(UUID().uuidString)")
-        let flavor = root.appendingPathComponent("Flavors/Light")
-        try FileManager.default.createDirectory(at: flavor, withIntermediateDirectories: true)
+        let layout = PackageLayout(root: root)
+        try FileManager.default.createDirectory(at: layout.flavor("Light"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: root.appendingPathComponent("bin"), withIntermediateDirectories: true)
-        try Data("<plist/>".utf8).write(to: flavor.appendingPathComponent("Info.plist"))
+        try Data("<plist/>".utf8).write(to: layout.infoPlist(flavor: "Light"))
         return (root, root.appendingPathComponent("bin/Light"))
     }
 
@@ -19,7 +20,7 @@ struct ResourceLocatorTests {
         let (root, executable) = try Self.makeRelease()
         defer { try? FileManager.default.removeItem(at: root) }
         let found = try ResourceLocator.locate(flavor: "Light", environment: [:], executable: executable, compiledSourceRoot: nil)
-        #expect(found.url.standardizedFileURL.path == root.standardizedFileURL.path)
+        #expect(found.root.standardizedFileURL.path == root.standardizedFileURL.path)
     }
 
     @Test("the environment variable wins, and a wrong one is an error")
@@ -28,8 +29,8 @@ struct ResourceLocatorTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let found = try ResourceLocator.locate(
             flavor: "Light", environment: ["FLAVORKIT_RESOURCES": root.path], executable: nil, compiledSourceRoot: nil)
-        #expect(found.url.path == root.standardizedFileURL.path)
-        #expect(throws: FlavorError.self) {
+        #expect(found.root.path == root.standardizedFileURL.path)
+        #expect(throws: Diagnostic.self) {
             try ResourceLocator.locate(flavor: "Regular", environment: ["FLAVORKIT_RESOURCES": root.path],
                                        executable: nil, compiledSourceRoot: nil)
         }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Testing
 import TextSnapshots
@@ -28,7 +29,9 @@ struct StoreTests {
 
         #expect(try store.accept(["Light/en/queue.txt"]) == ["Light/en/queue.txt"])
         #expect(store.read(kept) == "new queue\n")
-        #expect(throws: SnapshotStore.UnknownPending.self) { try store.accept(["Light/en/nothing.txt"]) }
+        #expect(throws: Diagnostic("no pending snapshot (.txt.new) here", path: "Light/en/nothing.txt")) {
+            try store.accept(["Light/en/nothing.txt"])
+        }
         #expect(try store.reject() == ["Light/en/about.txt.new"])
         #expect(store.read(other) == "recorded Light/en/about.txt\n")
 

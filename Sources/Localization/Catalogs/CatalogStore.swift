@@ -31,7 +31,7 @@ public final class CatalogStore: Sendable {
         var tags = Set<LanguageTag>()
         for folder in folders {
             for (tag, _) in Self.lprojFolders(in: folder) { tags.insert(tag) }
-            for url in Self.files(in: folder, extension: "xcstrings") { tags.formUnion(stringCatalog(url).languages) }
+            for url in Self.files(in: folder, extension: CatalogFolderLayout.FileKind.xcstrings.rawValue) { tags.formUnion(stringCatalog(url).languages) }
         }
         if let source = pseudoLocaleSource, tags.contains(source) {
             tags.formUnion(PseudoLocale.allCases.map(\.tag))
@@ -62,7 +62,7 @@ public final class CatalogStore: Sendable {
         var catalog = Catalog(language: language)
         var found = false
         for folder in folders {
-            for url in Self.files(in: folder, extension: "xcstrings") {
+            for url in Self.files(in: folder, extension: CatalogFolderLayout.FileKind.xcstrings.rawValue) {
                 let file = stringCatalog(url)
                 file.errors.forEach { catalog.record($0) }
                 guard file.languages.contains(language) else { continue }
@@ -75,14 +75,14 @@ public final class CatalogStore: Sendable {
             }
             for (tag, lproj) in Self.lprojFolders(in: folder) where tag == language {
                 found = true
-                for file in Self.files(in: lproj, extension: "strings") {
+                for file in Self.files(in: lproj, extension: CatalogFolderLayout.FileKind.strings.rawValue) {
                     do {
                         catalog.overlay(try StringsFile(contentsOf: file, keepingComments: keepsComments), table: file.deletingPathExtension().lastPathComponent)
                     } catch {
                         catalog.record(error)
                     }
                 }
-                for file in Self.files(in: lproj, extension: "stringsdict") {
+                for file in Self.files(in: lproj, extension: CatalogFolderLayout.FileKind.stringsdict.rawValue) {
                     let parsed = StringsDictParser.parse(contentsOf: file)
                     catalog.overlay(plurals: parsed.entries, table: file.deletingPathExtension().lastPathComponent)
                     parsed.errors.forEach { catalog.record($0) }
@@ -106,7 +106,7 @@ public final class CatalogStore: Sendable {
     static func lprojFolders(in folder: URL) -> [(LanguageTag, URL)] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.sorted().compactMap { name in
-            guard name.hasSuffix(".lproj"), let tag = LanguageTag(String(name.dropLast(6))) else { return nil }
+            guard let tag = CatalogFolderLayout.language(ofFolderNamed: name) else { return nil }
             return (tag, folder.appendingPathComponent(name))
         }
     }

@@ -1,0 +1,31 @@
+/// How files are named inside a folder of catalogs, Apple's way: one `<lang>.lproj/` folder per
+/// language holding `<Table>.strings` and `<Table>.stringsdict`, or String Catalogs
+/// `<Table>.xcstrings` at the folder's top level. Readers, writers and tools all name files here.
+public enum CatalogFolderLayout {
+    /// The extension of a language folder.
+    public static let languageFolderExtension = "lproj"
+
+    /// The kinds of catalog file, by extension.
+    public enum FileKind: String, Sendable, CaseIterable {
+        case strings, stringsdict, xcstrings
+    }
+
+    /// `es-MX.lproj`.
+    public static func languageFolderName(_ language: LanguageTag) -> String {
+        "\(language).\(languageFolderExtension)"
+    }
+
+    /// The language a folder named `es-MX.lproj` holds; nil for any other name.
+    public static func language(ofFolderNamed name: String) -> LanguageTag? {
+        let suffix = "." + languageFolderExtension
+        guard name.hasSuffix(suffix) else { return nil }
+        return LanguageTag(String(name.dropLast(suffix.count)))
+    }
+
+    /// A table's file for one language, relative to the catalog folder:
+    /// `es.lproj/Localizable.strings`. (String Catalogs hold every language in one file:
+    /// `Localizable.xcstrings`.)
+    public static func relativePath(language: LanguageTag, table: String, kind: FileKind) -> String {
+        kind == .xcstrings ? "\(table).\(kind.rawValue)" : "\(languageFolderName(language))/\(table).\(kind.rawValue)"
+    }
+}
