@@ -28,7 +28,9 @@ let package = Package(
         .target(name: "TextSnapshots", swiftSettings: strictSwift),
         .target(name: "TextSnapshotsTesting", dependencies: ["TextSnapshots"], swiftSettings: strictSwift),
         .target(name: "CShims"),
-        .target(name: "TransferCore", dependencies: ["Diagnostics", "Localization", "Flavors", "CShims"], swiftSettings: strictSwift),
+        .target(
+            name: "TransferCore", dependencies: ["Diagnostics", "Localization", "Flavors", "CShims"], swiftSettings: strictSwift
+        ),
         .target(name: "RegularFeatures", dependencies: ["Diagnostics", "TransferCore"], swiftSettings: strictSwift),
         .target(name: "CatalogTools", dependencies: ["Diagnostics", "Localization"], swiftSettings: strictSwift),
         .executableTarget(name: "flavorkit", dependencies: ["CatalogTools", "Localization", "TextSnapshots"], swiftSettings: strictSwift),
@@ -51,8 +53,13 @@ let package = Package(
         .target(name: "ChildProcesses", path: "Tests/Support/ChildProcesses", swiftSettings: strictSwift),
         .testTarget(name: "FlavorKitTests", dependencies: ["flavorkit", "ChildProcesses"], swiftSettings: strictSwift),
         .testTarget(name: "CatalogToolsTests", dependencies: ["CatalogTools", "Localization"], swiftSettings: strictSwift),
-        .target(name: "AppTesting", dependencies: ["TransferCore", "ChildProcesses"], path: "Tests/Support/AppTesting", swiftSettings: strictSwift),
-        .testTarget(name: "TransferCoreTests", dependencies: ["TransferCore", "Diagnostics", "AppTesting"], swiftSettings: strictSwift),
+        .target(
+            name: "AppTesting", dependencies: ["TransferCore", "ChildProcesses"], path: "Tests/Support/AppTesting",
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "TransferCoreTests", dependencies: ["TransferCore", "Diagnostics", "AppTesting"], swiftSettings: strictSwift
+        ),
         .testTarget(
             name: "RegularFeaturesTests", dependencies: ["RegularFeatures", "TransferCore", "AppTesting"], swiftSettings: strictSwift
         ),

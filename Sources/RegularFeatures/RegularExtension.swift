@@ -4,6 +4,7 @@ import TransferCore
 /// What only Regular ships, plugged into TransferCore: uploads in the queue, and `pause`,
 /// `resume` and `cancel`, whose changes are saved to the queue file.
 public struct RegularExtension: FlavorExtension {
+    /// Regular's extension; its features are enabled by Regular's Info.plist.
     public init() {}
 
     /// `uploads`, `queueControl` and `savedQueue`.

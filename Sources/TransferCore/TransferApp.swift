@@ -70,8 +70,8 @@ public enum TransferApp {
             throw AppError.usage(error.description)
         }
         guard let development = LanguageTag(identity.developmentRegion) else {
-            throw AppError.file(Diagnostic("CFBundleDevelopmentRegion \"\(identity.developmentRegion)\" is not a language tag",
-                                           path: resources.infoPlist(build.flavorName).path))
+            let message = "CFBundleDevelopmentRegion \"\(identity.developmentRegion)\" is not a language tag"
+            throw AppError.file(Diagnostic(message, path: resources.infoPlist(build.flavorName).path))
         }
         let shared = (invocation.localizations ?? environment["FLAVORKIT_LOCALIZATIONS"])
             .map { URL(fileURLWithPath: $0) } ?? resources.localizations

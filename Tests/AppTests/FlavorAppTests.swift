@@ -60,7 +60,8 @@ struct FlavorAppTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let plist = root.appendingPathComponent("Flavors/\(build.flavorName)/Info.plist")
         let edited = try String(contentsOf: plist, encoding: .utf8)
-            .replacingOccurrences(of: "<string>downloads</string>", with: "<string>downloads</string><string>teleport</string>")
+            .replacingOccurrences(of: "<string>downloads</string>",
+                                  with: "<string>downloads</string><string>teleport</string>")
         try edited.write(to: plist, atomically: true, encoding: .utf8)
         let result = AppRunner.run(build, ["about"], environment: ["FLAVORKIT_RESOURCES": root.path])
         #expect(result.status == 1)

@@ -71,7 +71,8 @@ struct QueueControlTests {
         #expect(result.errors.contains("--queue FILE"))
     }
 
-    @Test("without queueControl in the plist, the commands are neither listed nor run", arguments: ["pause", "resume", "cancel"])
+    @Test("without queueControl in the plist, the commands are neither listed nor run",
+          arguments: ["pause", "resume", "cancel"])
     func disabled(command: String) throws {
         let root = try AppRunner.regularResources(without: "queueControl")
         defer { try? FileManager.default.removeItem(at: root) }
@@ -88,7 +89,8 @@ struct QueueControlTests {
     func help() {
         let lines = AppRunner.run(AppRunner.regular, ["--help", "--lang", "en"]).output.split(separator: "\n")
         let commands = lines.map { $0.split(separator: " ").first.map(String.init) ?? "" }
-        #expect(commands.filter { ["shell", "pause", "resume", "cancel"].contains($0) } == ["shell", "pause", "resume", "cancel"])
+        let order = ["shell", "pause", "resume", "cancel"]
+        #expect(commands.filter(order.contains) == order)
         #expect(lines.contains { $0.hasPrefix("  pause ID") && $0.hasSuffix("pause a transfer") })
     }
 }

@@ -52,7 +52,8 @@ struct SavedQueueTests {
 
     @Test("in the shell without --queue, changes live in memory")
     func shellMemory() {
-        let result = AppRunner.run(AppRunner.regular, ["shell", "--lang", "en"], input: ["pause d1", "resume d1", "show d1"])
+        let result = AppRunner.run(AppRunner.regular, ["shell", "--lang", "en"],
+                                   input: ["pause d1", "resume d1", "show d1"])
         #expect(result.errors.isEmpty)
         #expect(result.output.hasPrefix("Paused d1.\nResumed d1.\n"))
         #expect(result.output.contains("State     In progress"))

@@ -21,9 +21,12 @@ struct Probe: FlavorExtension {
     var features: [Feature] { [Feature("stars") { _ in "stars" }] }
 
     var commands: [ExtensionCommand] {
-        [ExtensionCommand(CommandSignature("star", arguments: ["ID"]), feature: "stars", summary: { _ in "star a transfer" }) {
+        let star = CommandSignature("star", arguments: ["ID"])
+        return [ExtensionCommand(star, feature: "stars", summary: { _ in "star a transfer" }) {
             arguments, queue, context throws(AppError) in
-            guard var transfer = context.visible(queue)[id: arguments[0]] else { throw AppError.failed("no \(arguments[0])") }
+            guard var transfer = context.visible(queue)[id: arguments[0]] else {
+                throw AppError.failed("no \(arguments[0])")
+            }
             transfer.title = "* " + transfer.title
             queue.update(transfer)
             return "starred \(transfer.id)"
@@ -48,11 +51,14 @@ struct ExtensionPointTests {
         FlavorBuild(flavorName: "Probe", flavorExtension: Probe(log: log, needsFile: needsFile))
     }
 
+    /// The environment that points the app at the scratch resources `root`.
+    static func environment(_ root: URL) -> [String: String] { ["FLAVORKIT_RESOURCES": root.path] }
+
     @Test("an extension's feature, command and help line join the core's")
     func listed() throws {
         let root = try AppRunner.probeResources(features: ["downloads", "stars"])
         defer { try? FileManager.default.removeItem(at: root) }
-        let environment = ["FLAVORKIT_RESOURCES": root.path]
+        let environment = Self.environment(root)
         let help = AppRunner.run(Self.probe(), ["--help", "--lang", "en"], environment: environment).output
         let lines = help.split(separator: "\n").map { String($0) }
         let shell = try #require(lines.firstIndex { $0.hasPrefix("  shell ") })
@@ -66,7 +72,7 @@ struct ExtensionPointTests {
         let root = try AppRunner.probeResources(features: ["downloads", "stars"])
         defer { try? FileManager.default.removeItem(at: root) }
         let log = Probe.Log()
-        let result = AppRunner.run(Self.probe(log), ["shell"], environment: ["FLAVORKIT_RESOURCES": root.path],
+        let result = AppRunner.run(Self.probe(log), ["shell"], environment: Self.environment(root),
                                    input: ["star u1", "star zz", "show u1"])
         #expect(result.output.hasPrefix("starred u1\n* "))
         #expect(result.errors == "error: no zz\n")
@@ -79,7 +85,7 @@ struct ExtensionPointTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let log = Probe.Log()
         let result = AppRunner.run(Self.probe(log, needsFile: true), ["star", "d1"],
-                                   environment: ["FLAVORKIT_RESOURCES": root.path])
+                                   environment: Self.environment(root))
         #expect(result.status == 64)
         #expect(result.errors == "error: star needs --queue\n")
         #expect(log.all == ["willChange star"])
@@ -90,7 +96,7 @@ struct ExtensionPointTests {
         let root = try AppRunner.probeResources(features: ["downloads"])
         defer { try? FileManager.default.removeItem(at: root) }
         let log = Probe.Log()
-        let environment = ["FLAVORKIT_RESOURCES": root.path]
+        let environment = Self.environment(root)
         let result = AppRunner.run(Self.probe(log), ["star", "d1", "--lang", "en"], environment: environment)
         #expect(result.status == 64)
         #expect(result.errors == "error: star is not available in Probe.\n")
@@ -102,7 +108,7 @@ struct ExtensionPointTests {
     func wrongArguments(arguments: [String]) throws {
         let root = try AppRunner.probeResources(features: ["downloads", "stars"])
         defer { try? FileManager.default.removeItem(at: root) }
-        let result = AppRunner.run(Self.probe(), arguments + ["--lang", "en"], environment: ["FLAVORKIT_RESOURCES": root.path])
+        let result = AppRunner.run(Self.probe(), arguments + ["--lang", "en"], environment: Self.environment(root))
         #expect(result.status == 64)
         #expect(result.errors.hasPrefix("error: usage: star ID\n\nUsage: Probe [options] [command]"))
     }
@@ -112,10 +118,10 @@ struct ExtensionPointTests {
         let root = try AppRunner.probeResources(features: ["downloads", "stars"])
         defer { try? FileManager.default.removeItem(at: root) }
         let build = Self.probe()
-        let context = try TransferApp.makeContext(build, invocation: Invocation(parsing: ["--lang", "en"], addedCommands: []),
-                                                  environment: ["FLAVORKIT_RESOURCES": root.path])
-        var session = Session(context: context, queue: TransferQueue(transfers: []), queueURL: nil,
-                              console: Console(write: { _ in }, writeError: { _ in }, readLine: { nil }, isInteractive: false))
+        let invocation = Invocation(parsing: ["--lang", "en"], addedCommands: [])
+        let context = try TransferApp.makeContext(build, invocation: invocation, environment: Self.environment(root))
+        let console = Console(write: { _ in }, writeError: { _ in }, readLine: { nil }, isInteractive: false)
+        var session = Session(context: context, queue: TransferQueue(transfers: []), queueURL: nil, console: console)
         #expect(throws: AppError.usage("usage: star ID")) {
             try session.perform(.extensionCommand("star", arguments: []))
         }
@@ -127,18 +133,19 @@ struct ExtensionPointTests {
             features: ["stars"], commands: [CommandSignature("star", arguments: ["ID"])]))
         let plain = try AppRunner.probeResources(features: ["downloads"])
         defer { try? FileManager.default.removeItem(at: plain) }
-        let refused = AppRunner.run(build, ["star", "d1", "--lang", "en"], environment: ["FLAVORKIT_RESOURCES": plain.path])
+        let refused = AppRunner.run(build, ["star", "d1", "--lang", "en"], environment: Self.environment(plain))
         #expect(refused.status == 64)
         #expect(refused.errors == "error: star is not available in Probe.\n")
-        let unknown = AppRunner.run(build, ["comet", "d1", "--lang", "en"], environment: ["FLAVORKIT_RESOURCES": plain.path])
+        let unknown = AppRunner.run(build, ["comet", "d1", "--lang", "en"], environment: Self.environment(plain))
         #expect(unknown.errors.hasPrefix("error: unknown command comet\n\nUsage: Probe"))
 
         let starred = try AppRunner.probeResources(features: ["downloads", "stars"])
         defer { try? FileManager.default.removeItem(at: starred) }
         let plist = starred.appendingPathComponent("Flavors/Probe/Info.plist").path
-        let result = AppRunner.run(build, ["about"], environment: ["FLAVORKIT_RESOURCES": starred.path])
+        let result = AppRunner.run(build, ["about"], environment: Self.environment(starred))
         #expect(result.status == 1)
-        #expect(result.errors == "\(plist): error: FlavorFeatures lists \"stars\", which this build of Probe does not contain\n")
+        #expect(result.errors
+            == "\(plist): error: FlavorFeatures lists \"stars\", which this build of Probe does not contain\n")
     }
 
     @Test("the core alone shows downloads only")

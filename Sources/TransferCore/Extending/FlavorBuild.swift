@@ -51,8 +51,8 @@ public struct FlavorBuild: Sendable {
                 throw AppError.file(Diagnostic("FlavorFeatures: unknown feature \"\(name)\" (known: \(known))",
                                                path: plistPath))
             }
-            throw AppError.file(Diagnostic(
-                "FlavorFeatures lists \"\(name)\", which this build of \(flavorName) does not contain", path: plistPath))
+            let message = "FlavorFeatures lists \"\(name)\", which this build of \(flavorName) does not contain"
+            throw AppError.file(Diagnostic(message, path: plistPath))
         }
         return identity.features
     }

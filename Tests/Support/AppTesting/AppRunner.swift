@@ -5,6 +5,7 @@ import TransferCore
 /// Runs the app in tests: a `FlavorBuild` in-process with its output captured, or a built
 /// executable as a child process; and the scratch folders and repository files tests use.
 public enum AppRunner {
+    /// The exit status and what was written to standard output and standard error.
     public typealias Result = ChildProcess.Result
 
     /// Runs `build` in-process. `environment` replaces the process's; `input` feeds the
