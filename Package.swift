@@ -28,8 +28,10 @@ let package = Package(
         .target(name: "TextSnapshots", dependencies: ["Diagnostics"], swiftSettings: strictSwift),
         .target(name: "TextSnapshotsTesting", dependencies: ["TextSnapshots"], swiftSettings: strictSwift),
         .target(name: "CShims"),
-        .target(name: "TransferCore", dependencies: ["Localization", "Flavors", "CShims"], swiftSettings: strictSwift),
-        .target(name: "RegularFeatures", dependencies: ["TransferCore"], swiftSettings: strictSwift),
+        .target(
+            name: "TransferCore", dependencies: ["Diagnostics", "Localization", "Flavors", "CShims"], swiftSettings: strictSwift
+        ),
+        .target(name: "RegularFeatures", dependencies: ["Diagnostics", "TransferCore"], swiftSettings: strictSwift),
         .target(name: "CatalogTools", dependencies: ["Diagnostics", "Flavors", "Localization"], swiftSettings: strictSwift),
         .executableTarget(name: "flavorkit", dependencies: ["CatalogTools", "Localization", "TextSnapshots"], swiftSettings: strictSwift),
         .executableTarget(name: "Benchmarks", dependencies: ["CatalogTools", "Flavors", "Localization", "TextSnapshots", "CShims"], swiftSettings: strictSwift),
@@ -51,9 +53,19 @@ let package = Package(
         .target(name: "ChildProcesses", path: "Tests/Support/ChildProcesses", swiftSettings: strictSwift),
         .testTarget(name: "FlavorKitTests", dependencies: ["flavorkit", "ChildProcesses"], swiftSettings: strictSwift),
         .testTarget(name: "CatalogToolsTests", dependencies: ["CatalogTools", "Localization"], swiftSettings: strictSwift),
+        .target(
+            name: "AppTesting", dependencies: ["TransferCore", "ChildProcesses"], path: "Tests/Support/AppTesting",
+            swiftSettings: strictSwift
+        ),
         .testTarget(
-            name: "TransferCoreTests",
-            dependencies: ["TransferCore", "RegularFeatures", "Light", "Regular", "Localization", "TextSnapshotsTesting", "ChildProcesses"],
+            name: "TransferCoreTests", dependencies: ["TransferCore", "Diagnostics", "AppTesting"], swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "RegularFeaturesTests", dependencies: ["RegularFeatures", "TransferCore", "AppTesting"], swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "AppTests",
+            dependencies: ["Light", "Regular", "TransferCore", "Localization", "TextSnapshotsTesting", "AppTesting"],
             swiftSettings: strictSwift
         ),
     ]

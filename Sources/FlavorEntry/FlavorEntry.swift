@@ -11,9 +11,13 @@ import RegularFeatures
 /// This executable's flavor.
 enum Flavor {
     #if LIGHT
-    static let build = FlavorBuild(flavorName: "Light", flavorExtension: nil)
+    /// The core alone. Regular's features and commands are named, not contained, so that
+    /// Light refuses them as unavailable rather than unknown.
+    static let build = FlavorBuild(flavorName: "Light", leftOut: FlavorBuild.LeftOut(
+        features: ["uploads", "queueControl", "savedQueue"],
+        commands: ["pause", "resume", "cancel"].map { CommandSignature($0, arguments: ["ID"]) }))
     #elseif REGULAR
-    static let build = FlavorBuild(flavorName: "Regular", flavorExtension: QueueControl())
+    static let build = FlavorBuild(flavorName: "Regular", flavorExtension: RegularExtension())
     #else
     #error("Compile this file with -DLIGHT or -DREGULAR")
     #endif

@@ -6,17 +6,19 @@ import Localization
 public struct AppContext: Sendable {
     public let identity: FlavorIdentity
     public let resources: PackageLayout
-    public let features: Set<Feature>
+    /// The build running: its features, commands and hooks.
+    public let build: FlavorBuild
+    /// The names of the features the flavor's Info.plist enables (all compiled into `build`).
+    public let features: Set<String>
     public let texts: Texts
-    public let flavorExtension: (any FlavorExtension)?
 
-    public init(identity: FlavorIdentity, resources: PackageLayout, features: Set<Feature>, texts: Texts,
-                flavorExtension: (any FlavorExtension)?) {
+    public init(identity: FlavorIdentity, resources: PackageLayout, build: FlavorBuild, features: Set<String>,
+                texts: Texts) {
         self.identity = identity
         self.resources = resources
+        self.build = build
         self.features = features
         self.texts = texts
-        self.flavorExtension = flavorExtension
     }
 
     /// The app's name in the language in use: the flavor's `InfoPlist.strings` translation
@@ -28,8 +30,18 @@ public struct AppContext: Sendable {
     /// At most this many transfers in progress at once.
     public var concurrentTransfers: Int { identity.limits[concurrentTransfersLimit] ?? 1 }
 
-    /// The transfers this flavor shows: uploads only with the `uploads` feature.
+    /// The transfers this flavor shows (the extension decides; the core shows downloads).
     public func visible(_ queue: TransferQueue) -> TransferQueue {
-        features.contains(.uploads) ? queue : TransferQueue(transfers: queue.transfers.filter { $0.kind == .download })
+        build.flavorExtension.visible(queue, context: self)
+    }
+
+    /// The features compiled in and enabled, in the order they were registered.
+    public var enabledFeatures: [Feature] {
+        build.features.filter { features.contains($0.name) }
+    }
+
+    /// The extension's commands whose feature is enabled, in the order they were added.
+    public var commands: [ExtensionCommand] {
+        build.flavorExtension.commands.filter { features.contains($0.feature) }
     }
 }

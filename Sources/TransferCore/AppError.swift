@@ -1,7 +1,10 @@
+import Diagnostics
+
 /// What ends a command unsuccessfully, with the exit status it maps to.
 public enum AppError: Error, Equatable, CustomStringConvertible {
-    /// A file is missing or malformed: `path: error: message`, exit status 1.
-    case file(String, String)
+    /// A file is missing or malformed, printed as the diagnostic prints (`path: error:
+    /// message`); exit status 1.
+    case file(Diagnostic)
     /// The command line is wrong: the message, then the usage; exit status 64 (EX_USAGE).
     case usage(String)
     /// A command of another flavor: exit status 64.
@@ -18,7 +21,7 @@ public enum AppError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .file(let path, let message): return "\(path): error: \(message)"
+        case .file(let diagnostic): return diagnostic.description
         case .usage(let message), .unavailable(let message), .failed(let message): return "error: \(message)"
         }
     }

@@ -19,7 +19,8 @@ public struct Invocation: Equatable, Sendable {
         case show(id: String)
         case about
         case shell
-        case queueCommand(QueueCommand, id: String)
+        /// A command of the build's `FlavorExtension`, or one it left out (refused when run).
+        case extensionCommand(String, arguments: [String])
     }
 
     public var command: Command = .queue
@@ -35,8 +36,9 @@ public struct Invocation: Equatable, Sendable {
 
     public init() {}
 
-    /// Parses the arguments after the program name. A lone `--` is skipped.
-    public init(parsing arguments: [String]) {
+    /// Parses the arguments after the program name. A lone `--` is skipped. Besides the
+    /// core's commands, `addedCommands` are accepted (`FlavorBuild.addedCommands`).
+    public init(parsing arguments: [String], addedCommands: [CommandSignature]) {
         var positional: [String] = []
         var rest = arguments[...]
         while let argument = rest.popFirst() {
@@ -68,7 +70,7 @@ public struct Invocation: Equatable, Sendable {
             }
         }
         do {
-            command = try Self.command(positional)
+            command = try Self.command(positional, addedCommands: addedCommands)
         } catch {
             note(error)
         }
@@ -83,7 +85,7 @@ public struct Invocation: Equatable, Sendable {
     }
 
     /// Parses a command and its arguments (also what is typed in the interactive session).
-    static func command(_ words: [String]) throws(UsageProblem) -> Command {
+    static func command(_ words: [String], addedCommands: [CommandSignature]) throws(UsageProblem) -> Command {
         guard let name = words.first else { return .queue }
         let arguments = Array(words.dropFirst())
         func expect(_ count: Int, _ synopsis: String) throws(UsageProblem) {
@@ -103,9 +105,9 @@ public struct Invocation: Equatable, Sendable {
             try expect(0, "shell")
             return .shell
         default:
-            guard let queueCommand = QueueCommand(rawValue: name) else { throw .unknownCommand(name) }
-            try expect(1, "\(name) ID")
-            return .queueCommand(queueCommand, id: arguments[0])
+            guard let signature = addedCommands.first(where: { $0.name == name }) else { throw .unknownCommand(name) }
+            try expect(signature.arguments.count, signature.synopsis)
+            return .extensionCommand(name, arguments: arguments)
         }
     }
 }

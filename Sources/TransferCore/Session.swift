@@ -32,19 +32,18 @@ public struct Session {
             return output
         case .shell:
             throw AppError.usage(text("error.nestedShell"))
-        case .queueCommand(let queueCommand, let id):
-            guard context.features.contains(.queueControl), let flavorExtension = context.flavorExtension else {
-                throw AppError.unavailable(text("error.unavailable", .string(queueCommand.rawValue),
-                                                .string(context.displayName)))
+        case .extensionCommand(let name, let arguments):
+            guard let command = context.commands.first(where: { $0.signature.name == name }) else {
+                throw AppError.unavailable(text("error.unavailable", .string(name), .string(context.displayName)))
             }
-            guard queueURL != nil || !context.features.contains(.savedQueue) || inShell else {
-                throw AppError.usage(text("error.needsQueueFile", .string(queueCommand.rawValue)))
+            guard arguments.count == command.signature.arguments.count else {
+                throw AppError.usage(text.usageProblem(.wrongArguments(synopsis: command.signature.synopsis)))
             }
+            let flavorExtension = context.build.flavorExtension
+            try flavorExtension.willChange(by: name, queueURL: queueURL, inShell: inShell, context: context)
             var changed = queue
-            let message = try flavorExtension.perform(queueCommand, id: id, in: &changed, context: context)
-            if let queueURL, context.features.contains(.savedQueue) {
-                try QueueFile.save(changed, to: queueURL)
-            }
+            let message = try command.action(arguments, &changed, context)
+            try flavorExtension.didChange(changed, queueURL: queueURL, context: context)
             queue = changed
             return message + "\n"
         }
@@ -87,7 +86,7 @@ public struct Session {
                 switchLanguage(words.dropFirst().joined(separator: ":"))
             default:
                 do {
-                    console.write(try perform(Invocation.command(words)))
+                    console.write(try perform(Invocation.command(words, addedCommands: context.build.addedCommands)))
                 } catch let problem as UsageProblem {
                     console.writeError("\(AppError.usage(text.usageProblem(problem)))\n")
                 } catch {

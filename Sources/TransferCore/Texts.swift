@@ -79,13 +79,4 @@ public struct Texts: Sendable {
         case .invalidLanguage(let value): return text("usage.invalidLanguage", .string(value))
         }
     }
-
-    public func feature(_ feature: Feature) -> String {
-        switch feature {
-        case .downloads: return text("feature.downloads")
-        case .uploads: return text("feature.uploads")
-        case .queueControl: return text("feature.queueControl")
-        case .savedQueue: return text("feature.savedQueue")
-        }
-    }
 }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Flavors
 import Foundation
 import Localization
@@ -11,7 +12,7 @@ public enum TransferApp {
         environment: [String: String] = ProcessInfo.processInfo.environment,
         console: Console = .standard
     ) -> Int32 {
-        let invocation = Invocation(parsing: arguments)
+        let invocation = Invocation(parsing: arguments, addedCommands: build.addedCommands)
         let context: AppContext
         do {
             context = try makeContext(build, invocation: invocation, environment: environment)
@@ -59,7 +60,7 @@ public enum TransferApp {
             resources = try ResourceLocator.locate(flavor: build.flavorName, environment: environment)
             identity = try FlavorIdentity(name: build.flavorName, contentsOf: resources.infoPlist(flavor: build.flavorName))
         } catch {
-            throw AppError.file(error.path ?? "", error.message)
+            throw AppError.file(Diagnostic(error.message, path: error.path))
         }
         let features = try build.enabledFeatures(identity, plistPath: resources.infoPlist(flavor: build.flavorName).path)
         let preferences: [LanguageTag]
@@ -69,16 +70,16 @@ public enum TransferApp {
             throw AppError.usage(error.description)
         }
         guard let development = LanguageTag(identity.developmentRegion) else {
-            throw AppError.file(resources.infoPlist(flavor: build.flavorName).path,
-                                "CFBundleDevelopmentRegion \"\(identity.developmentRegion)\" is not a language tag")
+            let message = "CFBundleDevelopmentRegion \"\(identity.developmentRegion)\" is not a language tag"
+            throw AppError.file(Diagnostic(message, path: resources.infoPlist(flavor: build.flavorName).path))
         }
         let shared = (invocation.localizations ?? environment["FLAVORKIT_LOCALIZATIONS"])
             .map { URL(fileURLWithPath: $0) } ?? resources.localizations
         let store = CatalogStore(folders: [shared, resources.localizations(flavor: build.flavorName)],
                                  pseudoLocaleSource: development)
         let localizer = Localizer(store: store, developmentLanguage: development, preferences: preferences)
-        return AppContext(identity: identity, resources: resources, features: features,
-                          texts: Texts(localizer: localizer), flavorExtension: build.flavorExtension)
+        return AppContext(identity: identity, resources: resources, build: build, features: features,
+                          texts: Texts(localizer: localizer))
     }
 
     /// Catalogs that failed to load are always reported; with `--verbose`, every fallback too.

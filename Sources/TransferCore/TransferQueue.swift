@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// The transfers of a queue file, in order.
@@ -18,13 +19,18 @@ public struct TransferQueue: Sendable, Hashable {
         transfers[index] = transfer
     }
 
+    /// The downloads, in order.
+    public var downloads: TransferQueue {
+        TransferQueue(transfers: transfers.filter { $0.kind == .download })
+    }
+
     public func count(in state: Transfer.State) -> Int {
         transfers.lazy.filter { $0.state == state }.count
     }
 }
 
-/// Reading and writing queue files: `{"transfers": [{"id", "title", "kind", "state",
-/// "bytesDone", "bytesTotal"}, …]}`.
+/// Reading queue files: `{"transfers": [{"id", "title", "kind", "state", "bytesDone",
+/// "bytesTotal"}, …]}`. (Writing them is RegularFeatures' saved queue.)
 public enum QueueFile {
     /// Reads and validates a queue file. Every problem is reported with the file's path and
     /// the transfer it concerns.
@@ -33,7 +39,7 @@ public enum QueueFile {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw AppError.file(url.path, "cannot read the queue file")
+            throw problem("cannot read the queue file", in: url.path)
         }
         return try decode(data, path: url.path)
     }
@@ -43,17 +49,17 @@ public enum QueueFile {
         do {
             object = try JSONSerialization.jsonObject(with: data)
         } catch {
-            throw AppError.file(path, "not valid JSON (\(Self.reason(error)))")
+            throw problem("not valid JSON (\(Self.reason(error)))", in: path)
         }
         guard let root = object as? [String: Any], let items = root["transfers"] as? [Any] else {
-            throw AppError.file(path, "expected an object with a \"transfers\" array")
+            throw problem("expected an object with a \"transfers\" array", in: path)
         }
         var transfers: [Transfer] = []
         var ids = Set<String>()
         for (index, item) in items.enumerated() {
             let transfer = try parseTransfer(item, at: "transfers[\(index)]", path: path)
             guard ids.insert(transfer.id).inserted else {
-                throw AppError.file(path, "transfers[\(index)].id: \"\(transfer.id)\" is used twice")
+                throw problem("transfers[\(index)].id: \"\(transfer.id)\" is used twice", in: path)
             }
             transfers.append(transfer)
         }
@@ -61,47 +67,40 @@ public enum QueueFile {
     }
 
     private static func parseTransfer(_ item: Any, at place: String, path: String) throws(AppError) -> Transfer {
-        guard let fields = item as? [String: Any] else { throw AppError.file(path, "\(place): expected an object") }
+        guard let fields = item as? [String: Any] else {
+            throw problem("\(place): expected an object", in: path)
+        }
         func string(_ name: String) throws(AppError) -> String {
             guard let value = fields[name] as? String, !value.isEmpty else {
-                throw AppError.file(path, "\(place).\(name): expected a non-empty string")
+                throw problem("\(place).\(name): expected a non-empty string", in: path)
             }
             return value
         }
         func count(_ name: String) throws(AppError) -> Int64 {
             guard let number = fields[name] as? NSNumber, let value = Int64(exactly: number.doubleValue), value >= 0 else {
-                throw AppError.file(path, "\(place).\(name): expected a whole number of bytes, 0 or more")
+                throw problem("\(place).\(name): expected a whole number of bytes, 0 or more", in: path)
             }
             return value
         }
         let kindName = try string("kind")
         guard let kind = Transfer.Kind(rawValue: kindName) else {
-            throw AppError.file(path, "\(place).kind: unknown kind \"\(kindName)\" (expected \(Self.list(Transfer.Kind.allCases)))")
+            throw problem("\(place).kind: unknown kind \"\(kindName)\" (expected \(Self.list(Transfer.Kind.allCases)))", in: path)
         }
         let stateName = try string("state")
         guard let state = Transfer.State(rawValue: stateName) else {
-            throw AppError.file(path, "\(place).state: unknown state \"\(stateName)\" (expected \(Self.list(Transfer.State.allCases)))")
+            throw problem("\(place).state: unknown state \"\(stateName)\" (expected \(Self.list(Transfer.State.allCases)))", in: path)
         }
         let done = try count("bytesDone"), total = try count("bytesTotal")
         guard done <= total else {
-            throw AppError.file(path, "\(place).bytesDone: \(done) is more than bytesTotal \(total)")
+            throw problem("\(place).bytesDone: \(done) is more than bytesTotal \(total)", in: path)
         }
         return Transfer(id: try string("id"), title: try string("title"), kind: kind, state: state,
                         bytesDone: done, bytesTotal: total)
     }
 
-    /// Writes the queue atomically: Foundation's `.atomic` writes a temporary file in the same
-    /// folder, flushes it and renames it over the queue, so an interruption leaves either the
-    /// old file or the new one, never a truncated one.
-    public static func save(_ queue: TransferQueue, to url: URL) throws(AppError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        do {
-            let data = try encoder.encode(["transfers": queue.transfers])
-            try (data + Data("\n".utf8)).write(to: url, options: .atomic)
-        } catch {
-            throw AppError.file(url.path, "cannot save the queue (\(error))")
-        }
+    /// A problem with the queue file at `path`.
+    private static func problem(_ message: String, in path: String) -> AppError {
+        .file(Diagnostic(message, path: path))
     }
 
     private static func list<T: RawRepresentable<String>>(_ cases: [T]) -> String {

@@ -1,3 +1,5 @@
+import AppTesting
+import Diagnostics
 import Foundation
 import Testing
 import TransferCore
@@ -22,7 +24,7 @@ struct QueueFileTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("queue.json")
         try Data(contents.utf8).write(to: file)
-        let result = AppRunner.run(AppRunner.regular, ["--queue", file.path])
+        let result = AppRunner.run(AppRunner.core, ["--queue", file.path])
         #expect(result.status == 1)
         #expect(result.errors.hasPrefix("\(file.path): error: "))
         #expect(result.errors.contains(message))
@@ -31,20 +33,21 @@ struct QueueFileTests {
     @Test("a duplicate id is an error")
     func duplicateID() {
         let json = #"{"transfers": [{"id": "a", "title": "T", "kind": "upload", "state": "paused", "bytesDone": 0, "bytesTotal": 0}, {"id": "a", "title": "U", "kind": "upload", "state": "paused", "bytesDone": 0, "bytesTotal": 0}]}"#
-        #expect(throws: AppError.file("q", "transfers[1].id: \"a\" is used twice")) {
+        #expect(throws: AppError.file(Diagnostic("transfers[1].id: \"a\" is used twice", path: "q"))) {
             try QueueFile.decode(Data(json.utf8), path: "q")
         }
     }
 
-    @Test("saving and loading keeps every transfer")
-    func roundTrip() throws {
+    @Test("a missing queue file is an error naming it, printed as a diagnostic")
+    func missingFile() throws {
         let folder = try AppRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let sample = try QueueFile.load(AppRunner.sourceRoot.appendingPathComponent("Samples/queue.json"))
-        let file = folder.appendingPathComponent("queue.json")
-        try QueueFile.save(sample, to: file)
-        #expect(try QueueFile.load(file) == sample)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-        #expect(leftovers == ["queue.json"])
+        let file = folder.appendingPathComponent("absent.json")
+        let result = AppRunner.run(AppRunner.core, ["--queue", file.path])
+        #expect(result.status == 1)
+        #expect(result.errors == "\(file.path): error: cannot read the queue file\n")
+        #expect(throws: AppError.file(Diagnostic("cannot read the queue file", path: file.path))) {
+            try QueueFile.load(file)
+        }
     }
 }

@@ -13,7 +13,7 @@ public enum AboutScreen {
         table.append([text("about.version"), identity.version])
         table.append([text("about.language"), language])
         table.append([text("about.languages"), localizer.store.availableLanguages.map(\.description).joined(separator: ", ")])
-        table.append([text("about.features"), Feature.allCases.filter(context.features.contains).map(text.feature)
+        table.append([text("about.features"), context.enabledFeatures.map { $0.label(text) }
             .joined(separator: text("list.separator"))])
         table.append([text("about.concurrent"), text.number(context.concurrentTransfers)])
         return ([context.displayName + " " + identity.version, ""] + table.render().map { "  " + $0 })

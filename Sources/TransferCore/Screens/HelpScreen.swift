@@ -6,10 +6,8 @@ public enum HelpScreen {
         commands.append(["show ID", text("help.show")])
         commands.append(["about", text("help.about")])
         commands.append(["shell", text("help.shell")])
-        if context.features.contains(.queueControl) {
-            commands.append(["pause ID", text("help.pause")])
-            commands.append(["resume ID", text("help.resume")])
-            commands.append(["cancel ID", text("help.cancel")])
+        for command in context.commands {
+            commands.append([command.signature.synopsis, command.summary(text)])
         }
         var options = TextTable(header: ["--queue FILE", text("help.option.queue")])
         options.append(["--lang LANG", text("help.option.lang")])

@@ -1,24 +1,17 @@
+import AppTesting
 import Foundation
 import Testing
 import TransferCore
 
 @Suite("Regular's queue control")
 struct QueueControlTests {
-    /// A copy of the sample queue in a scratch folder.
-    static func scratchQueue() throws -> (folder: URL, file: URL) {
-        let folder = try AppRunner.temporaryFolder()
-        let file = folder.appendingPathComponent("queue.json")
-        try FileManager.default.copyItem(at: AppRunner.sourceRoot.appendingPathComponent("Samples/queue.json"), to: file)
-        return (folder, file)
-    }
-
     func state(_ id: String, in file: URL) throws -> Transfer.State? {
         try QueueFile.load(file)[id: id]?.state
     }
 
     @Test("pause, resume and cancel round-trip through the queue file")
     func roundTrip() throws {
-        let (folder, file) = try Self.scratchQueue()
+        let (folder, file) = try AppRunner.scratchQueue()
         defer { try? FileManager.default.removeItem(at: folder) }
         let before = try QueueFile.load(file)
 
@@ -49,7 +42,7 @@ struct QueueControlTests {
         ("pause", "zz", "No transfer has the ID zz."),
     ])
     func forbidden(command: String, id: String, message: String) throws {
-        let (folder, file) = try Self.scratchQueue()
+        let (folder, file) = try AppRunner.scratchQueue()
         defer { try? FileManager.default.removeItem(at: folder) }
         let before = try Data(contentsOf: file)
         let result = AppRunner.run(AppRunner.regular, [command, id, "--queue", file.path, "--lang", "en"])
@@ -60,7 +53,7 @@ struct QueueControlTests {
 
     @Test("resuming past the limit queues the transfer instead")
     func limit() throws {
-        let (folder, file) = try Self.scratchQueue()
+        let (folder, file) = try AppRunner.scratchQueue()
         defer { try? FileManager.default.removeItem(at: folder) }
         // The sample has d1 and u1 in progress; Regular allows 3 at once.
         _ = AppRunner.run(AppRunner.regular, ["resume", "u2", "--queue", file.path])
@@ -76,5 +69,28 @@ struct QueueControlTests {
         let result = AppRunner.run(AppRunner.regular, ["pause", "d1", "--lang", "en"])
         #expect(result.status == 64)
         #expect(result.errors.contains("--queue FILE"))
+    }
+
+    @Test("without queueControl in the plist, the commands are neither listed nor run",
+          arguments: ["pause", "resume", "cancel"])
+    func disabled(command: String) throws {
+        let root = try AppRunner.regularResources(without: "queueControl")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let environment = ["FLAVORKIT_RESOURCES": root.path]
+        let result = AppRunner.run(AppRunner.regular, [command, "d1", "--lang", "en"], environment: environment)
+        #expect(result.status == 64)
+        #expect(result.errors == "error: \(command) is not available in Transfers.\n")
+        let help = AppRunner.run(AppRunner.regular, ["--help", "--lang", "en"], environment: environment).output
+        #expect(help.contains("shell"))
+        #expect(!help.contains("\(command) ID"))
+    }
+
+    @Test("with queueControl, --help lists the three commands after the core's")
+    func help() {
+        let lines = AppRunner.run(AppRunner.regular, ["--help", "--lang", "en"]).output.split(separator: "\n")
+        let commands = lines.map { $0.split(separator: " ").first.map(String.init) ?? "" }
+        let order = ["shell", "pause", "resume", "cancel"]
+        #expect(commands.filter(order.contains) == order)
+        #expect(lines.contains { $0.hasPrefix("  pause ID") && $0.hasSuffix("pause a transfer") })
     }
 }

@@ -1,3 +1,4 @@
+import AppTesting
 import Foundation
 import Testing
 import TransferCore
@@ -17,12 +18,8 @@ struct FlavorAppTests {
 
     @Test("editing the plist changes what the binary says")
     func editedPlist() throws {
-        let root = try AppRunner.temporaryFolder()
+        let root = try AppRunner.scratchResources(["Flavors", "Localizations", "Samples"])
         defer { try? FileManager.default.removeItem(at: root) }
-        for folder in ["Flavors", "Localizations", "Samples"] {
-            try FileManager.default.copyItem(at: AppRunner.sourceRoot.appendingPathComponent(folder),
-                                             to: root.appendingPathComponent(folder))
-        }
         let plist = root.appendingPathComponent("Flavors/Light/Info.plist")
         let edited = try String(contentsOf: plist, encoding: .utf8)
             .replacingOccurrences(of: "Transfers Light", with: "Pocket Transfers")
@@ -34,16 +31,42 @@ struct FlavorAppTests {
 
     @Test("a plist may not enable a feature the build lacks")
     func featureNotCompiled() throws {
-        let root = try AppRunner.temporaryFolder()
+        let root = try AppRunner.scratchResources(["Flavors"])
         defer { try? FileManager.default.removeItem(at: root) }
-        try FileManager.default.copyItem(at: AppRunner.sourceRoot.appendingPathComponent("Flavors"),
-                                         to: root.appendingPathComponent("Flavors"))
         let lightPlist = root.appendingPathComponent("Flavors/Light/Info.plist")
         try FileManager.default.removeItem(at: lightPlist)
         try FileManager.default.copyItem(at: root.appendingPathComponent("Flavors/Regular/Info.plist"), to: lightPlist)
         let result = AppRunner.run(AppRunner.light, ["about"], environment: ["FLAVORKIT_RESOURCES": root.path])
         #expect(result.status == 1)
         #expect(result.errors.contains("Flavors/Light/Info.plist: error: FlavorFeatures lists \"queueControl\""))
+    }
+
+    @Test("Light names every feature and command Regular adds, so it refuses them as another flavor's")
+    func lightNamesWhatItLeavesOut() {
+        let light = AppRunner.light, regular = AppRunner.regular
+        let lightFeatures = light.features.map(\.name), regularFeatures = regular.features.map(\.name)
+        #expect(light.leftOut.features == regularFeatures.filter { !lightFeatures.contains($0) })
+        #expect(light.leftOut.commands == regular.addedCommands.filter { !light.flavorExtension.commands
+            .map(\.signature).contains($0) })
+        #expect(light.leftOut.commands.map(\.synopsis) == ["pause ID", "resume ID", "cancel ID"])
+        #expect(regular.leftOut.features.isEmpty && regular.leftOut.commands.isEmpty)
+    }
+
+    @Test("a plist listing a feature no flavor has is told every feature the app knows", arguments: [
+        AppRunner.light, AppRunner.regular,
+    ])
+    func unknownFeature(build: FlavorBuild) throws {
+        let root = try AppRunner.scratchResources(["Flavors"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let plist = root.appendingPathComponent("Flavors/\(build.flavorName)/Info.plist")
+        let edited = try String(contentsOf: plist, encoding: .utf8)
+            .replacingOccurrences(of: "<string>downloads</string>",
+                                  with: "<string>downloads</string><string>teleport</string>")
+        try edited.write(to: plist, atomically: true, encoding: .utf8)
+        let result = AppRunner.run(build, ["about"], environment: ["FLAVORKIT_RESOURCES": root.path])
+        #expect(result.status == 1)
+        #expect(result.errors == "\(plist.path): error: FlavorFeatures: unknown feature \"teleport\" "
+            + "(known: downloads, uploads, queueControl, savedQueue)\n")
     }
 
     @Test("Light shows downloads only; Regular shows uploads too")

@@ -1,3 +1,4 @@
+import AppTesting
 import Foundation
 import Localization
 import Testing

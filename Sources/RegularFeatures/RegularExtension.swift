@@ -1,0 +1,30 @@
+import Foundation
+import TransferCore
+
+/// What only Regular ships, plugged into TransferCore: uploads in the queue, and `pause`,
+/// `resume` and `cancel`, whose changes are saved to the queue file.
+public struct RegularExtension: FlavorExtension {
+    /// Regular's extension; its features are enabled by Regular's Info.plist.
+    public init() {}
+
+    /// `uploads`, `queueControl` and `savedQueue`.
+    public var features: [Feature] { [Uploads.feature, QueueControl.feature, SavedQueue.feature] }
+
+    /// `pause`, `resume` and `cancel`.
+    public var commands: [ExtensionCommand] { QueueControl.commands }
+
+    /// Uploads too, with the `uploads` feature.
+    public func visible(_ queue: TransferQueue, context: AppContext) -> TransferQueue {
+        Uploads.visible(queue, context: context)
+    }
+
+    /// With `savedQueue`, a change needs a queue file (or the interactive session).
+    public func willChange(by name: String, queueURL: URL?, inShell: Bool, context: AppContext) throws(AppError) {
+        try SavedQueue.willChange(by: name, queueURL: queueURL, inShell: inShell, context: context)
+    }
+
+    /// With `savedQueue`, the change is saved to the queue file.
+    public func didChange(_ queue: TransferQueue, queueURL: URL?, context: AppContext) throws(AppError) {
+        try SavedQueue.didChange(queue, queueURL: queueURL, context: context)
+    }
+}

@@ -1,0 +1,59 @@
+import Diagnostics
+import Flavors
+
+/// What one executable is: its flavor's folder name, the code it adds to the core, and what
+/// it leaves out of what other flavors of the app offer.
+public struct FlavorBuild: Sendable {
+    /// The names a build knows from other flavors without containing their code, so that it
+    /// can tell them from typing mistakes: an Info.plist listing such a feature "lists a
+    /// feature this build does not contain", and such a command "is not available".
+    public struct LeftOut: Sendable {
+        /// Feature names of other flavors.
+        public let features: [String]
+        /// Commands of other flavors, with their arguments (a wrong count is a usage error).
+        public let commands: [CommandSignature]
+
+        /// Nothing left out, by default.
+        public init(features: [String] = [], commands: [CommandSignature] = []) {
+            self.features = features
+            self.commands = commands
+        }
+    }
+
+    /// The flavor's folder under `Flavors/`, also the program name in the usage.
+    public let flavorName: String
+    /// The code this build adds (the core's defaults when none is given).
+    public let flavorExtension: any FlavorExtension
+    /// What this build knows of other flavors and leaves out.
+    public let leftOut: LeftOut
+
+    /// A build of `flavorName` with `flavorExtension` (the core alone when nil).
+    public init(flavorName: String, flavorExtension: (any FlavorExtension)? = nil, leftOut: LeftOut = LeftOut()) {
+        self.flavorName = flavorName
+        self.flavorExtension = flavorExtension ?? CoreOnly()
+        self.leftOut = leftOut
+    }
+
+    /// Features compiled into this build: the core's, then the extension's.
+    public var features: [Feature] { [.downloads] + flavorExtension.features }
+
+    /// The commands the command line accepts besides the core's: the extension's, then
+    /// those left out (parsed, then refused as unavailable).
+    public var addedCommands: [CommandSignature] { flavorExtension.commands.map(\.signature) + leftOut.commands }
+
+    /// The features the flavor enables, checked against what this build contains: the
+    /// Info.plist may only list features that are compiled in.
+    public func enabledFeatures(_ identity: FlavorIdentity, plistPath: String) throws(AppError) -> Set<String> {
+        let compiled = features.map(\.name)
+        for name in identity.features.sorted() where !compiled.contains(name) {
+            guard leftOut.features.contains(name) else {
+                let known = (compiled + leftOut.features).joined(separator: ", ")
+                throw AppError.file(Diagnostic("FlavorFeatures: unknown feature \"\(name)\" (known: \(known))",
+                                               path: plistPath))
+            }
+            let message = "FlavorFeatures lists \"\(name)\", which this build of \(flavorName) does not contain"
+            throw AppError.file(Diagnostic(message, path: plistPath))
+        }
+        return identity.features
+    }
+}

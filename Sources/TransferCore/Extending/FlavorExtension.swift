@@ -1,0 +1,42 @@
+import Foundation
+
+/// Code a flavor plugs into TransferCore from outside: features, commands, which transfers
+/// are shown and how a changed queue is kept. TransferCore never imports the module that
+/// implements it, so a build that does not link that module does not contain its code.
+///
+/// Every requirement has a default, and the defaults are the core's own behaviour (Light's):
+/// no features or commands beyond the core's, downloads only, changes kept in memory.
+public protocol FlavorExtension: Sendable {
+    /// The features this code implements, in the order `about` lists them (after `downloads`).
+    var features: [Feature] { get }
+    /// The commands this code adds, in the order `--help` lists them (after the core's).
+    var commands: [ExtensionCommand] { get }
+    /// The transfers the screens show and commands may address. Default: the downloads.
+    func visible(_ queue: TransferQueue, context: AppContext) -> TransferQueue
+    /// Called before the command `name` changes the queue; throws to refuse a change that
+    /// could not be kept. `queueURL` is the `--queue` file (nil for the sample queue);
+    /// `inShell` tells that the change may live in the interactive session's memory.
+    func willChange(by name: String, queueURL: URL?, inShell: Bool, context: AppContext) throws(AppError)
+    /// Keeps the queue after an extension command changed it. Default: nothing is written.
+    func didChange(_ queue: TransferQueue, queueURL: URL?, context: AppContext) throws(AppError)
+}
+
+extension FlavorExtension {
+    /// None beyond the core's `downloads`.
+    public var features: [Feature] { [] }
+
+    /// None beyond the core's.
+    public var commands: [ExtensionCommand] { [] }
+
+    /// The downloads of `queue`.
+    public func visible(_ queue: TransferQueue, context: AppContext) -> TransferQueue { queue.downloads }
+
+    /// Every change is allowed.
+    public func willChange(by name: String, queueURL: URL?, inShell: Bool, context: AppContext) throws(AppError) {}
+
+    /// Changes stay in memory.
+    public func didChange(_ queue: TransferQueue, queueURL: URL?, context: AppContext) throws(AppError) {}
+}
+
+/// The core alone: every default of `FlavorExtension`.
+struct CoreOnly: FlavorExtension {}

@@ -1,0 +1,43 @@
+import AppTesting
+import Foundation
+import Testing
+
+/// The README's promise, checked on the built executables' symbol tables (binutils `nm`):
+/// code only Regular ships is absent from Light.
+@Suite("What each binary contains")
+struct BinarySymbolTests {
+    /// Regular-only code as Swift mangles its names: the module, then each name after its
+    /// length, with `O` after an enum's.
+    static let regularOnly: [(what: String, mangled: String)] = [
+        ("the queue save", "15RegularFeatures10SavedQueueO4save"),
+        ("the uploads filter", "15RegularFeatures7UploadsO7visible"),
+        ("the queue-control commands", "15RegularFeatures12QueueControlO8commands"),
+        ("what pause, resume and cancel do", "15RegularFeatures12QueueControlO7CommandO7perform"),
+    ]
+
+    /// The names of the symbols `product` defines.
+    static func definedSymbols(_ product: String) throws -> [String] {
+        let binary = try #require(AppRunner.binary(product), "build the \(product) product first")
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let candidates = path.split(separator: ":").map {
+            URL(fileURLWithPath: String($0)).appendingPathComponent("nm")
+        }
+        let nm = try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
+                              "nm (binutils) is not on PATH")
+        let result = try AppRunner.runBinary(nm, ["--defined-only", "--format=posix", binary.path])
+        try #require(result.status == 0, "nm failed: \(result.errors)")
+        return result.output.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+    }
+
+    @Test("Light defines no symbol of RegularFeatures; Regular defines the ones looked for")
+    func lightLacksRegularFeatures() throws {
+        let light = try Self.definedSymbols("Light"), regular = try Self.definedSymbols("Regular")
+        #expect(light.contains { $0.contains("12TransferCore9QueueFileO4load") }, "nm reads Light's own core")
+        let leaked = light.filter { $0.contains("RegularFeatures") }
+        #expect(leaked.isEmpty, "Light defines \(leaked.count) symbols of RegularFeatures, such as \(leaked.prefix(3))")
+        for (what, mangled) in Self.regularOnly {
+            #expect(!light.contains { $0.contains(mangled) }, "Light contains \(what)")
+            #expect(regular.contains { $0.contains(mangled) }, "Regular lacks \(what): the test looks for a wrong name")
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import ChildProcesses
+import Foundation
+import TransferCore
+
+/// Runs the app in tests: a `FlavorBuild` in-process with its output captured, or a built
+/// executable as a child process; and the scratch folders and repository files tests use.
+public enum AppRunner {
+    /// The exit status and what was written to standard output and standard error.
+    public typealias Result = ChildProcess.Result
+
+    /// Runs `build` in-process. `environment` replaces the process's; `input` feeds the
+    /// interactive session line by line.
+    public static func run(_ build: FlavorBuild, _ arguments: [String], environment: [String: String] = [:],
+                           input: [String] = []) -> Result {
+        final class Buffer { var output = "", errors = "", input: [String] = [] }
+        let buffer = Buffer()
+        buffer.input = input
+        let console = Console(
+            write: { buffer.output += $0 }, writeError: { buffer.errors += $0 },
+            readLine: { buffer.input.isEmpty ? nil : buffer.input.removeFirst() }, isInteractive: false)
+        let status = TransferApp.run(build, arguments: arguments, environment: environment, console: console)
+        return Result(status: status, output: buffer.output, errors: buffer.errors)
+    }
+
+    /// An executable product built beside the test bundle (`swift test` builds them all).
+    public static func binary(_ name: String) -> URL? {
+        ChildProcess.builtProduct(name)
+    }
+
+    /// Runs a built executable as a child process, with `input` on its standard input.
+    public static func runBinary(_ binary: URL, _ arguments: [String], environment: [String: String] = [:],
+                                 input: String = "") throws -> Result {
+        try ChildProcess.run(binary, arguments, environment: environment, input: input)
+    }
+
+    /// A scratch folder removed by the caller.
+    public static func temporaryFolder() throws -> URL {
+        try ChildProcess.temporaryFolder()
+    }
+
+    /// The repository's own resource root (`Tests/Support/AppTesting/` is three levels down).
+    public static let sourceRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// A scratch copy of the sample queue: remove `folder` when done.
+    public static func scratchQueue() throws -> (folder: URL, file: URL) {
+        let folder = try temporaryFolder()
+        let file = folder.appendingPathComponent("queue.json")
+        try FileManager.default.copyItem(at: sourceRoot.appendingPathComponent("Samples/queue.json"), to: file)
+        return (folder, file)
+    }
+
+    /// A scratch resource root holding copies of `folders` (such as `Flavors`): remove it when done.
+    public static func scratchResources(_ folders: [String]) throws -> URL {
+        let root = try temporaryFolder()
+        for folder in folders {
+            try FileManager.default.copyItem(at: sourceRoot.appendingPathComponent(folder),
+                                             to: root.appendingPathComponent(folder))
+        }
+        return root
+    }
+}
