@@ -54,18 +54,18 @@ let package = Package(
         .testTarget(name: "FlavorKitTests", dependencies: ["flavorkit", "ChildProcesses"], swiftSettings: strictSwift),
         .testTarget(name: "CatalogToolsTests", dependencies: ["CatalogTools", "Localization"], swiftSettings: strictSwift),
         .target(
-            name: "AppTesting", dependencies: ["TransferCore", "ChildProcesses"], path: "Tests/Support/AppTesting",
+            name: "AppTesting", dependencies: ["Flavors", "Localization", "TransferCore", "ChildProcesses"], path: "Tests/Support/AppTesting",
             swiftSettings: strictSwift
         ),
         .testTarget(
-            name: "TransferCoreTests", dependencies: ["TransferCore", "Diagnostics", "AppTesting"], swiftSettings: strictSwift
+            name: "TransferCoreTests", dependencies: ["TransferCore", "Diagnostics", "Flavors", "AppTesting"], swiftSettings: strictSwift
         ),
         .testTarget(
-            name: "RegularFeaturesTests", dependencies: ["RegularFeatures", "TransferCore", "AppTesting"], swiftSettings: strictSwift
+            name: "RegularFeaturesTests", dependencies: ["RegularFeatures", "TransferCore", "Flavors", "AppTesting"], swiftSettings: strictSwift
         ),
         .testTarget(
             name: "AppTests",
-            dependencies: ["Light", "Regular", "TransferCore", "Localization", "TextSnapshotsTesting", "AppTesting"],
+            dependencies: ["Light", "Regular", "TransferCore", "Flavors", "Localization", "TextSnapshotsTesting", "AppTesting"],
             swiftSettings: strictSwift
         ),
     ]

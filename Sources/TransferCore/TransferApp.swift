@@ -95,6 +95,11 @@ public enum TransferApp {
 }
 
 extension PackageLayout {
-    /// The queue shown when no `--queue` is given.
-    public var sampleQueue: URL { root.appendingPathComponent("Samples").appendingPathComponent("queue.json") }
+    /// The app's own folder beside `Flavors/` and `Localizations/`: `Samples/`.
+    public static let samplesFolder = "Samples"
+
+    /// The queue shown when no `--queue` is given: `Samples/queue.json`.
+    public var sampleQueue: URL {
+        root.appendingPathComponent(Self.samplesFolder).appendingPathComponent("queue.json")
+    }
 }

@@ -18,7 +18,7 @@ struct AppSnapshotTests {
 
     /// The languages under `Localizations/` and the pseudo-locales: a new catalog joins the
     /// matrix by itself.
-    static let locales: [String] = CatalogStore(folders: [AppRunner.sourceRoot.appendingPathComponent("Localizations")],
+    static let locales: [String] = CatalogStore(folders: [AppRunner.repository.localizations],
                                                 pseudoLocaleSource: LanguageTag("en")).availableLanguages.map(\.description)
 
     struct ScreenCase: Sendable, CustomTestStringConvertible {
@@ -47,7 +47,7 @@ struct AppSnapshotTests {
         Set(screenCases.map(\.name)).union(flavors.keys.map { SnapshotName($0, sessionLocale, "switch-language") })
     }
 
-    static let root = AppRunner.sourceRoot.appendingPathComponent("snapshots")
+    static let root = AppRunner.repository.snapshots
 
     static func verifier() throws -> SnapshotVerifier {
         do {

@@ -1,4 +1,5 @@
 import AppTesting
+import Flavors
 import Foundation
 import Testing
 import TransferCore
@@ -18,9 +19,9 @@ struct FlavorAppTests {
 
     @Test("editing the plist changes what the binary says")
     func editedPlist() throws {
-        let root = try AppRunner.scratchResources(["Flavors", "Localizations", "Samples"])
+        let root = try AppRunner.scratchResources([PackageLayout.Name.flavors, PackageLayout.Name.localizations, PackageLayout.samplesFolder])
         defer { try? FileManager.default.removeItem(at: root) }
-        let plist = root.appendingPathComponent("Flavors/Light/Info.plist")
+        let plist = PackageLayout(root: root).infoPlist(flavor: "Light")
         let edited = try String(contentsOf: plist, encoding: .utf8)
             .replacingOccurrences(of: "Transfers Light", with: "Pocket Transfers")
             .replacingOccurrences(of: "1.0.0", with: "9.8.7")
@@ -31,11 +32,11 @@ struct FlavorAppTests {
 
     @Test("a plist may not enable a feature the build lacks")
     func featureNotCompiled() throws {
-        let root = try AppRunner.scratchResources(["Flavors"])
+        let root = try AppRunner.scratchResources([PackageLayout.Name.flavors])
         defer { try? FileManager.default.removeItem(at: root) }
-        let lightPlist = root.appendingPathComponent("Flavors/Light/Info.plist")
+        let lightPlist = PackageLayout(root: root).infoPlist(flavor: "Light")
         try FileManager.default.removeItem(at: lightPlist)
-        try FileManager.default.copyItem(at: root.appendingPathComponent("Flavors/Regular/Info.plist"), to: lightPlist)
+        try FileManager.default.copyItem(at: PackageLayout(root: root).infoPlist(flavor: "Regular"), to: lightPlist)
         let result = AppRunner.run(AppRunner.light, ["about"], environment: ["FLAVORKIT_RESOURCES": root.path])
         #expect(result.status == 1)
         #expect(result.errors.contains("Flavors/Light/Info.plist: error: FlavorFeatures lists \"queueControl\""))
@@ -56,9 +57,9 @@ struct FlavorAppTests {
         AppRunner.light, AppRunner.regular,
     ])
     func unknownFeature(build: FlavorBuild) throws {
-        let root = try AppRunner.scratchResources(["Flavors"])
+        let root = try AppRunner.scratchResources([PackageLayout.Name.flavors])
         defer { try? FileManager.default.removeItem(at: root) }
-        let plist = root.appendingPathComponent("Flavors/\(build.flavorName)/Info.plist")
+        let plist = PackageLayout(root: root).infoPlist(flavor: build.flavorName)
         let edited = try String(contentsOf: plist, encoding: .utf8)
             .replacingOccurrences(of: "<string>downloads</string>",
                                   with: "<string>downloads</string><string>teleport</string>")

@@ -11,7 +11,7 @@ struct InterruptedSaveTests {
         let folder = try AppRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("queue.json")
-        let sample = try Data(contentsOf: AppRunner.sourceRoot.appendingPathComponent("Samples/queue.json"))
+        let sample = try Data(contentsOf: AppRunner.repository.sampleQueue)
         let states: Set<Transfer.State> = [.inProgress, .paused]
         for attempt in 0..<40 {
             try sample.write(to: file)

@@ -1,5 +1,7 @@
 import AppTesting
+import Flavors
 import Foundation
+import Localization
 import Testing
 import TransferCore
 
@@ -104,9 +106,9 @@ struct LocalizedAppTests {
     /// A copy of the shared catalogs with one file replaced.
     static func catalogsWith(_ language: String, _ contents: Data) throws -> URL {
         let folder = try AppRunner.temporaryFolder()
-        let copy = folder.appendingPathComponent("Localizations")
-        try FileManager.default.copyItem(at: AppRunner.sourceRoot.appendingPathComponent("Localizations"), to: copy)
-        try contents.write(to: copy.appendingPathComponent("\(language).lproj/Localizable.strings"))
+        let copy = PackageLayout(root: folder).localizations
+        try FileManager.default.copyItem(at: AppRunner.repository.localizations, to: copy)
+        try contents.write(to: copy.appendingPathComponent(CatalogFolderLayout.relativePath(language: LanguageTag(language)!, table: Catalog.defaultTable, kind: .strings)))
         return copy
     }
 
@@ -128,7 +130,7 @@ struct LocalizedAppTests {
 
     @Test("a translation with %@ where English has %d never crashes: English is shown for that key")
     func mismatchedTranslation() throws {
-        var german = try String(contentsOf: AppRunner.sourceRoot.appendingPathComponent("Localizations/de.lproj/Localizable.strings"), encoding: .utf8)
+        var german = try String(contentsOf: AppRunner.sharedStrings("de"), encoding: .utf8)
         german = german.replacingOccurrences(of: #""size.progress" = "%1$@ von %2$@";"#, with: #""size.progress" = "%1$d von %2$@";"#)
         let catalogs = try Self.catalogsWith("de", Data(german.utf8))
         defer { try? FileManager.default.removeItem(at: catalogs.deletingLastPathComponent()) }
@@ -142,7 +144,7 @@ struct LocalizedAppTests {
 
     @Test("--verbose reports keys missing everywhere")
     func verboseMisses() throws {
-        var english = try String(contentsOf: AppRunner.sourceRoot.appendingPathComponent("Localizations/en.lproj/Localizable.strings"), encoding: .utf8)
+        var english = try String(contentsOf: AppRunner.sharedStrings("en"), encoding: .utf8)
         english = english.replacingOccurrences(of: #""column.title" = "TITLE";"#, with: "")
         let catalogs = try Self.catalogsWith("en", Data(english.utf8))
         defer { try? FileManager.default.removeItem(at: catalogs.deletingLastPathComponent()) }

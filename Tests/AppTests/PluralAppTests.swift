@@ -1,4 +1,5 @@
 import AppTesting
+import Flavors
 import Foundation
 import Localization
 import Testing
@@ -38,11 +39,11 @@ struct PluralAppTests {
     func stringCatalogEquivalence() throws {
         let folder = try AppRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let shared = AppRunner.sourceRoot.appendingPathComponent("Localizations")
+        let shared = AppRunner.repository.localizations
         let store = CatalogStore(folders: [shared])
         let catalogs = store.availableLanguages.compactMap(store.catalog(for:))
         #expect(catalogs.count >= 8)
-        let converted = folder.appendingPathComponent("Localizations")
+        let converted = PackageLayout(root: folder).localizations
         try FileManager.default.createDirectory(at: converted, withIntermediateDirectories: true)
         try XCStringsWriter.write(catalogs, sourceLanguage: LanguageTag("en")!)
             .write(to: converted.appendingPathComponent("Localizable.xcstrings"))

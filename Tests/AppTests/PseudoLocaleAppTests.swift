@@ -16,7 +16,7 @@ struct PseudoLocaleAppTests {
 
     /// The words of the sample queue's titles: data, not text of the app.
     static func titleWords() throws -> Set<String> {
-        let data = try Data(contentsOf: AppRunner.sourceRoot.appendingPathComponent("Samples/queue.json"))
+        let data = try Data(contentsOf: AppRunner.repository.sampleQueue)
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let transfers = try #require(object["transfers"] as? [[String: Any]])
         return Set(transfers.compactMap { $0["title"] as? String }.flatMap(words))

@@ -1,4 +1,5 @@
 import AppTesting
+import Flavors
 import Foundation
 import RegularFeatures
 import Testing
@@ -11,8 +12,8 @@ extension AppRunner {
 
     /// A scratch resource root whose Regular Info.plist does not list `feature`: remove it when done.
     static func regularResources(without feature: String) throws -> URL {
-        let root = try scratchResources(["Flavors", "Localizations", "Samples"])
-        let plist = root.appendingPathComponent("Flavors/Regular/Info.plist")
+        let root = try scratchResources([PackageLayout.Name.flavors, PackageLayout.Name.localizations, PackageLayout.samplesFolder])
+        let plist = PackageLayout(root: root).infoPlist(flavor: "Regular")
         let original = try String(contentsOf: plist, encoding: .utf8)
         let edited = original.replacingOccurrences(of: "<string>\(feature)</string>", with: "")
         try #require(edited != original, "Regular's Info.plist lists \(feature)")

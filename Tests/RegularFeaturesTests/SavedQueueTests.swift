@@ -10,7 +10,7 @@ struct SavedQueueTests {
     func roundTrip() throws {
         let folder = try AppRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let sample = try QueueFile.load(AppRunner.sourceRoot.appendingPathComponent("Samples/queue.json"))
+        let sample = try QueueFile.load(AppRunner.repository.sampleQueue)
         let file = folder.appendingPathComponent("queue.json")
         try SavedQueue.save(sample, to: file)
         #expect(try QueueFile.load(file) == sample)

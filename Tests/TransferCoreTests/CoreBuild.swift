@@ -1,4 +1,5 @@
 import AppTesting
+import Flavors
 import Foundation
 import TransferCore
 
@@ -9,8 +10,8 @@ extension AppRunner {
     /// A scratch resource root with the shared catalogs, the sample queue and a flavor
     /// `Probe` whose Info.plist lists `features`: remove it when done.
     static func probeResources(features: [String]) throws -> URL {
-        let root = try scratchResources(["Localizations", "Samples"])
-        let folder = root.appendingPathComponent("Flavors/Probe")
+        let root = try scratchResources([PackageLayout.Name.localizations, PackageLayout.samplesFolder])
+        let folder = PackageLayout(root: root).flavor("Probe")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let plist: [String: Any] = [
             "CFBundleIdentifier": "com.example.probe", "CFBundleDisplayName": "Probe",

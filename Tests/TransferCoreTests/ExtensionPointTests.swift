@@ -1,4 +1,5 @@
 import AppTesting
+import Flavors
 import Foundation
 import Synchronization
 import Testing
@@ -141,7 +142,7 @@ struct ExtensionPointTests {
 
         let starred = try AppRunner.probeResources(features: ["downloads", "stars"])
         defer { try? FileManager.default.removeItem(at: starred) }
-        let plist = starred.appendingPathComponent("Flavors/Probe/Info.plist").path
+        let plist = PackageLayout(root: starred).infoPlist(flavor: "Probe").path
         let result = AppRunner.run(build, ["about"], environment: Self.environment(starred))
         #expect(result.status == 1)
         #expect(result.errors

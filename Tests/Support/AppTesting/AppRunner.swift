@@ -1,5 +1,7 @@
 import ChildProcesses
+import Flavors
 import Foundation
+import Localization
 import TransferCore
 
 /// Runs the app in tests: a `FlavorBuild` in-process with its output captured, or a built
@@ -38,16 +40,22 @@ public enum AppRunner {
         try ChildProcess.temporaryFolder()
     }
 
-    /// The repository's own resource root (`Tests/Support/AppTesting/` is three levels down).
-    public static let sourceRoot = URL(fileURLWithPath: #filePath)
+    /// The repository's own package (`Tests/Support/AppTesting/` is three levels down).
+    public static let repository = PackageLayout(root: URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+        .deletingLastPathComponent())
+
+    /// The repository's shared `Localizable.strings` of `language`.
+    public static func sharedStrings(_ language: String) -> URL {
+        repository.localizations.appendingPathComponent(
+            CatalogFolderLayout.relativePath(language: LanguageTag(language)!, table: Catalog.defaultTable, kind: .strings))
+    }
 
     /// A scratch copy of the sample queue: remove `folder` when done.
     public static func scratchQueue() throws -> (folder: URL, file: URL) {
         let folder = try temporaryFolder()
         let file = folder.appendingPathComponent("queue.json")
-        try FileManager.default.copyItem(at: sourceRoot.appendingPathComponent("Samples/queue.json"), to: file)
+        try FileManager.default.copyItem(at: repository.sampleQueue, to: file)
         return (folder, file)
     }
 
@@ -55,7 +63,7 @@ public enum AppRunner {
     public static func scratchResources(_ folders: [String]) throws -> URL {
         let root = try temporaryFolder()
         for folder in folders {
-            try FileManager.default.copyItem(at: sourceRoot.appendingPathComponent(folder),
+            try FileManager.default.copyItem(at: repository.root.appendingPathComponent(folder),
                                              to: root.appendingPathComponent(folder))
         }
         return root
