@@ -14,6 +14,7 @@ let package = Package(
         .executable(name: "Regular", targets: ["Regular"]),
         .executable(name: "flavorkit", targets: ["flavorkit"]),
         .library(name: "Diagnostics", targets: ["Diagnostics"]),
+        .library(name: "Commands", targets: ["Commands"]),
         .library(name: "Localization", targets: ["Localization"]),
         .library(name: "CatalogTools", targets: ["CatalogTools"]),
         .library(name: "Flavors", targets: ["Flavors"]),
@@ -23,6 +24,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "Diagnostics", swiftSettings: strictSwift),
+        .target(name: "Commands", dependencies: ["Diagnostics"], swiftSettings: strictSwift),
         .target(name: "Localization", dependencies: ["Diagnostics"], swiftSettings: strictSwift),
         .target(name: "Flavors", swiftSettings: strictSwift),
         .target(name: "TextSnapshots", swiftSettings: strictSwift),
@@ -31,7 +33,10 @@ let package = Package(
         .target(name: "TransferCore", dependencies: ["Localization", "Flavors", "CShims"], swiftSettings: strictSwift),
         .target(name: "RegularFeatures", dependencies: ["TransferCore"], swiftSettings: strictSwift),
         .target(name: "CatalogTools", dependencies: ["Diagnostics", "Localization"], swiftSettings: strictSwift),
-        .executableTarget(name: "flavorkit", dependencies: ["CatalogTools", "Localization", "TextSnapshots"], swiftSettings: strictSwift),
+        .executableTarget(
+            name: "flavorkit", dependencies: ["Commands", "Diagnostics", "CatalogTools", "Localization", "TextSnapshots"],
+            swiftSettings: strictSwift
+        ),
         .executableTarget(name: "Benchmarks", dependencies: ["CatalogTools", "Localization", "TextSnapshots", "CShims"], swiftSettings: strictSwift),
         .executableTarget(
             name: "Light",
@@ -48,6 +53,7 @@ let package = Package(
         ),
         .testTarget(name: "TextSnapshotsTests", dependencies: ["TextSnapshotsTesting"], swiftSettings: strictSwift),
         .testTarget(name: "FlavorsTests", dependencies: ["Flavors"], swiftSettings: strictSwift),
+        .testTarget(name: "CommandsTests", dependencies: ["Commands", "Diagnostics"], swiftSettings: strictSwift),
         .target(name: "ChildProcesses", path: "Tests/Support/ChildProcesses", swiftSettings: strictSwift),
         .testTarget(name: "FlavorKitTests", dependencies: ["flavorkit", "ChildProcesses"], swiftSettings: strictSwift),
         .testTarget(name: "CatalogToolsTests", dependencies: ["CatalogTools", "Localization"], swiftSettings: strictSwift),
