@@ -76,7 +76,9 @@ public struct ParsedCommandLine: Sendable, Hashable {
         _ option: Option, expected: String, _ convert: (String) -> Value?
     ) throws(UsageError) -> [Value] {
         var result: [Value] = []
-        for text in values(option) { result.append(try converted(text, subject: option.spelling, expected: expected, convert)) }
+        for text in values(option) {
+            result.append(try converted(text, subject: option.spelling, expected: expected, convert))
+        }
         return result
     }
 
@@ -93,7 +95,9 @@ public struct ParsedCommandLine: Sendable, Hashable {
         _ argument: Argument, expected: String, _ convert: (String) -> Value?
     ) throws(UsageError) -> [Value] {
         var result: [Value] = []
-        for text in arguments(argument) { result.append(try converted(text, subject: argument.name, expected: expected, convert)) }
+        for text in arguments(argument) {
+            result.append(try converted(text, subject: argument.name, expected: expected, convert))
+        }
         return result
     }
 

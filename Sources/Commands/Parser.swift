@@ -108,8 +108,8 @@ struct Parser {
     /// The checks that need the whole line: a command named, the arguments' count, required options.
     private mutating func finish() {
         if !command.subcommands.isEmpty {
-            if path.isEmpty, input == .arguments, let name = program.defaultCommand, let command = command.subcommand(name) {
-                enter(command.name)
+            if path.isEmpty, input == .arguments, let name = program.defaultCommand, command.subcommand(name) != nil {
+                enter(name)
             } else {
                 note(.missingCommand, word: path.last ?? program.name, allowed: command.subcommands.map(\.name))
                 return

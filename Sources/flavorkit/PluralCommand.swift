@@ -8,7 +8,8 @@ enum PluralCommand: ToolCommand {
     static let language = Argument("LANG", summary: "a language tag such as ru or pt-BR")
     static let numbers = Argument("NUMBER", .oneOrMore, summary: "a number as written: 21, 1.5, 1.50 or 1.2c6")
     static let ordinal = Option.flag("ordinal", summary: "use the ordinal rules (1st, 2nd, 3rd…)")
-    static let verbose = Option.flag("verbose", short: "v", summary: "show each number's operands and the language's categories")
+    static let verbose = Option.flag(
+        "verbose", short: "v", summary: "show each number's operands and the language's categories")
 
     static let command = Command(
         "plural", summary: "the CLDR plural category of each number in LANG",

@@ -28,7 +28,8 @@ enum SnapshotsCommand: ToolCommand {
     }
 
     /// The files `accept` and `reject` act on.
-    static let paths = Argument("PATH", .zeroOrMore, summary: "a snapshot or its pending file (default: every pending file)")
+    static let paths = Argument(
+        "PATH", .zeroOrMore, summary: "a snapshot or its pending file (default: every pending file)")
 
     static let command = Command(
         "snapshots", summary: "review what the snapshot tests wrote", subcommands: Action.allCases.map(\.command))
@@ -76,7 +77,8 @@ enum SnapshotsCommand: ToolCommand {
         for path in leftovers { print("leftover  \(path)") }
         if store.manifest() == nil { print("no manifest: run the tests once to write snapshots/manifest.txt") }
         let total = pending.count + obsolete.count + leftovers.count
-        print(total == 0 ? "snapshots are clean" : "\(pending.count) pending, \(obsolete.count) obsolete, \(leftovers.count) leftover")
+        print(total == 0 ? "snapshots are clean"
+            : "\(pending.count) pending, \(obsolete.count) obsolete, \(leftovers.count) leftover")
         return total == 0 ? 0 : 1
     }
 }

@@ -106,7 +106,8 @@ struct HelpTests {
         #expect(DisplayColumns.width("\u{1F600}") == 2)
         #expect(DisplayColumns.width("\t") == 0)
         let program = Program("p", commands: [
-            Command("a", summary: "one", arguments: [Argument("名前")]), Command("bb", summary: "two", arguments: [Argument("ID")]),
+            Command("a", summary: "one", arguments: [Argument("名前")]),
+            Command("bb", summary: "two", arguments: [Argument("ID")]),
         ], helpCommand: nil)
         #expect(program.help(for: []).contains("  a 名前  one\n  bb ID   two\n"))
     }

@@ -139,7 +139,9 @@ struct ParsingTests {
 
 
     @Test("each kind of mistake is a typed error naming the word", arguments: mistakenLines)
-    func mistakes(arguments: [String], kind: UsageError.Kind, word: String, suggestion: String?, description: String) throws {
+    func mistakes(
+        arguments: [String], kind: UsageError.Kind, word: String, suggestion: String?, description: String
+    ) throws {
         let problem = try #require(D.tool.parse(arguments).problem)
         #expect(problem.kind == kind)
         #expect(problem.word == word)
@@ -186,7 +188,8 @@ struct ParsingTests {
         #expect(error?.description == "'x2' is not a number")
         #expect(error?.command == ["plural"])
         let table = #expect(throws: UsageError.self) {
-            try D.tool.parse(["lint", "-t", "A", "-t", "b"]).values(D.table, expected: "upper case", { $0 == $0.uppercased() ? $0 : nil })
+            try D.tool.parse(["lint", "-t", "A", "-t", "b"])
+                .values(D.table, expected: "upper case", { $0 == $0.uppercased() ? $0 : nil })
         }
         #expect(table?.word == "b")
     }

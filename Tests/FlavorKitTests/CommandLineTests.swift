@@ -39,10 +39,12 @@ struct CommandLineTests {
         let result = try ToolRunner.run(["lnit"])
         #expect(result.status == 64)
         #expect(result.output.isEmpty)
-        #expect(result.errors.hasPrefix("error: unknown command 'lnit'; did you mean 'lint'?\n\nusage: flavorkit <command>\n"))
+        #expect(result.errors.hasPrefix(
+            "error: unknown command 'lnit'; did you mean 'lint'?\n\nusage: flavorkit <command>\n"))
         let option = try ToolRunner.run(["lint", "--strcit"])
         #expect(option.status == 64)
-        #expect(option.errors.hasPrefix("error: unknown option '--strcit'; did you mean '--strict'?\n\nusage: flavorkit lint "))
+        #expect(option.errors.hasPrefix(
+            "error: unknown option '--strcit'; did you mean '--strict'?\n\nusage: flavorkit lint "))
         let far = try ToolRunner.run(["publish"])
         #expect(far.errors.hasPrefix("error: unknown command 'publish'\n"))
     }
@@ -58,7 +60,8 @@ struct CommandLineTests {
         let json = scratch.appendingPathComponent("new-dir/Localizable.json")
         #expect(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) is [String: Any])
 
-        let existing = try ToolRunner.run(["export", "--format", "xcstrings", "--output", "new-dir", "--root", root], in: scratch)
+        let existing = try ToolRunner.run(["export", "--format", "xcstrings", "--output", "new-dir", "--root", root],
+                                          in: scratch)
         #expect(existing.status == 0)
         #expect(existing.output == "wrote new-dir/Localizable.xcstrings\n")
         #expect(FileManager.default.fileExists(atPath: scratch.appendingPathComponent("new-dir/Localizable.xcstrings").path))
