@@ -14,6 +14,7 @@ let package = Package(
         .executable(name: "Regular", targets: ["Regular"]),
         .executable(name: "flavorkit", targets: ["flavorkit"]),
         .library(name: "Diagnostics", targets: ["Diagnostics"]),
+        .library(name: "Commands", targets: ["Commands"]),
         .library(name: "Localization", targets: ["Localization"]),
         .library(name: "CatalogTools", targets: ["CatalogTools"]),
         .library(name: "Flavors", targets: ["Flavors"]),
@@ -23,6 +24,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "Diagnostics", swiftSettings: strictSwift),
+        .target(name: "Commands", dependencies: ["Diagnostics"], swiftSettings: strictSwift),
         .target(name: "Localization", dependencies: ["Diagnostics"], swiftSettings: strictSwift),
         .target(name: "Flavors", dependencies: ["Diagnostics"], swiftSettings: strictSwift),
         .target(name: "TextSnapshots", dependencies: ["Diagnostics"], swiftSettings: strictSwift),
@@ -33,7 +35,10 @@ let package = Package(
         ),
         .target(name: "RegularFeatures", dependencies: ["Diagnostics", "TransferCore"], swiftSettings: strictSwift),
         .target(name: "CatalogTools", dependencies: ["Diagnostics", "Flavors", "Localization"], swiftSettings: strictSwift),
-        .executableTarget(name: "flavorkit", dependencies: ["CatalogTools", "Localization", "TextSnapshots"], swiftSettings: strictSwift),
+        .executableTarget(
+            name: "flavorkit", dependencies: ["Commands", "Diagnostics", "CatalogTools", "Flavors", "Localization", "TextSnapshots"],
+            swiftSettings: strictSwift
+        ),
         .executableTarget(name: "Benchmarks", dependencies: ["CatalogTools", "Flavors", "Localization", "TextSnapshots", "CShims"], swiftSettings: strictSwift),
         .executableTarget(
             name: "Light",
@@ -50,6 +55,7 @@ let package = Package(
         ),
         .testTarget(name: "TextSnapshotsTests", dependencies: ["Diagnostics", "TextSnapshotsTesting"], swiftSettings: strictSwift),
         .testTarget(name: "FlavorsTests", dependencies: ["Diagnostics", "Flavors"], swiftSettings: strictSwift),
+        .testTarget(name: "CommandsTests", dependencies: ["Commands", "Diagnostics"], swiftSettings: strictSwift),
         .target(name: "ChildProcesses", path: "Tests/Support/ChildProcesses", swiftSettings: strictSwift),
         .testTarget(name: "FlavorKitTests", dependencies: ["flavorkit", "ChildProcesses"], swiftSettings: strictSwift),
         .testTarget(name: "CatalogToolsTests", dependencies: ["CatalogTools", "Localization"], swiftSettings: strictSwift),

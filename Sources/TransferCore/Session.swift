@@ -50,12 +50,13 @@ public struct Session {
     }
 
     private func render(_ view: Invocation.Command) throws(AppError) -> String {
+        let text = context.texts
         switch view {
         case .about:
             return AboutScreen.render(context: context)
         case .show(let id):
             guard let transfer = context.visible(queue)[id: id] else {
-                throw AppError.failed(context.texts("error.unknownTransfer", .string(id)))
+                throw AppError.failed(text("error.unknownTransfer", .string(id)))
             }
             return TransferScreen.render(transfer, context: context)
         default:

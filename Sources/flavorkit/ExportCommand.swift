@@ -1,87 +1,94 @@
 import CatalogTools
+import Commands
+import Diagnostics
 import Foundation
 import Localization
 
-/// `flavorkit export [--root DIR] [--lang L]… [--flavor F] [--table T] [--output PATH]
-/// --format json|strings|stringsdict|xcstrings`: the catalogs as the program reads them,
-/// written in one format. One file goes to standard output unless `--output` names a file;
-/// several need `--output DIR`, where each is written atomically.
-enum ExportCommand {
-    static func run(_ arguments: [String]) throws -> Int32 {
-        var format: CatalogExporter.Format?
-        var languages: [LanguageTag] = [], flavor: String?, tables: [String] = [], output: String?
-        var rest: [String] = []
-        var remaining = arguments[...]
-        func value(_ option: String) throws -> String {
-            guard let value = remaining.popFirst(), !value.hasPrefix("--") else {
-                throw FlavorKitTool.UsageError(description: "\(option) needs a value")
-            }
-            return value
-        }
-        while let argument = remaining.popFirst() {
-            let (name, inline) = argument.hasPrefix("--") && argument.contains("=")
-                ? (String(argument.prefix { $0 != "=" }), String(argument.drop { $0 != "=" }.dropFirst()))
-                : (argument, nil)
-            switch name {
-            case "--format":
-                let text = try inline ?? value(name)
-                guard let chosen = CatalogExporter.Format(rawValue: text) else {
-                    throw FlavorKitTool.UsageError(description: "--format takes "
-                        + CatalogExporter.Format.allCases.map(\.rawValue).joined(separator: ", ") + ", not '\(text)'")
+/// `flavorkit export --format json|strings|stringsdict|xcstrings [--root DIR] [--lang L]…
+/// [--flavor F] [--table T]… [--output PATH]`: the catalogs as the program reads them, written
+/// in one format. One file goes to standard output unless `--output` names a file; `--output`
+/// naming a folder (an existing one, or any path ending in `/`) writes into it, creating it
+/// when missing, and several files always need a folder. Each file written is reported.
+enum ExportCommand: ToolCommand {
+    static let format = Option.value(
+        "format", placeholder: "FORMAT", allowed: CatalogExporter.Format.allCases.map(\.rawValue), required: true,
+        summary: "the format to write")
+    static let language = Option.value("lang", placeholder: "L", repeatable: true,
+                                       summary: "only this language (also a list such as de:fr)")
+    static let flavor = Option.value("flavor", placeholder: "F", summary: "apply this flavor's overrides")
+    static let table = Option.value("table", placeholder: "T", repeatable: true, summary: "only this table")
+    static let output = Option.value(
+        "output", placeholder: "PATH", summary: "a file, or a folder (existing, or ending in /) to write into")
+
+    static let command = Command(
+        "export", summary: "write the catalogs as the program reads them",
+        options: [format, FlavorKitTool.root, language, flavor, table, output])
+
+    static func run(_ parsed: ParsedCommandLine) throws -> Int32 {
+        // Required, so present after parsing.
+        let format = try parsed.value(format, as: CatalogExporter.Format.self)!
+        var languages: [LanguageTag] = []
+        for list in parsed.values(language) {
+            for code in list.split(separator: ":").map(String.init) {
+                guard let tag = LanguageTag(code) else {
+                    throw parsed.error(.invalidValue, word: code, subject: language.spelling,
+                                       reason: "'\(code)' is not a language tag")
                 }
-                format = chosen
-            case "--lang":
-                for code in try (inline ?? value(name)).split(separator: ":") {
-                    guard let tag = LanguageTag(String(code)) else {
-                        throw FlavorKitTool.UsageError(description: "'\(code)' is not a language tag")
-                    }
-                    languages.append(tag)
-                }
-            case "--flavor": flavor = try inline ?? value(name)
-            case "--table": tables.append(try inline ?? value(name))
-            case "--output": output = try inline ?? value(name)
-            default: rest.append(argument)
+                languages.append(tag)
             }
         }
-        guard let format else { throw FlavorKitTool.UsageError(description: "export needs --format json, strings, stringsdict or xcstrings") }
-        let (root, paths) = try FlavorKitTool.root(in: rest)
-        guard paths.isEmpty else { throw FlavorKitTool.UsageError(description: "export takes no paths (use --output PATH)") }
+        let project = LintProject(root: FlavorKitTool.root(parsed))
+        let flavors = project.flavors.map(\.name)
+        if let name = parsed.value(flavor), !flavors.contains(name) {
+            throw parsed.error(.invalidValue, word: name, subject: flavor.spelling, allowed: flavors,
+                               reason: "no flavor named \(name) (have: \(flavors.joined(separator: ", ")))")
+        }
         let exporter: CatalogExporter
         do {
-            exporter = try CatalogExporter(project: LintProject(root: root), flavor: flavor, languages: languages)
+            exporter = try CatalogExporter(project: project, flavor: parsed.value(flavor), languages: languages)
         } catch {
-            throw FlavorKitTool.UsageError(description: error.description)
+            throw parsed.error(.invalidValue, word: parsed.values(language).joined(separator: ":"),
+                               subject: language.spelling, reason: error.description)
         }
-        for error in exporter.readingErrors { FileHandle.standardError.write(Data("\(error)\n".utf8)) }
-        for table in tables where !exporter.tables.contains(table) {
-            throw FlavorKitTool.UsageError(description: "no table named \(table) (have: \(exporter.tables.joined(separator: ", ")))")
+        for error in exporter.readingErrors { FlavorKitTool.printError("\(error)\n") }
+        let tables = parsed.values(table)
+        for name in tables where !exporter.tables.contains(name) {
+            throw parsed.error(.invalidValue, word: name, subject: table.spelling, allowed: exporter.tables,
+                               reason: "no table named \(name) (have: \(exporter.tables.joined(separator: ", ")))")
         }
         let files = try exporter.files(format, tables: tables.isEmpty ? exporter.tables : tables)
-        try write(files, to: output)
+        try write(files, to: parsed.value(output), parsed: parsed)
         return exporter.readingErrors.isEmpty ? 0 : 1
     }
 
-    private static func write(_ files: [(path: String, data: Data)], to output: String?) throws {
-        var isFolder: ObjCBool = false
-        let outputIsFolder = output.map { FileManager.default.fileExists(atPath: $0, isDirectory: &isFolder) && isFolder.boolValue }
-            ?? false
-        if files.count == 1, !outputIsFolder {
-            guard let output else {
-                FileHandle.standardOutput.write(files[0].data)
-                return
+    /// Writes each file atomically and prints `wrote PATH`; one file without `--output` goes
+    /// to standard output.
+    private static func write(_ files: [(path: String, data: Data)], to output: String?, parsed: ParsedCommandLine) throws {
+        guard let output else {
+            guard files.count == 1 else {
+                throw parsed.error(.missingOption, word: Self.output.spelling,
+                                   reason: "this export makes \(files.count) files; name a folder with --output DIR/")
             }
-            try files[0].data.write(to: URL(fileURLWithPath: output), options: .atomic)
+            FileHandle.standardOutput.write(files[0].data)
             return
         }
-        guard let output else {
-            throw FlavorKitTool.UsageError(description: "this export makes \(files.count) files; name a folder with --output DIR")
+        var isFolder: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: output, isDirectory: &isFolder)
+        guard output.hasSuffix("/") || (exists && isFolder.boolValue) || files.count > 1 else {
+            try files[0].data.write(to: URL(fileURLWithPath: output), options: .atomic)
+            print("wrote \(output)")
+            return
         }
-        let folder = URL(fileURLWithPath: output)
+        guard !exists || isFolder.boolValue else {
+            throw Diagnostic("not a folder; this export makes \(files.count) files (name a folder with --output DIR/)",
+                             path: output)
+        }
+        let folder = output.hasSuffix("/") ? output : output + "/"
         for file in files {
-            let url = folder.appendingPathComponent(file.path)
+            let url = URL(fileURLWithPath: folder + file.path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try file.data.write(to: url, options: .atomic)
-            print("wrote \(url.path)")
+            print("wrote \(folder + file.path)")
         }
     }
 }

@@ -1,86 +1,64 @@
+import Commands
+import Diagnostics
 import Foundation
 
-/// Dispatches `flavorkit <command> …` and maps failures to exit statuses:
-/// 0 success, 1 a check failed or a file could not be handled, 64 a usage error.
+/// A `flavorkit` command: its declaration and what it does with a parsed command line.
+protocol ToolCommand: Sendable {
+    static var command: Command { get }
+    /// Does the work and returns the exit status; throws `UsageError` (exit 64) or any other
+    /// error (exit 1), which is printed as a `Diagnostic`.
+    static func run(_ parsed: ParsedCommandLine) throws -> Int32
+}
+
+/// Parses `flavorkit <command> …`, runs the command and maps failures to exit statuses:
+/// 0 success, 1 a check failed or a file could not be handled, 64 a usage error. Every error
+/// is printed once, as a `Diagnostic` (`error: message`, `path: error: message`).
 enum FlavorKitTool {
-    static let usage = """
-        usage: flavorkit <command> [options]
+    static let commands: [any ToolCommand.Type] = [LintCommand.self, ExportCommand.self, PluralCommand.self,
+                                                   SnapshotsCommand.self]
 
-        commands:
-          snapshots status [--root DIR]          list pending (.txt.new) and obsolete snapshots
-          snapshots accept [--root DIR] [PATH…]  move pending files into place (all, or those named)
-          snapshots reject [--root DIR] [PATH…]  delete pending files (all, or those named)
-          snapshots prune  [--root DIR]          delete snapshots that nothing produces
-          lint [--root DIR] [--strict] [--format text|json] [--stats]
-                                                 check every catalog in every language and flavor
-          export --format json|strings|stringsdict|xcstrings [--root DIR] [--lang L] [--flavor F]
-                 [--table T] [--output PATH]     write the catalogs as the program reads them
-          plural LANG NUMBER… [--ordinal] [--verbose]
-                                                 the CLDR plural category of each number in LANG
-          help                                   print this help
+    static let program = Program(
+        "flavorkit", summary: "the maintainers' tool: catalogs, plural rules and snapshot review",
+        commands: commands.map { $0.command })
 
-        --root DIR is the package folder (default: the current folder); snapshots live in DIR/snapshots.
+    /// `--root DIR`, which every command that reads the package takes.
+    static let root = Option.value("root", placeholder: "DIR", summary: "the package folder (default: the current folder)")
 
-        """
-
-    struct UsageError: Error, CustomStringConvertible {
-        let description: String
-    }
-
-    /// A command that could not do its work: exit status 1, `message` on stderr.
-    struct Failure: Error, CustomStringConvertible {
-        let message: String
-        var description: String { message }
+    /// The folder `--root` names, or the current folder.
+    static func root(_ parsed: ParsedCommandLine) -> URL {
+        URL(fileURLWithPath: parsed.value(root) ?? FileManager.default.currentDirectoryPath)
     }
 
     static func run(_ arguments: [String]) -> Int32 {
-        var arguments = arguments[...]
-        guard let command = arguments.popFirst() else {
-            FileHandle.standardError.write(Data(usage.utf8))
-            return 64
+        let parsed = program.parse(arguments)
+        if parsed.wantsHelp {
+            print(program.help(for: parsed.path), terminator: "")
+            return 0
         }
         do {
-            switch command {
-            case "help", "--help", "-h":
-                print(usage, terminator: "")
-                return 0
-            case "snapshots":
-                return try SnapshotsCommand.run(Array(arguments))
-            case "lint":
-                return try LintCommand.run(Array(arguments))
-            case "export":
-                return try ExportCommand.run(Array(arguments))
-            case "plural":
-                return try PluralCommand.run(Array(arguments))
-            default:
-                throw UsageError(description: "unknown command '\(command)'")
-            }
+            if let problem = parsed.problem { throw problem }
+            // Without a problem, parsing has reached one of the declared commands.
+            let command = commands.first { $0.command.name == parsed.path.first }!
+            return try command.run(parsed)
         } catch let error as UsageError {
-            FileHandle.standardError.write(Data("error: \(error)\n\n\(usage)".utf8))
-            return 64
+            printError("\(error.diagnostic)\n\n" + program.help(for: error.command))
+            return UsageError.exitStatus
         } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            printError("\(diagnostic(for: error))\n")
             return 1
         }
     }
 
-    /// Splits `--root DIR` (or `--root=DIR`) from the other arguments.
-    static func root(in arguments: [String]) throws -> (root: URL, rest: [String]) {
-        var root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        var rest: [String] = []
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            if argument == "--root" {
-                guard let value = remaining.popFirst() else { throw UsageError(description: "--root needs a folder") }
-                root = URL(fileURLWithPath: value)
-            } else if argument.hasPrefix("--root=") {
-                root = URL(fileURLWithPath: String(argument.dropFirst("--root=".count)))
-            } else if argument.hasPrefix("-") {
-                throw UsageError(description: "unknown option '\(argument)'")
-            } else {
-                rest.append(argument)
-            }
+    /// Any error as a `Diagnostic`, so that it is printed with one `error:`.
+    static func diagnostic(for error: any Error) -> Diagnostic {
+        switch error {
+        case let diagnostic as Diagnostic: return diagnostic
+        case let error as CustomStringConvertible: return Diagnostic(error.description)
+        default: return Diagnostic(error.localizedDescription)
         }
-        return (root, rest)
+    }
+
+    static func printError(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
     }
 }

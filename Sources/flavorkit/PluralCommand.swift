@@ -1,32 +1,28 @@
+import Commands
 import Localization
 
-/// `flavorkit plural LANG NUMBER... [--ordinal] [--verbose]`: the CLDR category each number
+/// `flavorkit plural [--ordinal] [--verbose] LANG NUMBER…`: the CLDR category each number
 /// takes in a language, one per line, so translators can check which form a count picks.
 /// Numbers are read as written (`1.50` keeps two fraction digits).
-enum PluralCommand {
-    static func run(_ arguments: [String]) throws -> Int32 {
-        var verbose = false, kind = PluralRules.Kind.cardinal
-        var words: [String] = []
-        for argument in arguments {
-            switch argument {
-            case "--verbose", "-v": verbose = true
-            case "--ordinal": kind = .ordinal
-            default:
-                if argument.hasPrefix("--") { throw FlavorKitTool.UsageError(description: "unknown option '\(argument)'") }
-                words.append(argument)
-            }
-        }
-        guard let code = words.first, words.count >= 2 else {
-            throw FlavorKitTool.UsageError(description: "plural needs a language and at least one number")
-        }
-        guard let language = LanguageTag(code) else {
-            throw FlavorKitTool.UsageError(description: "'\(code)' is not a language tag")
-        }
-        let rules = PluralRules.rules(for: language, kind: kind)
-        for number in words.dropFirst() {
-            guard let operands = PluralOperands(number) else {
-                throw FlavorKitTool.UsageError(description: "'\(number)' is not a number (write 21, 1.5, 1.50 or 1.2c6)")
-            }
+enum PluralCommand: ToolCommand {
+    static let language = Argument("LANG", summary: "a language tag such as ru or pt-BR")
+    static let numbers = Argument("NUMBER", .oneOrMore, summary: "a number as written: 21, 1.5, 1.50 or 1.2c6")
+    static let ordinal = Option.flag("ordinal", summary: "use the ordinal rules (1st, 2nd, 3rd…)")
+    static let verbose = Option.flag(
+        "verbose", short: "v", summary: "show each number's operands and the language's categories")
+
+    static let command = Command(
+        "plural", summary: "the CLDR plural category of each number in LANG",
+        arguments: [language, numbers], options: [ordinal, verbose])
+
+    static func run(_ parsed: ParsedCommandLine) throws(UsageError) -> Int32 {
+        // The arguments are there: parsing checked their count.
+        let language = try parsed.argument(language, expected: "a language tag", LanguageTag.init)!
+        let numbers = try parsed.arguments(numbers, expected: "a number (write 21, 1.5, 1.50 or 1.2c6)",
+                                           { text in PluralOperands(text).map { (text, $0) } })
+        let verbose = parsed.flag(verbose)
+        let rules = PluralRules.rules(for: language, kind: parsed.flag(ordinal) ? .ordinal : .cardinal)
+        for (number, operands) in numbers {
             let category = rules.category(for: operands).rawValue
             print(verbose ? "\(number): \(category) (\(operands))" : category)
         }

@@ -1,51 +1,65 @@
+import Commands
+import Diagnostics
+import Flavors
 import Foundation
 import TextSnapshots
 
 /// `flavorkit snapshots status|accept|reject|prune`: review what the snapshot tests wrote.
 /// Obsolete snapshots are those not listed in `snapshots/manifest.txt`, which the test
 /// suite keeps equal to everything it produces.
-enum SnapshotsCommand {
-    enum Action: String {
+enum SnapshotsCommand: ToolCommand {
+    enum Action: String, CaseIterable {
         case status, accept, reject, prune
+
+        var command: Command {
+            switch self {
+            case .status:
+                return Command("status", summary: "list pending (.txt.new), obsolete and leftover files",
+                               options: [FlavorKitTool.root])
+            case .accept:
+                return Command("accept", summary: "move pending files into place (all, or those named)",
+                               arguments: [paths], options: [FlavorKitTool.root])
+            case .reject:
+                return Command("reject", summary: "delete pending files (all, or those named)",
+                               arguments: [paths], options: [FlavorKitTool.root])
+            case .prune:
+                return Command("prune", summary: "delete snapshots that nothing produces", options: [FlavorKitTool.root])
+            }
+        }
     }
 
-    static func run(_ arguments: [String]) throws -> Int32 {
-        guard let name = arguments.first else {
-            throw FlavorKitTool.UsageError(description: "snapshots needs an action: status, accept, reject or prune")
-        }
-        guard let action = Action(rawValue: name) else {
-            throw FlavorKitTool.UsageError(description: "unknown snapshots action '\(name)' (status, accept, reject or prune)")
-        }
-        let (root, paths) = try FlavorKitTool.root(in: Array(arguments.dropFirst()))
-        let store = SnapshotStore(root: root.appendingPathComponent("snapshots"))
+    /// The files `accept` and `reject` act on.
+    static let paths = Argument(
+        "PATH", .zeroOrMore, summary: "a snapshot or its pending file (default: every pending file)")
+
+    static let command = Command(
+        "snapshots", summary: "review what the snapshot tests wrote", subcommands: Action.allCases.map(\.command))
+
+    static func run(_ parsed: ParsedCommandLine) throws -> Int32 {
+        // Parsing only reaches the declared actions.
+        let action = Action(rawValue: parsed.path[1])!
+        let store = SnapshotStore(root: PackageLayout(root: FlavorKitTool.root(parsed)).snapshots)
         guard FileManager.default.fileExists(atPath: store.root.path) else {
-            throw FlavorKitTool.Failure(message: "\(store.root.path): error: no snapshots folder here (use --root DIR)")
+            throw Diagnostic("no snapshots folder here (use --root DIR)", path: store.root.path)
         }
+        let named = parsed.arguments(paths)
         switch action {
         case .status:
-            try noPaths(paths, action)
             return status(store)
         case .accept:
-            for path in try store.accept(paths.isEmpty ? nil : paths) { print("accepted \(path)") }
-            return 0
+            for path in try store.accept(named.isEmpty ? nil : named) { print("accepted \(path)") }
         case .reject:
-            for path in try store.reject(paths.isEmpty ? nil : paths) { print("rejected \(path)") }
-            return 0
+            for path in try store.reject(named.isEmpty ? nil : named) { print("rejected \(path)") }
         case .prune:
-            try noPaths(paths, action)
             for path in try store.prune(expected: try manifest(store)) { print("removed \(path)") }
-            return 0
         }
+        return 0
     }
 
-    private static func noPaths(_ paths: [String], _ action: Action) throws {
-        guard paths.isEmpty else { throw FlavorKitTool.UsageError(description: "snapshots \(action.rawValue) takes no paths") }
-    }
-
-    private static func manifest(_ store: SnapshotStore) throws -> Set<String> {
+    private static func manifest(_ store: SnapshotStore) throws(Diagnostic) -> Set<String> {
         guard let manifest = store.manifest() else {
-            throw FlavorKitTool.Failure(message: "\(store.root.appendingPathComponent(SnapshotStore.manifestName).path): error: "
-                + "no manifest; run the tests once (swift test) to write it")
+            throw Diagnostic("no manifest; run the tests once (swift test) to write it",
+                             path: store.root.appendingPathComponent(SnapshotStore.manifestName).path)
         }
         return manifest
     }
@@ -60,7 +74,8 @@ enum SnapshotsCommand {
         for path in leftovers { print("leftover  \(path)") }
         if store.manifest() == nil { print("no manifest: run the tests once to write snapshots/manifest.txt") }
         let total = pending.count + obsolete.count + leftovers.count
-        print(total == 0 ? "snapshots are clean" : "\(pending.count) pending, \(obsolete.count) obsolete, \(leftovers.count) leftover")
+        print(total == 0 ? "snapshots are clean"
+            : "\(pending.count) pending, \(obsolete.count) obsolete, \(leftovers.count) leftover")
         return total == 0 ? 0 : 1
     }
 }

@@ -28,7 +28,7 @@ struct PluralCommandTests {
     }
 
     @Test("bad arguments are usage errors with exit status 64", arguments: [
-        (["ru"], "plural needs a language and at least one number"),
+        (["ru"], "missing NUMBER… (usage: flavorkit plural [--ordinal] [--verbose] LANG NUMBER…)"),
         (["ru", "twelve"], "'twelve' is not a number"),
         (["ru", "1", "--plain"], "unknown option '--plain'"),
         (["../x", "1"], "'../x' is not a language tag"),

@@ -1,0 +1,45 @@
+extension Program {
+    /// The help of the command at `path` (`[]`: the program), generated from the
+    /// declarations: the usage line, the summary, then tables of arguments, commands (every
+    /// command below, with its arguments) and options, each aligned by display width.
+    /// Sections without rows are left out; the text ends with a newline.
+    public func help(for path: [String], input: Input = .arguments, style: HelpStyle = HelpStyle()) -> String {
+        let command = self.command(at: path) ?? root
+        var sections = [[style.usageLine(synopsis(of: path, input: input))]]
+        let summary = style.describe(command.summary)
+        if !summary.isEmpty { sections.append([summary]) }
+        let arguments = command.arguments.filter { !$0.summary.isEmpty }.map { ($0.name, style.describe($0.summary)) }
+        let commands = Self.leaves(of: command).map { ($0.words.joined(separator: " "), style.describe($0.summary)) }
+        let options = self.options(at: path, input: input)
+        let aliases = style.showsShortNames && options.contains { $0.short != nil }
+        let optionRows = options.map { option in
+            let name = aliases ? (option.short.map { "-\($0), " } ?? "    ") + option.usage : option.usage
+            return (name, style.describe(option.summary))
+        }
+        for (heading, rows) in [(style.argumentsHeading, arguments), (style.commandsHeading, commands),
+                                (style.optionsHeading, optionRows)] where !rows.isEmpty {
+            sections.append([heading] + Self.table(rows, width: style.width))
+        }
+        return sections.map { $0.joined(separator: "\n") }.joined(separator: "\n\n") + "\n"
+    }
+
+    /// Every command below `command` that runs (has no subcommands), as the words that call
+    /// it (`snapshots accept [PATH…]`) and its summary.
+    private static func leaves(of command: Command) -> [(words: [String], summary: String)] {
+        command.subcommands.flatMap { sub in
+            sub.subcommands.isEmpty
+                ? [([sub.name] + sub.arguments.map(\.usage), sub.summary)]
+                : leaves(of: sub).map { ([sub.name] + $0.words, $0.summary) }
+        }
+    }
+
+    /// Two columns, indented two spaces, the second starting two spaces after the widest
+    /// first cell; no trailing spaces.
+    private static func table(_ rows: [(String, String)], width: (String) -> Int) -> [String] {
+        let column = rows.map { width($0.0) }.max() ?? 0
+        return rows.map { name, text in
+            let line = "  " + name + String(repeating: " ", count: column - width(name) + 2) + text
+            return String(line.reversed().drop { $0 == " " }.reversed())
+        }
+    }
+}

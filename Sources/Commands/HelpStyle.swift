@@ -1,0 +1,33 @@
+/// How help is put into words. Declarations hold names (syntax) and summaries, which may be
+/// catalog keys; `describe` turns each summary into the text shown, so that help can be
+/// rendered in a language chosen after parsing. The defaults are English and show summaries
+/// as they are.
+public struct HelpStyle {
+    /// Turns a declared summary (English text or a catalog key) into the text shown.
+    public var describe: (String) -> String
+    /// The first line, from the generated synopsis: `usage: flavorkit lint [--strict]`.
+    public var usageLine: (String) -> String
+    public var argumentsHeading: String
+    public var commandsHeading: String
+    public var optionsHeading: String
+    /// Whether options are listed with their one-letter alias (`-v, --verbose`).
+    public var showsShortNames: Bool
+    /// Terminal columns a text takes, to align the tables.
+    public var width: (String) -> Int
+
+    public init(
+        describe: @escaping (String) -> String = { $0 },
+        usageLine: @escaping (String) -> String = { "usage: " + $0 },
+        argumentsHeading: String = "arguments:", commandsHeading: String = "commands:",
+        optionsHeading: String = "options:", showsShortNames: Bool = true,
+        width: @escaping (String) -> Int = DisplayColumns.width
+    ) {
+        self.describe = describe
+        self.usageLine = usageLine
+        self.argumentsHeading = argumentsHeading
+        self.commandsHeading = commandsHeading
+        self.optionsHeading = optionsHeading
+        self.showsShortNames = showsShortNames
+        self.width = width
+    }
+}
