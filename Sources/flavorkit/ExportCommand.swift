@@ -50,7 +50,7 @@ enum ExportCommand {
         do {
             exporter = try CatalogExporter(project: LintProject(root: root), flavor: flavor, languages: languages)
         } catch {
-            throw FlavorKitTool.UsageError(description: error.description)
+            throw FlavorKitTool.UsageError(description: error.message)
         }
         for error in exporter.readingErrors { FileHandle.standardError.write(Data("\(error)\n".utf8)) }
         for table in tables where !exporter.tables.contains(table) {

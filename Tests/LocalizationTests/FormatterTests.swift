@@ -29,12 +29,12 @@ struct FormatterTests {
         ("%c", ["two"]),
     ] as [(String, [FormatArgument])])
     func mismatches(format: String, arguments: [FormatArgument]) {
-        #expect(throws: SafeFormatter.Mismatch.self) { try SafeFormatter.format(format, arguments) }
+        #expect(throws: FormatError.self) { try SafeFormatter.format(format, arguments) }
     }
 
     @Test("malformed formats are rejected", arguments: ["100%", "%", "%k", "%1$@ %@", "%1$@ %1$d", "%0$@"])
     func invalid(format: String) {
-        #expect(throws: FormatString.Invalid.self) { try FormatString(format) }
+        #expect(throws: FormatError.self) { try FormatString(format) }
     }
 
     @Test("signatures compare count, types and positions")
