@@ -13,6 +13,7 @@ struct FormatterTests {
         ("%1$@ %1$@", ["x"], "x x"),
         ("%5@|%-3@|", ["ab", "c"], "   ab|c  |"),
         ("%d%%", [50], "50%"),
+        ("%p|%6p", [255, 16], "0xff|  0x10"),
         ("no specifiers", [], "no specifiers"),
     ] as [(String, [FormatArgument], String)])
     func formats(format: String, arguments: [FormatArgument], expected: String) throws {
