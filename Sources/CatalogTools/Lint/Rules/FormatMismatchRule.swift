@@ -63,10 +63,12 @@ struct FormatMismatchRule: LintRule {
                             + "\(development.language)'s \(LintContext.describe(wanted))", at: entry.location))
                 }
             } catch {
-                if let expected {
+                // Where the development language's text is no format, a stray `%` is taken as
+                // plain text too; a plural variable never is (only a plural entry can fill it).
+                if expected != nil || Self.hasVariable(entry.value) {
                     found.append(rule.diagnostic(
                         "key \"\(key)\": not a valid format (\(error.message)); \(development.language) has "
-                            + LintContext.describe(expected.signature), at: entry.location))
+                            + LintContext.describe(expected?.signature ?? []), at: entry.location))
                 }
             }
         }
@@ -102,6 +104,10 @@ struct FormatMismatchRule: LintRule {
             if format?.signature.isEmpty == true { format = nil }
             developmentFormats[comparison.developmentIndex, default: [:]][table, default: [:]][key] = .some(format)
             return format
+        }
+
+        private static func hasVariable(_ text: String) -> Bool {
+            FormatScanner.tokens(in: text).contains { if case .variable = $0.token.kind { true } else { false } }
         }
 
         /// What is wrong with one variant put in place, or nil.
