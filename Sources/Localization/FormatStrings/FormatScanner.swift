@@ -56,7 +56,9 @@ public struct FormatScanner: IteratorProtocol {
         public var position: Int?
         /// The flags as written (`-`, `+`, ` `, `#`, `0`, `'`).
         public var flags: String
+        /// The minimum width in characters, when written (`%5d`).
         public var width: Int?
+        /// The precision, when written (`%.2f`; `%.f` is 0).
         public var precision: Int?
         /// The length modifiers as written (`l`, `ll`, `h`, …), empty when there are none.
         public var length: String

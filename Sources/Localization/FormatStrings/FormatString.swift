@@ -21,8 +21,11 @@ public struct FormatString: Sendable, Hashable {
     public struct Specifier: Sendable, Hashable {
         /// 1-based argument position.
         public var position: Int
+        /// The flags as written (`-`, `+`, ` `, `#`, `0`, `'`).
         public var flags: String
+        /// The minimum width, when written.
         public var width: Int?
+        /// The precision, when written.
         public var precision: Int?
         /// The conversion character (`@`, `d`, `f`, …).
         public var conversion: Character
@@ -35,6 +38,7 @@ public struct FormatString: Sendable, Hashable {
         case specifier(Specifier)
     }
 
+    /// The text in order: literal runs and specifiers.
     public let segments: [Segment]
     /// The argument each position takes, position 1 first; nil for a position not used.
     public let signature: [ArgumentKind?]

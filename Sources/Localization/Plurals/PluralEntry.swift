@@ -31,10 +31,17 @@ public struct PluralEntry: Sendable, Hashable {
 
     /// The variable names `format` refers to (`%#@name@`, `%2$#@name@`), in order.
     public var referencedVariables: [String] {
-        FormatScanner.tokens(in: format).compactMap { token, _ in
-            guard case .variable(let variable) = token.kind else { return nil }
-            return String(FormatScanner.substring(variable.name, of: format))
-        }
+        var format = format
+        format.makeContiguousUTF8()
+        return format.utf8.withContiguousStorageIfAvailable { bytes in
+            var names: [String] = []
+            var scanner = FormatScanner(bytes)
+            while let token = scanner.next() {
+                guard case .variable(let variable) = token.kind else { continue }
+                names.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[variable.name]), as: UTF8.self))
+            }
+            return names
+        } ?? []
     }
 
     /// The variable's name when the format is that variable alone, read from the first
