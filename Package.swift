@@ -58,7 +58,7 @@ let package = Package(
         .testTarget(name: "CommandsTests", dependencies: ["Commands", "Diagnostics"], swiftSettings: strictSwift),
         .target(name: "ChildProcesses", path: "Tests/Support/ChildProcesses", swiftSettings: strictSwift),
         .testTarget(name: "FlavorKitTests", dependencies: ["flavorkit", "ChildProcesses"], swiftSettings: strictSwift),
-        .testTarget(name: "CatalogToolsTests", dependencies: ["CatalogTools", "Localization"], swiftSettings: strictSwift),
+        .testTarget(name: "CatalogToolsTests", dependencies: ["CatalogTools", "Diagnostics", "Localization"], swiftSettings: strictSwift),
         .target(
             name: "AppTesting", dependencies: ["Flavors", "Localization", "TransferCore", "ChildProcesses"], path: "Tests/Support/AppTesting",
             swiftSettings: strictSwift

@@ -17,29 +17,26 @@ public struct CatalogExporter {
         case xcstrings
     }
 
-    public struct Failure: Error, CustomStringConvertible {
-        public let description: String
-    }
-
     public let project: LintProject
     public let catalogs: [Catalog]
     /// Problems the readers reported; exported text leaves those entries out.
     public let readingErrors: [Diagnostic]
 
     /// `flavor`: apply `Flavors/<flavor>/Localizations/`; `languages`: only these (all when empty).
-    public init(project: LintProject, flavor: String? = nil, languages: [LanguageTag] = []) throws(Failure) {
+    /// A flavor or language the project does not have is a diagnostic naming those it has.
+    public init(project: LintProject, flavor: String? = nil, languages: [LanguageTag] = []) throws(Diagnostic) {
         self.project = project
         var folders = [project.sharedFolder]
         if let flavor {
             guard let folder = project.flavors.first(where: { $0.name == flavor })?.folder else {
-                throw Failure(description: "no flavor named \(flavor) (have: \(project.flavors.map(\.name).joined(separator: ", ")))")
+                throw Diagnostic("no flavor named \(flavor) (have: \(project.flavors.map(\.name).joined(separator: ", ")))")
             }
             folders.append(folder.appendingPathComponent("Localizations"))
         }
         let store = CatalogStore(folders: folders, keepingComments: true)
         let available = store.availableLanguages
         for language in languages where !available.contains(language) {
-            throw Failure(description: "no catalog for \(language) (have: \(available.map(\.description).joined(separator: ", ")))")
+            throw Diagnostic("no catalog for \(language) (have: \(available.map(\.description).joined(separator: ", ")))")
         }
         catalogs = (languages.isEmpty ? available : languages).compactMap(store.catalog(for:))
         readingErrors = catalogs.flatMap(\.errors)
@@ -97,9 +94,7 @@ public struct CatalogExporter {
     /// A plural entry as category → text: a lone variable's variants as written; otherwise
     /// the whole text with every variable at that category (or `other`).
     static func categories(_ entry: PluralEntry) -> [String: String] {
-        let names = entry.referencedVariables
-        if names.count == 1, let variable = entry.variables[names[0]],
-           entry.format == "%#@\(names[0])@" || entry.format == "%1$#@\(names[0])@" {
+        if let name = entry.soleVariable, let variable = entry.variables[name] {
             return Dictionary(uniqueKeysWithValues: variable.variants.map { ($0.key.rawValue, $0.value) })
         }
         let used = Set(entry.variables.values.flatMap(\.variants.keys))

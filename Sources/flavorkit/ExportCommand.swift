@@ -48,7 +48,7 @@ enum ExportCommand: ToolCommand {
             exporter = try CatalogExporter(project: project, flavor: parsed.value(flavor), languages: languages)
         } catch {
             throw parsed.error(.invalidValue, word: parsed.values(language).joined(separator: ":"),
-                               subject: language.spelling, reason: error.description)
+                               subject: language.spelling, reason: error.message)
         }
         for error in exporter.readingErrors { FlavorKitTool.printError("\(error)\n") }
         let tables = parsed.values(table)

@@ -1,4 +1,5 @@
 import CatalogTools
+import Diagnostics
 import Foundation
 import Localization
 import Testing
@@ -110,7 +111,7 @@ struct ExportTests {
         let data = try #require(try exporter.files(.json, tables: ["Localizable"]).first?.data)
         #expect(try JSONSerialization.jsonObject(with: data) as? [String: [String: String]]
                 == ["en": ["title": "Transfers Light", "other": "Other"]])
-        #expect(throws: CatalogExporter.Failure.self) { try CatalogExporter(project: LintProject(root: root), flavor: "Heavy") }
+        #expect(throws: Diagnostic.self) { try CatalogExporter(project: LintProject(root: root), flavor: "Heavy") }
     }
 
     @Test(".strings output keeps comments and escapes what needs it")

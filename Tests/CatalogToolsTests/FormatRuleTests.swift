@@ -15,6 +15,9 @@ struct FormatRuleTests {
         ("%d%% done", "%d % fertig", "format specifiers %1$d, %2$f disagree with en's %1$d"),
         ("Plain", "Einfach %@", "format specifiers %1$@ disagree with en's no arguments"),
         ("100%", "100 %", nil),
+        ("Plain", "Einfach %#@n@", "not a valid format ('%#@n@' is a plural variable, which only a plural entry can fill); "
+            + "en has no arguments"),
+        ("%d items", "%p Elemente", "format specifiers %1$p disagree with en's %1$d"),
     ] as [(String, String, String?)])
     func specifiers(english: String, german: String, message: String?) throws {
         let fixture = try ProjectFixture([

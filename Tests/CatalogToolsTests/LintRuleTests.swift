@@ -14,28 +14,28 @@ struct LintRuleTests {
     static let de = "Localizations/de.lproj/Localizable.strings"
 
     /// Each rule: the one change that triggers it, and exactly what lint says.
-    static let cases: [(rule: LintRule, change: [String: String?], expected: [String])] = [
-        (.syntax, [de: "\"greeting\" = \"Hallo, %@!\";\n\"title\" = \"Übertragungen\";;\n"],
+    static let cases: [(rule: String, change: [String: String?], expected: [String])] = [
+        ("syntax", [de: "\"greeting\" = \"Hallo, %@!\";\n\"title\" = \"Übertragungen\";;\n"],
          ["\(de):2:27: error: unexpected ';' (expected a key); is there a ';' too many? [syntax]"]),
-        (.missingKey, [de: "\"greeting\" = \"Hallo, %@!\";\n"],
+        ("missing-key", [de: "\"greeting\" = \"Hallo, %@!\";\n"],
          ["\(de):1:1: error: key \"title\" is missing in de (en has it at Localizations/en.lproj/Localizable.strings:3:1) [missing-key]"]),
-        (.formatMismatch, [de: "\"greeting\" = \"Hallo, %d!\";\n\"title\" = \"Übertragungen\";\n"],
+        ("format-mismatch", [de: "\"greeting\" = \"Hallo, %d!\";\n\"title\" = \"Übertragungen\";\n"],
          ["\(de):1:1: error: key \"greeting\": format specifiers %1$d disagree with en's %1$@ [format-mismatch]"]),
-        (.pluralForms, ["Localizations/de.lproj/Localizable.stringsdict": ProjectFixture.stringsdict(["other": "%d Dateien"])],
+        ("plural-forms", ["Localizations/de.lproj/Localizable.stringsdict": ProjectFixture.stringsdict(["other": "%d Dateien"])],
          ["Localizations/de.lproj/Localizable.stringsdict:8:1: error: key \"files\": variable \"count\" lacks one, which de needs (one, other) [plural-forms]"]),
-        (.undefinedKey, ["Sources/App/extra.swift": "let x = 1\nlet y = context.text(\"nowhere\")\n"],
+        ("undefined-key", ["Sources/App/extra.swift": "let x = 1\nlet y = context.text(\"nowhere\")\n"],
          ["Sources/App/extra.swift:2:22: error: key \"nowhere\" is used here but en does not define it [undefined-key]"]),
-        (.extraKey, [de: "\"greeting\" = \"Hallo, %@!\";\n\"title\" = \"Übertragungen\";\n\"stale\" = \"Alt\";\n"],
+        ("extra-key", [de: "\"greeting\" = \"Hallo, %@!\";\n\"title\" = \"Übertragungen\";\n\"stale\" = \"Alt\";\n"],
          ["\(de):3:1: warning: key \"stale\" is not in the development language en [extra-key]"]),
-        (.duplicateKey, [de: "\"greeting\" = \"Hallo, %@!\";\n\"title\" = \"Übertragung\";\n\"title\" = \"Übertragungen\";\n"],
+        ("duplicate-key", [de: "\"greeting\" = \"Hallo, %@!\";\n\"title\" = \"Übertragung\";\n\"title\" = \"Übertragungen\";\n"],
          ["\(de):3:1: warning: key \"title\" is defined again; this later definition is the one used [duplicate-key]"]),
-        (.sameAsDevelopment, [de: "\"greeting\" = \"Hallo, %@!\";\n\"title\" = \"Transfers\";\n"],
+        ("same-as-development", [de: "\"greeting\" = \"Hallo, %@!\";\n\"title\" = \"Transfers\";\n"],
          ["\(de):2:1: warning: key \"title\" in de reads the same as in en (list it in Localizations/same-as-development.txt if that is intended) [same-as-development]"]),
-        (.unusedKey, ["Sources/App/main.swift": "print(text(\"greeting\", .string(name)), text(\"files\", .int(1)))\n"],
+        ("unused-key", ["Sources/App/main.swift": "print(text(\"greeting\", .string(name)), text(\"files\", .int(1)))\n"],
          ["Localizations/en.lproj/Localizable.strings:3:1: warning: key \"title\" is not used by any source file (text(\"title\"…)) [unused-key]"]),
-        (.orphanOverride, ["Flavors/App/Localizations/de.lproj/Localizable.strings": "\n  \"subtitle\" = \"Nur hier\";\n"],
+        ("orphan-override", ["Flavors/App/Localizations/de.lproj/Localizable.strings": "\n  \"subtitle\" = \"Nur hier\";\n"],
          ["Flavors/App/Localizations/de.lproj/Localizable.strings:2:3: warning: App overrides key \"subtitle\", which the shared catalogs do not have [orphan-override]"]),
-        (.needsTranslation, ["Localizations/Extra.xcstrings": """
+        ("needs-translation", ["Localizations/Extra.xcstrings": """
             {
               "sourceLanguage" : "en",
               "strings" : {
@@ -58,8 +58,8 @@ struct LintRuleTests {
         let fixture = try ProjectFixture(change)
         defer { fixture.remove() }
         let found = fixture.lint()
-        #expect(found == expected, "\(rule.rawValue)")
-        #expect(found.allSatisfy { $0.hasSuffix("[\(rule.rawValue)]") })
+        #expect(found == expected, "\(rule)")
+        #expect(found.allSatisfy { $0.hasSuffix("[\(rule)]") })
     }
 
     @Test("a key renamed in the code shows up as undefined where it is used and unused in the catalog")
@@ -74,6 +74,6 @@ struct LintRuleTests {
 
     @Test("every rule has a fixture")
     func everyRuleCovered() {
-        #expect(Set(Self.cases.map(\.rule)) == Set(LintRule.allCases))
+        #expect(Self.cases.map(\.rule) == CatalogLinter.rules.map(\.name))
     }
 }

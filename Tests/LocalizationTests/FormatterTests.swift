@@ -13,6 +13,7 @@ struct FormatterTests {
         ("%1$@ %1$@", ["x"], "x x"),
         ("%5@|%-3@|", ["ab", "c"], "   ab|c  |"),
         ("%d%%", [50], "50%"),
+        ("%p|%6p", [255, 16], "0xff|  0x10"),
         ("no specifiers", [], "no specifiers"),
     ] as [(String, [FormatArgument], String)])
     func formats(format: String, arguments: [FormatArgument], expected: String) throws {
@@ -29,12 +30,12 @@ struct FormatterTests {
         ("%c", ["two"]),
     ] as [(String, [FormatArgument])])
     func mismatches(format: String, arguments: [FormatArgument]) {
-        #expect(throws: SafeFormatter.Mismatch.self) { try SafeFormatter.format(format, arguments) }
+        #expect(throws: FormatError.self) { try SafeFormatter.format(format, arguments) }
     }
 
     @Test("malformed formats are rejected", arguments: ["100%", "%", "%k", "%1$@ %@", "%1$@ %1$d", "%0$@"])
     func invalid(format: String) {
-        #expect(throws: FormatString.Invalid.self) { try FormatString(format) }
+        #expect(throws: FormatError.self) { try FormatString(format) }
     }
 
     @Test("signatures compare count, types and positions")

@@ -112,12 +112,10 @@ public struct XCStringsFile: Sendable {
 
     // MARK: Units
 
-    struct Failure: Error {
-        let message: String
-    }
-
-    /// What one localization says, or nil when it is untranslated.
-    private static func unit(_ localization: Localization, location: SourceLocation) throws(Failure) -> Unit? {
+    /// What one localization says, or nil when it is untranslated; a unit of unknown shape
+    /// is a diagnostic at `location` (the caller names the key and language).
+    private static func unit(_ localization: Localization, location: SourceLocation) throws(Diagnostic) -> Unit? {
+        func failure(_ message: String) -> Diagnostic { Diagnostic(message, at: location) }
         if let device = localization.variations?.device {
             guard let chosen = device["other"] ?? device.sorted(by: { $0.key < $1.key }).first?.value else { return nil }
             return try unit(chosen, location: location)
@@ -125,12 +123,12 @@ public struct XCStringsFile: Sendable {
         if let plural = localization.variations?.plural {
             var variants: [PluralCategory: String] = [:]
             for (name, variant) in plural {
-                guard let category = PluralCategory(rawValue: name) else { throw Failure(message: "unknown plural category \"\(name)\"") }
+                guard let category = PluralCategory(rawValue: name) else { throw failure("unknown plural category \"\(name)\"") }
                 if let text = usable(variant.stringUnit) { variants[category] = text }
             }
             guard let other = variants[.other] else {
                 if variants.isEmpty { return nil }
-                throw Failure(message: "plural variations have no \"other\"")
+                throw failure("plural variations have no \"other\"")
             }
             let (argument, valueType) = firstSpecifier(other)
             let entry = PluralEntry(format: "%\(argument)$#@plural@",
@@ -144,22 +142,22 @@ public struct XCStringsFile: Sendable {
         var variables: [String: PluralEntry.Variable] = [:]
         for (name, substitution) in substitutions {
             if let argument = substitution.argNum, argument < 1 || argument > max(specifierCount, 1) {
-                throw Failure(message: "substitution \"\(name)\" has argNum \(argument), out of range 1...\(max(specifierCount, 1))")
+                throw failure("substitution \"\(name)\" has argNum \(argument), out of range 1...\(max(specifierCount, 1))")
             }
             var variants: [PluralCategory: String] = [:]
             for (categoryName, variant) in substitution.variations?.plural ?? [:] {
                 guard let category = PluralCategory(rawValue: categoryName) else {
-                    throw Failure(message: "unknown plural category \"\(categoryName)\" in substitution \"\(name)\"")
+                    throw failure("unknown plural category \"\(categoryName)\" in substitution \"\(name)\"")
                 }
                 if let text = usable(variant.stringUnit) { variants[category] = text }
             }
-            guard variants[.other] != nil else { throw Failure(message: "substitution \"\(name)\" has no \"other\" variant") }
+            guard variants[.other] != nil else { throw failure("substitution \"\(name)\" has no \"other\" variant") }
             variables[name] = PluralEntry.Variable(argument: substitution.argNum, valueType: substitution.formatSpecifier ?? "d",
                                                    variants: variants)
         }
         let entry = PluralEntry(format: value, variables: variables, location: location)
         for name in entry.referencedVariables where variables[name] == nil {
-            throw Failure(message: "the value names variable \"\(name)\", which is not defined")
+            throw failure("the value names variable \"\(name)\", which is not defined")
         }
         return .plural(entry)
     }
@@ -172,17 +170,18 @@ public struct XCStringsFile: Sendable {
     /// The argument and type of the first specifier in a variant (`%2$lld` → 2, `lld`).
     private static func firstSpecifier(_ text: String) -> (Int, String) {
         var found: (Int, String)?
-        _ = try? PluralEntry.rewrite(text) { token, position in
-            if found == nil, case .specifier(let body, _) = token, body != "%" { found = (position, body) }
+        _ = try? PluralEntry.rewrite(text) { placeholder in
+            if found == nil, placeholder.variable == nil { found = (placeholder.position, String(placeholder.body)) }
             return ""
         }
         return found ?? (1, "d")
     }
 
+    /// The highest argument position the specifiers and variables of `text` read.
     private static func countSpecifiers(_ text: String) -> Int {
         var count = 0
-        _ = try? PluralEntry.rewrite(text) { _, position in
-            count = max(count, position)
+        _ = try? PluralEntry.rewrite(text) { placeholder in
+            count = max(count, placeholder.position)
             return ""
         }
         return count

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Writes catalogs as one String Catalog (`.xcstrings`), the migration Xcode offers: text
-/// entries as string units, a plural entry that is a single variable as `variations.plural`,
+/// entries as string units, a plural entry that is a single variable read from the first
+/// argument (`PluralEntry.soleVariable`) as `variations.plural`,
 /// any other plural entry as a string with `substitutions` (the variable's own number
 /// written `%arg`). Keys and languages come out sorted, so the output is deterministic.
 public enum XCStringsWriter {
@@ -32,18 +33,16 @@ public enum XCStringsWriter {
     }
 
     private static func localization(_ entry: PluralEntry) -> [String: Any] {
-        let names = entry.referencedVariables
-        if names.count == 1, let variable = entry.variables[names[0]],
-           entry.format == "%#@\(names[0])@" || entry.format.range(of: #"^%[0-9]+\$#@[^@]+@$"#, options: .regularExpression) != nil {
+        if let name = entry.soleVariable, let variable = entry.variables[name] {
             return ["variations": ["plural": variants(variable, usingArg: false)]]
         }
         var substitutions: [String: Any] = [:]
         var positions: [String: Int] = [:]
-        _ = try? PluralEntry.rewrite(entry.format) { token, position in
-            if case .variable(let name, _) = token { positions[name] = position }
+        _ = try? PluralEntry.rewrite(entry.format) { placeholder in
+            if let name = placeholder.variable { positions[name] = placeholder.position }
             return ""
         }
-        for name in names {
+        for name in entry.referencedVariables {
             guard let variable = entry.variables[name] else { continue }
             substitutions[name] = [
                 "argNum": variable.argument ?? positions[name] ?? 1,
@@ -62,17 +61,10 @@ public enum XCStringsWriter {
             var value = text
             if usingArg {
                 var replaced = false
-                value = (try? PluralEntry.rewrite(text) { token, position in
-                    switch token {
-                    case .specifier(let body, let explicit):
-                        if !explicit, !replaced {
-                            replaced = true
-                            return "%arg"
-                        }
-                        return explicit ? "%\(position)$\(body)" : "%\(body)"
-                    case .variable(let name, _):
-                        return "%#@\(name)@"
-                    }
+                value = (try? PluralEntry.rewrite(text) { placeholder in
+                    guard !replaced, !placeholder.isExplicit, placeholder.variable == nil else { return String(placeholder.text) }
+                    replaced = true
+                    return "%arg"
                 }) ?? text
             }
             result[category.rawValue] = ["stringUnit": unit(value)]

@@ -3,15 +3,10 @@ import Foundation
 /// Formats catalog text with typed arguments. It never crashes and never reads an argument
 /// as the wrong type: when the arguments do not fit the specifiers it throws instead.
 public enum SafeFormatter {
-    public struct Mismatch: Error, Sendable, Hashable, CustomStringConvertible {
-        public var message: String
-        public var description: String { message }
-    }
-
     /// Formats `format` with `arguments`.
-    public static func format(_ format: FormatString, _ arguments: [FormatArgument]) throws(Mismatch) -> String {
+    public static func format(_ format: FormatString, _ arguments: [FormatArgument]) throws(FormatError) -> String {
         guard format.signature.count <= arguments.count else {
-            throw Mismatch(message: "the text needs \(format.signature.count) arguments, \(arguments.count) given")
+            throw FormatError("the text needs \(format.signature.count) arguments, \(arguments.count) given")
         }
         var result = ""
         for segment in format.segments {
@@ -26,20 +21,14 @@ public enum SafeFormatter {
     }
 
     /// Formats raw text (parsing it first).
-    public static func format(_ text: String, _ arguments: [FormatArgument]) throws(Mismatch) -> String {
-        let parsed: FormatString
-        do {
-            parsed = try FormatString(text)
-        } catch {
-            throw Mismatch(message: error.message)
-        }
-        return try format(parsed, arguments)
+    public static func format(_ text: String, _ arguments: [FormatArgument]) throws(FormatError) -> String {
+        try format(FormatString(text), arguments)
     }
 
-    private static func render(_ specifier: FormatString.Specifier, _ argument: FormatArgument) throws(Mismatch) -> String {
+    private static func render(_ specifier: FormatString.Specifier, _ argument: FormatArgument) throws(FormatError) -> String {
         let position = specifier.position
-        func wrong(_ what: String) -> Mismatch {
-            Mismatch(message: "argument \(position) is \(what) but the text asks for %\(specifier.conversion)")
+        func wrong(_ what: String) -> FormatError {
+            FormatError("argument \(position) is \(what) but the text asks for %\(specifier.conversion)")
         }
         switch (specifier.kind, argument) {
         case (.object, .string(let text)), (.cString, .string(let text)):
@@ -64,6 +53,8 @@ public enum SafeFormatter {
             return pad(String(scalar), specifier)
         case (.character, .string(let text)) where text.count == 1:
             return pad(text, specifier)
+        case (.pointer, .int(let number)):
+            return pad("0x" + String(UInt(bitPattern: number), radix: 16), specifier)
         case (_, .string):
             throw wrong("a string")
         case (_, .int):

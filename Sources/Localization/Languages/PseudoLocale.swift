@@ -2,7 +2,8 @@
 /// hard-coded text (it stays plain), truncation (text grows) and right-to-left layout:
 /// - `en-XA`: accented letters, about 40% longer, wrapped in `[` `]`;
 /// - `ar-XB`: every word forced right-to-left with bidi controls, the whole marked RTL.
-/// Format placeholders (`%@`, `%1$d`, `%#@name@`, `%%`) are never touched.
+/// Format placeholders (`%@`, `%1$d`, `%#@name@`, `%%`, as `FormatScanner` reads them) are
+/// never touched.
 public enum PseudoLocale: String, CaseIterable, Sendable {
     case accented = "en-XA"
     case rightToLeft = "ar-XB"
@@ -58,58 +59,21 @@ public enum PseudoLocale: String, CaseIterable, Sendable {
     }
 
     private enum Segment {
-        case text(String)
-        case placeholder(String)
+        case text(Substring)
+        case placeholder(Substring)
     }
 
-    /// Splits text into literal runs and format placeholders.
+    /// Splits text into literal runs and what `FormatScanner` finds: specifiers, variables,
+    /// `%%` and a `%` that starts no specifier all stay as written.
     private static func segments(_ text: String) -> [Segment] {
-        var segments: [Segment] = []
-        var literal = ""
-        var scalars = Substring(text).unicodeScalars[...]
-        while let scalar = scalars.popFirst() {
-            guard scalar == "%" else {
-                literal.unicodeScalars.append(scalar)
-                continue
-            }
-            var placeholder = "%"
-            // An optional position `N$`.
-            var lookahead = scalars
-            var digits = ""
-            while let digit = lookahead.first, ("0"..."9").contains(digit) {
-                digits.unicodeScalars.append(digit)
-                lookahead.removeFirst()
-            }
-            if !digits.isEmpty, lookahead.first == "$" {
-                lookahead.removeFirst()
-                placeholder += digits + "$"
-                scalars = lookahead
-            }
-            if scalars.first == "#", scalars.dropFirst().first == "@" {
-                // A variable: %#@name@.
-                scalars.removeFirst(2)
-                placeholder += "#@"
-                while let next = scalars.popFirst() {
-                    placeholder.unicodeScalars.append(next)
-                    if next == "@" { break }
-                }
-            } else {
-                // Flags, width, precision and length, up to the conversion (or `%`).
-                while let next = scalars.popFirst() {
-                    placeholder.unicodeScalars.append(next)
-                    if "@dDiuUxXoOfFeEgGaAcCsSp%".unicodeScalars.contains(next) { break }
-                }
-            }
-            if !literal.isEmpty { segments.append(.text(literal)) }
-            literal = ""
-            segments.append(.placeholder(placeholder))
+        FormatScanner.tokens(in: text).map { token, written in
+            if case .literal = token.kind { return .text(written) }
+            return .placeholder(written)
         }
-        if !literal.isEmpty { segments.append(.text(literal)) }
-        return segments
     }
 
     /// Each word between right-to-left override and pop.
-    private static func forceRightToLeft(_ text: String) -> String {
+    private static func forceRightToLeft(_ text: Substring) -> String {
         var result = ""
         var word = ""
         func flush() {

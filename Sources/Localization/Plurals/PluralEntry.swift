@@ -31,34 +31,36 @@ public struct PluralEntry: Sendable, Hashable {
 
     /// The variable names `format` refers to (`%#@name@`, `%2$#@name@`), in order.
     public var referencedVariables: [String] {
-        var names: [String] = []
-        let bytes = Array(format.utf8)
-        var index = 0
-        while index < bytes.count {
-            defer { index += 1 }
-            guard bytes[index] == UInt8(ascii: "%") else { continue }
-            var cursor = index + 1
-            while cursor < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[cursor]) { cursor += 1 }
-            if cursor > index + 1, cursor < bytes.count, bytes[cursor] == UInt8(ascii: "$") { cursor += 1 }
-            guard cursor + 1 < bytes.count, bytes[cursor] == UInt8(ascii: "#"), bytes[cursor + 1] == UInt8(ascii: "@"),
-                  let end = bytes[(cursor + 2)...].firstIndex(of: UInt8(ascii: "@"))
-            else {
-                if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "%") { index = cursor }
-                continue
+        var format = format
+        format.makeContiguousUTF8()
+        return format.utf8.withContiguousStorageIfAvailable { bytes in
+            var names: [String] = []
+            var scanner = FormatScanner(bytes)
+            while let token = scanner.next() {
+                guard case .variable(let variable) = token.kind else { continue }
+                names.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[variable.name]), as: UTF8.self))
             }
-            names.append(String(decoding: bytes[(cursor + 2)..<end], as: UTF8.self))
-            index = end
+            return names
+        } ?? []
+    }
+
+    /// The variable's name when the format is that variable alone, read from the first
+    /// argument (`%#@name@`, `%1$#@name@`): then its variants are the whole text.
+    public var soleVariable: String? {
+        let tokens = FormatScanner.tokens(in: format)
+        guard tokens.count == 1, case .variable(let variable) = tokens[0].token.kind, (variable.position ?? 1) == 1 else {
+            return nil
         }
-        return names
+        return String(FormatScanner.substring(variable.name, of: format))
     }
 
     /// The plain format for these arguments: each `%#@name@` replaced by the variant its
     /// argument selects (an explicit `zero` wins for 0, as on Apple platforms), every
     /// specifier made positional so that the result formats with the same arguments.
-    public func expand(_ arguments: [FormatArgument], rules: PluralRules) throws(SafeFormatter.Mismatch) -> String {
-        try format { name, argumentIndex throws(SafeFormatter.Mismatch) in
+    public func expand(_ arguments: [FormatArgument], rules: PluralRules) throws(FormatError) -> String {
+        try format { name, argumentIndex throws(FormatError) in
             guard argumentIndex >= 1, argumentIndex <= arguments.count else {
-                throw SafeFormatter.Mismatch(message: "variable \"\(name)\" reads argument \(argumentIndex), but \(arguments.count) are given")
+                throw FormatError("variable \"\(name)\" reads argument \(argumentIndex), but \(arguments.count) are given")
             }
             let operands: PluralOperands
             switch arguments[argumentIndex - 1] {
@@ -66,7 +68,7 @@ public struct PluralEntry: Sendable, Hashable {
             case .double(let value): operands = PluralOperands(value)
             case .string(let text):
                 guard let parsed = PluralOperands(text) else {
-                    throw SafeFormatter.Mismatch(message: "variable \"\(name)\" needs a number, argument \(argumentIndex) is \"\(text)\"")
+                    throw FormatError("variable \"\(name)\" needs a number, argument \(argumentIndex) is \"\(text)\"")
                 }
                 operands = parsed
             }
@@ -78,90 +80,72 @@ public struct PluralEntry: Sendable, Hashable {
     /// the argument it reads (its `other` variant when it lacks that category), every
     /// specifier made positional. Lint compares these across languages.
     public func format(
-        choosing choose: (_ variable: String, _ argument: Int) throws(SafeFormatter.Mismatch) -> PluralCategory
-    ) throws(SafeFormatter.Mismatch) -> String {
-        try Self.rewrite(format) { token, position throws(SafeFormatter.Mismatch) in
-            switch token {
-            case .specifier(let body, _):
-                return "%\(position)$\(body)"
-            case .variable(let name, _):
-                guard let variable = variables[name] else {
-                    throw SafeFormatter.Mismatch(message: "the format names variable \"\(name)\", which is not defined")
-                }
-                let argumentIndex = variable.argument ?? position
-                let category = try choose(name, argumentIndex)
-                guard let variant = variable.variants[category] ?? variable.variants[.other] else {
-                    throw SafeFormatter.Mismatch(message: "variable \"\(name)\" has no \"other\" variant")
-                }
-                return try Self.pin(variant, to: argumentIndex, valueType: variable.valueType)
+        choosing choose: (_ variable: String, _ argument: Int) throws(FormatError) -> PluralCategory
+    ) throws(FormatError) -> String {
+        try Self.rewrite(format) { placeholder throws(FormatError) in
+            guard let name = placeholder.variable else { return "%\(placeholder.position)$\(placeholder.body)" }
+            guard let variable = variables[name] else {
+                throw FormatError("the format names variable \"\(name)\", which is not defined")
             }
+            let argumentIndex = variable.argument ?? placeholder.position
+            let category = try choose(name, argumentIndex)
+            guard let variant = variable.variants[category] ?? variable.variants[.other] else {
+                throw FormatError("variable \"\(name)\" has no \"other\" variant")
+            }
+            return try Self.pin(variant, to: argumentIndex, valueType: variable.valueType)
         }
     }
 
     /// Makes a variant's specifiers positional: the first plain one (and `%arg`) reads the
     /// variable's argument, later plain ones the arguments after it; explicit positions stay.
-    static func pin(_ variant: String, to argument: Int, valueType: String) throws(SafeFormatter.Mismatch) -> String {
+    static func pin(_ variant: String, to argument: Int, valueType: String) throws(FormatError) -> String {
         let withArg = variant.replacingOccurrences(of: "%arg", with: "%\(argument)$\(valueType)")
-        return try rewrite(withArg) { token, position throws(SafeFormatter.Mismatch) in
-            switch token {
-            case .specifier(let body, let explicit): return "%\(explicit ? position : argument + position - 1)$\(body)"
-            case .variable(let name, _):
-                throw SafeFormatter.Mismatch(message: "variants cannot refer to other variables (\"\(name)\")")
+        return try rewrite(withArg) { placeholder throws(FormatError) in
+            if let name = placeholder.variable {
+                throw FormatError("variants cannot refer to other variables (\"\(name)\")")
             }
+            let position = placeholder.isExplicit ? placeholder.position : argument + placeholder.position - 1
+            return "%\(position)$\(placeholder.body)"
         }
     }
 
-    enum Token {
-        /// A specifier without its `%` and position: `d`, `5.1f`, `@`.
-        case specifier(String, explicitPosition: Bool)
-        case variable(String, explicitPosition: Bool)
+    /// A specifier or variable as `rewrite` hands it over.
+    struct Placeholder {
+        /// The argument it reads: its explicit position, or counted like printf.
+        var position: Int
+        var isExplicit: Bool
+        /// As written, `%2$-5d`.
+        var text: Substring
+        /// A specifier without its `%` and position: `d`, `-5.1f`, `@`.
+        var body: Substring
+        /// The name, for a variable.
+        var variable: String?
     }
 
-    /// Copies `text`, replacing each specifier (and `%#@name@`) by what `replace` returns for
-    /// it and its argument position (explicit, or counted like printf). `%%` is kept.
+    /// Copies `text`, replacing each specifier and variable (as `FormatScanner` finds them) by
+    /// what `replace` returns for it. Literal text, `%%` and a `%` that starts no specifier
+    /// are copied as written (`FormatString` reports the last).
     static func rewrite(
-        _ text: String, _ replace: (Token, Int) throws(SafeFormatter.Mismatch) -> String
-    ) throws(SafeFormatter.Mismatch) -> String {
+        _ text: String, _ replace: (Placeholder) throws(FormatError) -> String
+    ) throws(FormatError) -> String {
         var result = ""
-        var scalars = Substring(text).unicodeScalars[...]
         var next = 1
-        while let scalar = scalars.popFirst() {
-            guard scalar == "%" else {
-                result.unicodeScalars.append(scalar)
+        for (token, written) in FormatScanner.tokens(in: text) {
+            let position: Int?, variable: String?
+            switch token.kind {
+            case .literal, .percent, .invalid:
+                result += written
                 continue
+            case .specifier(let specifier):
+                (position, variable) = (specifier.position, nil)
+            case .variable(let found):
+                (position, variable) = (found.position, String(FormatScanner.substring(found.name, of: text)))
             }
-            if scalars.first == "%" {
-                scalars.removeFirst()
-                result += "%%"
-                continue
-            }
-            var position: Int?
-            var digits = ""
-            var lookahead = scalars
-            while let digit = lookahead.first, ("0"..."9").contains(digit) {
-                digits.unicodeScalars.append(digit)
-                lookahead.removeFirst()
-            }
-            if !digits.isEmpty, lookahead.first == "$" {
-                lookahead.removeFirst()
-                position = Int(digits)
-                scalars = lookahead
-            }
-            let index = position ?? next
             if position == nil { next += 1 }
-            if scalars.first == "#", scalars.dropFirst().first == "@" {
-                scalars.removeFirst(2)
-                var name = ""
-                while let character = scalars.popFirst(), character != "@" { name.unicodeScalars.append(character) }
-                result += try replace(.variable(name, explicitPosition: position != nil), index)
-                continue
-            }
-            var body = ""
-            while let character = scalars.popFirst() {
-                body.unicodeScalars.append(character)
-                if "@dDiuUxXoOfFeEgGaAcCsSp".unicodeScalars.contains(character) { break }
-            }
-            result += try replace(.specifier(body, explicitPosition: position != nil), index)
+            var body = written.dropFirst()
+            if position != nil { body = body.drop { $0 != "$" }.dropFirst() }
+            result += try replace(Placeholder(position: position ?? next - 1, isExplicit: position != nil, text: written,
+                                              body: body, variable: variable))
         }
         return result
     }

@@ -153,9 +153,9 @@ public final class Localizer: Sendable {
             }
             guard let (format, isPlural, location) = attempt else { continue }
             found = true
-            do throws(SafeFormatter.Mismatch) {
+            do throws(FormatError) {
                 if let reference, !Self.compatible(format, reference.format, lenient: isPlural || reference.isPlural) {
-                    throw SafeFormatter.Mismatch(message:
+                    throw FormatError(
                         "its specifiers \(Self.describe(format.signature)) differ from the development language's \(Self.describe(reference.format.signature))")
                 }
                 return try SafeFormatter.format(format, arguments)
@@ -170,7 +170,7 @@ public final class Localizer: Sendable {
     /// The format a catalog has for `key` (a plural entry expanded for these arguments wins
     /// over a text entry); nil when the catalog lacks the key.
     private static func format(of catalog: Catalog, key: String, arguments: [FormatArgument], table: String)
-        throws(SafeFormatter.Mismatch) -> (format: FormatString, isPlural: Bool, location: SourceLocation)?
+        throws(FormatError) -> (format: FormatString, isPlural: Bool, location: SourceLocation)?
     {
         let text: String, isPlural: Bool, location: SourceLocation
         if let plural = catalog.plural(key, table: table) {
@@ -184,11 +184,7 @@ public final class Localizer: Sendable {
         } else {
             return nil
         }
-        do {
-            return (try FormatString(text), isPlural, location)
-        } catch {
-            throw SafeFormatter.Mismatch(message: error.message)
-        }
+        return (try FormatString(text), isPlural, location)
     }
 
     /// Text entries must ask for exactly the development language's arguments; a plural

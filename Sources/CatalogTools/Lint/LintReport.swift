@@ -10,7 +10,7 @@ public enum LintReport {
 
     /// One JSON object: `diagnostics` (file, line, column, severity, message, rule), the
     /// counts, and `statistics` when asked for; keys sorted, for scripts and CI annotators.
-    public static func json(_ diagnostics: [LintDiagnostic], statistics: [TranslationStatistics]?) throws -> String {
+    public static func json(_ diagnostics: [Diagnostic], statistics: [TranslationStatistics]?) throws -> String {
         struct Document: Encodable {
             struct Finding: Encodable {
                 var file: String, line: Int, column: Int, severity: String, message: String, rule: String
@@ -26,8 +26,8 @@ public enum LintReport {
         let errors = diagnostics.filter { $0.severity == .error }.count
         let document = Document(
             diagnostics: diagnostics.map {
-                .init(file: $0.location.path, line: $0.location.line, column: $0.location.column,
-                      severity: $0.severity.rawValue, message: $0.message, rule: $0.rule.rawValue)
+                .init(file: $0.path ?? "", line: $0.line ?? 0, column: $0.column ?? 0,
+                      severity: $0.severity.rawValue, message: $0.message, rule: $0.rule ?? "")
             },
             errors: errors, warnings: diagnostics.count - errors,
             statistics: statistics?.map {

@@ -1,0 +1,22 @@
+import Diagnostics
+
+/// `duplicate-key`: a key defined twice in one file (the last definition wins).
+struct DuplicateKeyRule: LintRule {
+    let name = "duplicate-key"
+    let severity = Diagnostic.Severity.warning
+    let summary = "a key defined twice in one file (the last one wins)"
+
+    func check(_ context: LintContext) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        for catalog in context.layers.flatMap(\.catalogs.values) where !catalog.duplicateLocations.isEmpty {
+            let duplicates = Set(catalog.duplicateLocations)
+            for table in catalog.tables.values {
+                for entry in table.entries where duplicates.contains(entry.location) {
+                    found.append(diagnostic("key \"\(entry.key)\" is defined again; this later definition is the one used",
+                                            at: entry.location))
+                }
+            }
+        }
+        return found
+    }
+}

@@ -1,0 +1,135 @@
+import Diagnostics
+import Localization
+
+/// `format-mismatch`: format specifiers that disagree with the development language's (in
+/// count, type or position), a text that is no valid format, a plural variant that asks for
+/// what the development language does not give, or a key that is plain text in one language
+/// and a plural entry in the development language.
+struct FormatMismatchRule: LintRule {
+    let name = "format-mismatch"
+    let severity = Diagnostic.Severity.error
+    let summary = "format specifiers that disagree with the development language's, or are not valid"
+
+    func check(_ context: LintContext) -> [Diagnostic] {
+        var check = Check(rule: self)
+        let development = context.development
+        for table in development.tableNames {
+            for (key, plural) in development.plurals[table] ?? [:] {
+                check.plural(plural, key: key, against: nil)
+            }
+        }
+        for comparison in context.comparisons {
+            for entry in comparison.entries { check.text(entry, comparison) }
+            for (key, plural) in comparison.plurals where comparison.development.has(key, in: comparison.table) {
+                check.plural(plural, key: key, against: check.developmentFormat(key, comparison))
+            }
+        }
+        return check.found
+    }
+
+    /// One run of the rule: what it found, and what it read once.
+    private struct Check {
+        let rule: FormatMismatchRule
+        var found: [Diagnostic] = []
+        var variants = VariantLocator()
+        /// Development catalog → table → key → its format (nil when the text is no format).
+        var developmentFormats: [Int: [String: [String: FormatString?]]] = [:]
+
+        init(rule: FormatMismatchRule) {
+            self.rule = rule
+        }
+
+        /// A text entry against the development language's.
+        mutating func text(_ entry: StringsEntry, _ comparison: LintContext.Comparison) {
+            let (key, development, language) = (entry.key, comparison.development, comparison.catalog.language)
+            guard let developmentValue = development.tables[comparison.table]?[key] else {
+                if development.plural(key, table: comparison.table) != nil {
+                    found.append(rule.diagnostic(
+                        "key \"\(key)\" is plain text in \(language) but a plural entry in \(development.language)",
+                        at: entry.location))
+                }
+                return
+            }
+            // Most translations keep the specifiers as written, in the same order: then they agree.
+            guard entry.value != developmentValue, !LintContext.sameSpecifiers(entry.value, developmentValue) else { return }
+            let expected = developmentFormat(key, comparison)
+            guard expected != nil || entry.value.utf8.contains(UInt8(ascii: "%")) else { return }
+            do {
+                let format = try FormatString(entry.value)
+                let wanted = expected?.signature ?? []
+                if format.signature != wanted {
+                    found.append(rule.diagnostic(
+                        "key \"\(key)\": format specifiers \(LintContext.describe(format.signature)) disagree with "
+                            + "\(development.language)'s \(LintContext.describe(wanted))", at: entry.location))
+                }
+            } catch {
+                // Where the development language's text is no format, a stray `%` is taken as
+                // plain text too; a plural variable never is (only a plural entry can fill it).
+                if expected != nil || Self.hasVariable(entry.value) {
+                    found.append(rule.diagnostic(
+                        "key \"\(key)\": not a valid format (\(error.message)); \(development.language) has "
+                            + LintContext.describe(expected?.signature ?? []), at: entry.location))
+                }
+            }
+        }
+
+        /// Each variant, put in place with the other variables at `other`, must be a valid
+        /// format that asks for nothing the development language's does not give; the first
+        /// that fails is reported.
+        mutating func plural(_ entry: PluralEntry, key: String, against expected: FormatString?) {
+            for name in entry.variables.keys.sorted() {
+                for category in PluralCategory.allCases where entry.variables[name]!.variants[category] != nil {
+                    guard let problem = Self.problem(entry, variable: name, category: category, against: expected) else {
+                        continue
+                    }
+                    found.append(rule.diagnostic("key \"\(key)\", variable \"\(name)\", \(category.rawValue): \(problem)",
+                                                 at: variants.locate(variable: name, category: category, in: entry.location)))
+                    return
+                }
+            }
+        }
+
+        /// The development language's text for `key` as a format, parsed once per key; nil
+        /// when it takes no arguments or is no valid format (then it is shown as it is,
+        /// `100%` say).
+        mutating func developmentFormat(_ key: String, _ comparison: LintContext.Comparison) -> FormatString? {
+            let (table, development) = (comparison.table, comparison.development)
+            if let cached = developmentFormats[comparison.developmentIndex]?[table]?[key] { return cached }
+            var format: FormatString?
+            if let plural = development.plural(key, table: table) {
+                format = (try? plural.format { _, _ in .other }).flatMap { try? FormatString($0) }
+            } else if let entry = development[key, table: table], entry.value.utf8.contains(UInt8(ascii: "%")) {
+                format = try? FormatString(entry.value)
+            }
+            if format?.signature.isEmpty == true { format = nil }
+            developmentFormats[comparison.developmentIndex, default: [:]][table, default: [:]][key] = .some(format)
+            return format
+        }
+
+        private static func hasVariable(_ text: String) -> Bool {
+            FormatScanner.tokens(in: text).contains { if case .variable = $0.token.kind { true } else { false } }
+        }
+
+        /// What is wrong with one variant put in place, or nil.
+        private static func problem(_ entry: PluralEntry, variable name: String, category: PluralCategory,
+                                    against expected: FormatString?) -> String? {
+            let text: String
+            do {
+                text = try entry.format { variable, _ in variable == name ? category : .other }
+            } catch {
+                return error.message
+            }
+            let format: FormatString
+            do {
+                format = try FormatString(text)
+            } catch {
+                return "not a valid format (\(error.message))"
+            }
+            if let expected, !expected.accepts(format) {
+                return "format specifiers \(LintContext.describe(format.signature)) disagree with the development "
+                    + "language's \(LintContext.describe(expected.signature))"
+            }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,17 @@
+import Diagnostics
+
+/// `needs-translation`: a String Catalog unit in state `new` (left out, so its key falls
+/// back) or `needs_review` (used).
+struct NeedsTranslationRule: LintRule {
+    let name = "needs-translation"
+    let severity = Diagnostic.Severity.warning
+    let summary = "an .xcstrings unit in state new or needs_review"
+
+    func check(_ context: LintContext) -> [Diagnostic] {
+        context.layers.flatMap(\.catalogs.values).flatMap(\.pendingUnits).map { unit in
+            let consequence = unit.state == "new" ? "untranslated, so the key falls back" : "used, but marked for review"
+            return diagnostic("key \"\(unit.key)\" in \(unit.language) is in state \(unit.state) (\(consequence))",
+                              at: unit.location)
+        }
+    }
+}

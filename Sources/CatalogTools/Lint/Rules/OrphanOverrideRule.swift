@@ -1,0 +1,31 @@
+import Diagnostics
+
+/// `orphan-override`: a flavor override of a key the shared catalogs do not have (or, in
+/// `InfoPlist.strings`, of a key the flavor's `Info.plist` does not have).
+struct OrphanOverrideRule: LintRule {
+    let name = "orphan-override"
+    let severity = Diagnostic.Severity.warning
+    let summary = "a flavor override of a key the shared catalogs do not have"
+
+    func check(_ context: LintContext) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        for flavor in context.flavors {
+            for catalog in flavor.layer.catalogs.values {
+                for table in catalog.tableNames {
+                    let plurals = catalog.plurals[table] ?? [:]
+                    let entries = (catalog.tables[table]?.liveEntries ?? []).filter { plurals[$0.key] == nil }
+                    let keys = entries.map { ($0.key, $0.location) } + plurals.map { ($0.key, $0.value.location) }
+                    for (key, location) in keys {
+                        let known = table == "InfoPlist" ? flavor.infoPlistKeys.contains(key)
+                            : context.development.has(key, in: table)
+                        guard !known else { continue }
+                        let base = table == "InfoPlist" ? "the flavor's Info.plist" : "the shared catalogs"
+                        found.append(diagnostic("\(flavor.layer.name) overrides key \"\(key)\", which \(base) do not have",
+                                                at: location))
+                    }
+                }
+            }
+        }
+        return found
+    }
+}

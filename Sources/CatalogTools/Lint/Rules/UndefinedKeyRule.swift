@@ -1,0 +1,16 @@
+import Diagnostics
+import Localization
+
+/// `undefined-key`: a `text("key"` in `Sources/` whose key the development language lacks.
+struct UndefinedKeyRule: LintRule {
+    let name = "undefined-key"
+    let severity = Diagnostic.Severity.error
+    let summary = "a key used in Sources/ that the development language does not have"
+
+    func check(_ context: LintContext) -> [Diagnostic] {
+        let development = context.development
+        return context.keyUses.filter { !development.has($0.key, in: Catalog.defaultTable) }.map { use in
+            diagnostic("key \"\(use.key)\" is used here but \(development.language) does not define it", at: use.location)
+        }
+    }
+}
