@@ -1,4 +1,5 @@
 import AppTesting
+import Commands
 import Flavors
 import Foundation
 import Synchronization
@@ -22,11 +23,11 @@ struct Probe: FlavorExtension {
     var features: [Feature] { [Feature("stars") { _ in "stars" }] }
 
     var commands: [ExtensionCommand] {
-        let star = CommandSignature("star", arguments: ["ID"])
-        return [ExtensionCommand(star, feature: "stars", summary: { _ in "star a transfer" }) {
-            arguments, queue, context throws(AppError) in
-            guard var transfer = context.visible(queue)[id: arguments[0]] else {
-                throw AppError.failed("no \(arguments[0])")
+        let star = Command("star", summary: "star a transfer", arguments: [AppCommandLine.transferID])
+        return [ExtensionCommand(star, feature: "stars") { line, queue, context throws(AppError) in
+            let id = line.argument(AppCommandLine.transferID) ?? ""
+            guard var transfer = context.visible(queue)[id: id] else {
+                throw AppError.failed("no \(id)")
             }
             transfer.title = "* " + transfer.title
             queue.update(transfer)
@@ -119,19 +120,19 @@ struct ExtensionPointTests {
         let root = try AppRunner.probeResources(features: ["downloads", "stars"])
         defer { try? FileManager.default.removeItem(at: root) }
         let build = Self.probe()
-        let invocation = Invocation(parsing: ["--lang", "en"], addedCommands: [])
-        let context = try TransferApp.makeContext(build, invocation: invocation, environment: Self.environment(root))
+        let context = try TransferApp.makeContext(build, lang: "en", localizations: nil,
+                                                  environment: Self.environment(root))
         let console = Console(write: { _ in }, writeError: { _ in }, readLine: { nil }, isInteractive: false)
         var session = Session(context: context, queue: TransferQueue(transfers: []), queueURL: nil, console: console)
         #expect(throws: AppError.usage("usage: star ID")) {
-            try session.perform(.extensionCommand("star", arguments: []))
+            try session.perform(build.program.parse(line: ["star"]))
         }
     }
 
     @Test("a build that leaves a feature or command out refuses it by name; anything else is unknown")
     func leftOut() throws {
         let build = FlavorBuild(flavorName: "Probe", leftOut: FlavorBuild.LeftOut(
-            features: ["stars"], commands: [CommandSignature("star", arguments: ["ID"])]))
+            features: ["stars"], commands: [Command("star", summary: "", arguments: [AppCommandLine.transferID])]))
         let plain = try AppRunner.probeResources(features: ["downloads"])
         defer { try? FileManager.default.removeItem(at: plain) }
         let refused = AppRunner.run(build, ["star", "d1", "--lang", "en"], environment: Self.environment(plain))
