@@ -49,7 +49,8 @@ struct FlavorAppTests {
         let lightFeatures = light.features.map(\.name), regularFeatures = regular.features.map(\.name)
         #expect(light.leftOut.features == regularFeatures.filter { !lightFeatures.contains($0) })
         let lightCommands = light.flavorExtension.commands.map(\.declaration.name)
-        let regularOnly = regular.flavorExtension.commands.map(\.declaration).filter { !lightCommands.contains($0.name) }
+        let regularOnly = regular.flavorExtension.commands.map(\.declaration)
+            .filter { !lightCommands.contains($0.name) }
         #expect(light.leftOut.commands.map(\.name) == regularOnly.map(\.name))
         #expect(light.leftOut.commands.map(\.arguments) == regularOnly.map(\.arguments))
         #expect(light.leftOut.commands.map { light.program.synopsis(of: [$0.name], input: .shellLine) }
@@ -86,6 +87,14 @@ struct FlavorAppTests {
     @Test("Light refuses Regular's commands, naming the flavor", arguments: ["pause", "resume", "cancel"])
     func lightRefuses(command: String) {
         let result = AppRunner.run(AppRunner.light, [command, "d1", "--lang", "en"])
+        #expect(result.status == 64)
+        #expect(result.errors == "error: \(command) is not available in Transfers Light.\n")
+        #expect(result.output.isEmpty)
+    }
+
+    @Test("Light refuses the help of Regular's commands as it refuses the commands", arguments: ["pause", "resume"])
+    func lightRefusesHelp(command: String) {
+        let result = AppRunner.run(AppRunner.light, [command, "--help", "--lang", "en"])
         #expect(result.status == 64)
         #expect(result.errors == "error: \(command) is not available in Transfers Light.\n")
         #expect(result.output.isEmpty)

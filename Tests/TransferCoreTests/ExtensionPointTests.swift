@@ -69,6 +69,19 @@ struct ExtensionPointTests {
         #expect(about.split(separator: "\n").contains { $0.hasSuffix("  downloads, stars") })
     }
 
+    @Test("an extension command's help comes from its declaration")
+    func commandHelp() throws {
+        let root = try AppRunner.probeResources(features: ["downloads", "stars"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = AppRunner.run(Self.probe(), ["star", "--help", "--lang", "en"],
+                                   environment: Self.environment(root))
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix("Usage: Probe [options] star ID\n\nstar a transfer\n\nOptions:\n"))
+        let shell = AppRunner.run(Self.probe(), ["shell", "--lang", "en"], environment: Self.environment(root),
+                                  input: ["star -h"])
+        #expect(shell.output == "usage: star ID\n\nstar a transfer\n\nOptions:\n  --help  print this help\n")
+    }
+
     @Test("a command runs between the change hooks, on the transfers the extension shows")
     func hooks() throws {
         let root = try AppRunner.probeResources(features: ["downloads", "stars"])
