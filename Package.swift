@@ -31,9 +31,9 @@ let package = Package(
         .target(name: "TextSnapshotsTesting", dependencies: ["TextSnapshots"], swiftSettings: strictSwift),
         .target(name: "CShims"),
         .target(
-            name: "TransferCore", dependencies: ["Diagnostics", "Localization", "Flavors", "CShims"], swiftSettings: strictSwift
+            name: "TransferCore", dependencies: ["Commands", "Diagnostics", "Localization", "Flavors"], swiftSettings: strictSwift
         ),
-        .target(name: "RegularFeatures", dependencies: ["Diagnostics", "TransferCore"], swiftSettings: strictSwift),
+        .target(name: "RegularFeatures", dependencies: ["Commands", "Diagnostics", "TransferCore"], swiftSettings: strictSwift),
         .target(name: "CatalogTools", dependencies: ["Diagnostics", "Flavors", "Localization"], swiftSettings: strictSwift),
         .executableTarget(
             name: "flavorkit", dependencies: ["Commands", "Diagnostics", "CatalogTools", "Flavors", "Localization", "TextSnapshots"],
@@ -42,12 +42,12 @@ let package = Package(
         .executableTarget(name: "Benchmarks", dependencies: ["CatalogTools", "Flavors", "Localization", "TextSnapshots", "CShims"], swiftSettings: strictSwift),
         .executableTarget(
             name: "Light",
-            dependencies: ["TransferCore"],
+            dependencies: ["Commands", "TransferCore"],
             swiftSettings: strictSwift + [.define("LIGHT")]
         ),
         .executableTarget(
             name: "Regular",
-            dependencies: ["TransferCore", "RegularFeatures"],
+            dependencies: ["Commands", "TransferCore", "RegularFeatures"],
             swiftSettings: strictSwift + [.define("REGULAR")]
         ),
         .testTarget(
@@ -64,14 +64,14 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .testTarget(
-            name: "TransferCoreTests", dependencies: ["TransferCore", "Diagnostics", "Flavors", "AppTesting"], swiftSettings: strictSwift
+            name: "TransferCoreTests", dependencies: ["Commands", "TransferCore", "Diagnostics", "Flavors", "AppTesting"], swiftSettings: strictSwift
         ),
         .testTarget(
-            name: "RegularFeaturesTests", dependencies: ["RegularFeatures", "TransferCore", "Flavors", "AppTesting"], swiftSettings: strictSwift
+            name: "RegularFeaturesTests", dependencies: ["Commands", "RegularFeatures", "TransferCore", "Flavors", "AppTesting"], swiftSettings: strictSwift
         ),
         .testTarget(
             name: "AppTests",
-            dependencies: ["Light", "Regular", "TransferCore", "Flavors", "Localization", "TextSnapshotsTesting", "AppTesting"],
+            dependencies: ["Light", "Regular", "Commands", "TransferCore", "Flavors", "Localization", "TextSnapshotsTesting", "AppTesting"],
             swiftSettings: strictSwift
         ),
     ]

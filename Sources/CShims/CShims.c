@@ -1,15 +1,9 @@
-#define _XOPEN_SOURCE 700
-#include <wchar.h>
 #if defined(__APPLE__)
 #include <malloc/malloc.h>
 #else
 #include <malloc.h>
 #endif
 #include "CShims.h"
-
-int cshims_wcwidth(unsigned int scalar) {
-    return wcwidth((wchar_t)scalar);
-}
 
 size_t cshims_heap_bytes_in_use(void) {
 #if defined(__APPLE__)

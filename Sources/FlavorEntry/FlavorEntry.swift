@@ -2,6 +2,7 @@
 // `Sources/Regular/FlavorEntry.swift` are links to this file: each executable target compiles
 // it with its own condition (`-DLIGHT`, `-DREGULAR`), so flavor differences are written
 // once, here, and only Regular's build imports RegularFeatures.
+import Commands
 import Foundation
 import TransferCore
 #if REGULAR
@@ -12,10 +13,13 @@ import RegularFeatures
 enum Flavor {
     #if LIGHT
     /// The core alone. Regular's features and commands are named, not contained, so that
-    /// Light refuses them as unavailable rather than unknown.
+    /// Light refuses them as unavailable rather than unknown (help never lists them, so
+    /// their declarations need no summary).
     static let build = FlavorBuild(flavorName: "Light", leftOut: FlavorBuild.LeftOut(
         features: ["uploads", "queueControl", "savedQueue"],
-        commands: ["pause", "resume", "cancel"].map { CommandSignature($0, arguments: ["ID"]) }))
+        commands: ["pause", "resume", "cancel"].map {
+            Command($0, summary: "", arguments: [AppCommandLine.transferID])
+        }))
     #elseif REGULAR
     static let build = FlavorBuild(flavorName: "Regular", flavorExtension: RegularExtension())
     #else

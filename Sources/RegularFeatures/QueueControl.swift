@@ -1,3 +1,4 @@
+import Commands
 import TransferCore
 
 /// `pause`, `resume` and `cancel`: commands that change a transfer's state.
@@ -7,9 +8,9 @@ public enum QueueControl {
 
     /// `pause ID`, `resume ID` and `cancel ID`, in the order `--help` lists them.
     public static let commands: [ExtensionCommand] = Command.allCases.map { command in
-        ExtensionCommand(CommandSignature(command.rawValue, arguments: ["ID"]), feature: feature.name,
-                         summary: { text in command.summary(text) }) { arguments, queue, context throws(AppError) in
-            try command.perform(on: arguments[0], in: &queue, context: context)
+        ExtensionCommand(command.declaration, feature: feature.name) { line, queue, context throws(AppError) in
+            // The parser counted the arguments: the ID is there.
+            try command.perform(on: line.argument(AppCommandLine.transferID) ?? "", in: &queue, context: context)
         }
     }
 
@@ -17,12 +18,17 @@ public enum QueueControl {
     enum Command: String, CaseIterable {
         case pause, resume, cancel
 
-        /// What `--help` says of the command.
-        func summary(_ text: Texts) -> String {
+        /// `pause ID`, with what `--help` says of it.
+        var declaration: Commands.Command {
+            Commands.Command(rawValue, summary: summary, arguments: [AppCommandLine.transferID])
+        }
+
+        /// What `--help` says of the command: a catalog key.
+        private var summary: String {
             switch self {
-            case .pause: return text("help.pause")
-            case .resume: return text("help.resume")
-            case .cancel: return text("help.cancel")
+            case .pause: return Summary.text("help.pause")
+            case .resume: return Summary.text("help.resume")
+            case .cancel: return Summary.text("help.cancel")
             }
         }
 

@@ -1,3 +1,4 @@
+import Commands
 import Flavors
 import Foundation
 import Localization
@@ -43,5 +44,11 @@ public struct AppContext: Sendable {
     /// The extension's commands whose feature is enabled, in the order they were added.
     public var commands: [ExtensionCommand] {
         build.flavorExtension.commands.filter { features.contains($0.feature) }
+    }
+
+    /// The command line this run offers, for help and to run: the core's commands and the
+    /// enabled extension commands (`build.program` also parses the others, to refuse them).
+    public var program: Program {
+        AppCommandLine.program(build.flavorName, adding: commands.map(\.declaration))
     }
 }

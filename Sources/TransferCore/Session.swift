@@ -1,3 +1,4 @@
+import Commands
 import Foundation
 import Localization
 
@@ -12,8 +13,8 @@ public struct Session {
     let console: Console
     /// Inside `shell`, changes live in memory when there is no queue file to save them to.
     private var inShell = false
-    /// The view shown last, re-rendered after a language switch.
-    private var currentView: Invocation.Command = .queue
+    /// The view shown last (nil: the queue), re-rendered after a language switch.
+    private var currentView: ParsedCommandLine?
 
     public init(context: AppContext, queue: TransferQueue, queueURL: URL?, console: Console) {
         self.context = context
@@ -22,39 +23,41 @@ public struct Session {
         self.console = console
     }
 
-    /// Runs one command and returns what it prints.
-    public mutating func perform(_ command: Invocation.Command) throws(AppError) -> String {
+    /// Runs the command of a parsed line (`context.build.program`'s) and returns what it
+    /// prints; a line with a problem is refused as a usage error.
+    public mutating func perform(_ line: ParsedCommandLine) throws(AppError) -> String {
         let text = context.texts
-        switch command {
-        case .queue, .about, .show:
-            let output = try render(command)
-            currentView = command
+        if let problem = line.problem { throw AppError.usage(text.usage(problem, in: context.build.program)) }
+        let name = line.path.first ?? AppCommandLine.queue.name
+        switch name {
+        case AppCommandLine.queue.name, AppCommandLine.show.name, AppCommandLine.about.name:
+            let output = try render(line)
+            currentView = line
             return output
-        case .shell:
+        case AppCommandLine.shell.name:
             throw AppError.usage(text("error.nestedShell"))
-        case .extensionCommand(let name, let arguments):
-            guard let command = context.commands.first(where: { $0.signature.name == name }) else {
+        default:
+            guard let command = context.commands.first(where: { $0.declaration.name == name }) else {
                 throw AppError.unavailable(text("error.unavailable", .string(name), .string(context.displayName)))
-            }
-            guard arguments.count == command.signature.arguments.count else {
-                throw AppError.usage(text.usageProblem(.wrongArguments(synopsis: command.signature.synopsis)))
             }
             let flavorExtension = context.build.flavorExtension
             try flavorExtension.willChange(by: name, queueURL: queueURL, inShell: inShell, context: context)
             var changed = queue
-            let message = try command.action(arguments, &changed, context)
+            let message = try command.action(line, &changed, context)
             try flavorExtension.didChange(changed, queueURL: queueURL, context: context)
             queue = changed
             return message + "\n"
         }
     }
 
-    private func render(_ view: Invocation.Command) throws(AppError) -> String {
+    private func render(_ view: ParsedCommandLine?) throws(AppError) -> String {
         let text = context.texts
-        switch view {
-        case .about:
+        switch view?.path.first {
+        case AppCommandLine.about.name:
             return AboutScreen.render(context: context)
-        case .show(let id):
+        case AppCommandLine.show.name:
+            // The parser let the line through, so the ID is there.
+            let id = view?.argument(AppCommandLine.transferID) ?? ""
             guard let transfer = context.visible(queue)[id: id] else {
                 throw AppError.failed(text("error.unknownTransfer", .string(id)))
             }
@@ -70,6 +73,8 @@ public struct Session {
         loop()
     }
 
+    /// Each line is parsed by the build's declarations, without global options; `help`,
+    /// `lang`, `quit` and `exit` are the session's own words, and `#` starts a comment.
     private mutating func loop() {
         let text = context.texts
         if console.isInteractive { console.write(text("shell.welcome") + "\n") }
@@ -78,40 +83,34 @@ public struct Session {
             guard let line = console.readLine() else { break }
             let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
             guard let first = words.first, !first.hasPrefix("#") else { continue }
-            switch first {
-            case "quit", "exit":
-                return
-            case "help":
-                console.write(HelpScreen.render(program: context.identity.name, context: context))
-            case "lang":
-                switchLanguage(words.dropFirst().joined(separator: ":"))
-            default:
-                do {
-                    console.write(try perform(Invocation.command(words, addedCommands: context.build.addedCommands)))
-                } catch let problem as UsageProblem {
-                    console.writeError("\(AppError.usage(text.usageProblem(problem)))\n")
-                } catch {
-                    console.writeError("\(error)\n")
+            do {
+                switch first {
+                case "quit", "exit":
+                    return
+                case "help":
+                    console.write(try HelpScreen.render([], context: context))
+                case "lang":
+                    try switchLanguage(words.dropFirst().joined(separator: ":"))
+                default:
+                    let parsed = context.build.program.parse(line: words)
+                    console.write(parsed.wantsHelp
+                        ? try HelpScreen.render(parsed.path, input: .shellLine, context: context)
+                        : try perform(parsed))
                 }
+            } catch {
+                console.writeError("\(error)\n")
             }
         }
     }
 
-    private mutating func switchLanguage(_ value: String) {
+    private mutating func switchLanguage(_ value: String) throws(AppError) {
         let text = context.texts
         guard let preferences = try? LanguagePreferences.parseList(value, source: "lang") else {
-            console.writeError("\(AppError.usage(text.usageProblem(.invalidLanguage(value))))\n")
-            return
+            let problem = UsageError(.invalidValue, word: value, subject: "lang")
+            throw AppError.usage(text.usage(problem, in: context.build.program))
         }
-        guard !preferences.isEmpty else {
-            console.writeError("\(AppError.usage(text("error.langNeedsValue")))\n")
-            return
-        }
+        guard !preferences.isEmpty else { throw AppError.usage(text("error.langNeedsValue")) }
         text.localizer.setPreferences(preferences)
-        do {
-            console.write(try render(currentView))
-        } catch {
-            console.writeError("\(error)\n")
-        }
+        console.write(try render(currentView))
     }
 }

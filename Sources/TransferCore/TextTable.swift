@@ -1,3 +1,5 @@
+import Commands
+
 /// Rows of cells laid out in columns aligned by display width, two spaces apart.
 public struct TextTable {
     public var rows: [[String]]
@@ -15,12 +17,13 @@ public struct TextTable {
         let columns = rows.map(\.count).max() ?? 0
         var widths = [Int](repeating: 0, count: columns)
         for row in rows {
-            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], DisplayWidth.of(cell)) }
+            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], DisplayColumns.width(cell)) }
         }
         return rows.map { row in
             var line = ""
             for (index, cell) in row.enumerated() {
-                line += index == row.count - 1 ? cell : DisplayWidth.padded(cell, to: widths[index]) + "  "
+                let padding = index == row.count - 1 ? 0 : widths[index] - DisplayColumns.width(cell) + 2
+                line += cell + String(repeating: " ", count: padding)
             }
             return String(line.reversed().drop(while: { $0 == " " }).reversed())
         }

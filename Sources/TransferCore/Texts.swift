@@ -68,15 +68,4 @@ public struct Texts: Sendable {
         case .upload: return text("kind.upload")
         }
     }
-
-    public func usageProblem(_ problem: UsageProblem) -> String {
-        switch problem {
-        case .unknownOption(let option): return text("usage.unknownOption", .string(option))
-        case .missingValue(let option): return text("usage.missingValue", .string(option))
-        case .unexpectedValue(let option): return text("usage.unexpectedValue", .string(option))
-        case .unknownCommand(let command): return text("usage.unknownCommand", .string(command))
-        case .wrongArguments(let synopsis): return text("usage.wrongArguments", .string(synopsis))
-        case .invalidLanguage(let value): return text("usage.invalidLanguage", .string(value))
-        }
-    }
 }

@@ -1,4 +1,5 @@
 import AppTesting
+import Commands
 import Flavors
 import Foundation
 import Testing
@@ -47,9 +48,13 @@ struct FlavorAppTests {
         let light = AppRunner.light, regular = AppRunner.regular
         let lightFeatures = light.features.map(\.name), regularFeatures = regular.features.map(\.name)
         #expect(light.leftOut.features == regularFeatures.filter { !lightFeatures.contains($0) })
-        #expect(light.leftOut.commands == regular.addedCommands.filter { !light.flavorExtension.commands
-            .map(\.signature).contains($0) })
-        #expect(light.leftOut.commands.map(\.synopsis) == ["pause ID", "resume ID", "cancel ID"])
+        let lightCommands = light.flavorExtension.commands.map(\.declaration.name)
+        let regularOnly = regular.flavorExtension.commands.map(\.declaration)
+            .filter { !lightCommands.contains($0.name) }
+        #expect(light.leftOut.commands.map(\.name) == regularOnly.map(\.name))
+        #expect(light.leftOut.commands.map(\.arguments) == regularOnly.map(\.arguments))
+        #expect(light.leftOut.commands.map { light.program.synopsis(of: [$0.name], input: .shellLine) }
+            == ["pause ID", "resume ID", "cancel ID"])
         #expect(regular.leftOut.features.isEmpty && regular.leftOut.commands.isEmpty)
     }
 
@@ -82,6 +87,14 @@ struct FlavorAppTests {
     @Test("Light refuses Regular's commands, naming the flavor", arguments: ["pause", "resume", "cancel"])
     func lightRefuses(command: String) {
         let result = AppRunner.run(AppRunner.light, [command, "d1", "--lang", "en"])
+        #expect(result.status == 64)
+        #expect(result.errors == "error: \(command) is not available in Transfers Light.\n")
+        #expect(result.output.isEmpty)
+    }
+
+    @Test("Light refuses the help of Regular's commands as it refuses the commands", arguments: ["pause", "resume"])
+    func lightRefusesHelp(command: String) {
+        let result = AppRunner.run(AppRunner.light, [command, "--help", "--lang", "en"])
         #expect(result.status == 64)
         #expect(result.errors == "error: \(command) is not available in Transfers Light.\n")
         #expect(result.output.isEmpty)

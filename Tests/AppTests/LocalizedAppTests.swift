@@ -1,4 +1,5 @@
 import AppTesting
+import Commands
 import Flavors
 import Foundation
 import Localization
@@ -64,8 +65,8 @@ struct LocalizedAppTests {
         let lines = AppRunner.run(AppRunner.regular, ["--lang", "ja"]).output.split(separator: "\n")
         let header = try #require(lines.first { $0.hasPrefix("ID") })
         let rows = lines.filter { $0.hasPrefix("d") || $0.hasPrefix("u") }
-        var columns = Set(rows.map { DisplayWidth.of(String($0.prefix { $0 != "[" })) })
-        columns.insert(DisplayWidth.of(String(header.prefix { $0 != "進" })))
+        var columns = Set(rows.map { DisplayColumns.width(String($0.prefix { $0 != "[" })) })
+        columns.insert(DisplayColumns.width(String(header.prefix { $0 != "進" })))
         #expect(rows.count == 7)
         #expect(columns.count == 1, "progress bars start at different columns: \(columns)")
     }

@@ -93,4 +93,27 @@ struct QueueControlTests {
         #expect(commands.filter(order.contains) == order)
         #expect(lines.contains { $0.hasPrefix("  pause ID") && $0.hasSuffix("pause a transfer") })
     }
+
+    @Test("pause --help, resume -h and cancel --help: the command's help in the language in use", arguments: [
+        (["pause", "--help", "--lang", "ja"], "使い方: Regular [オプション] pause ID\n\n転送を一時停止\n\nオプション:\n"),
+        (["resume", "-h", "--lang", "en"], "Usage: Regular [options] resume ID\n\nresume a paused or failed transfer"),
+        (["--lang", "de", "cancel", "--help"], "Aufruf: Regular [Optionen] cancel ID\n\nbricht eine Übertragung ab\n"),
+    ])
+    func commandHelp(arguments: [String], start: String) {
+        let result = AppRunner.run(AppRunner.regular, arguments + ["--verbose"])
+        #expect(result.status == 0)
+        #expect(result.errors.isEmpty)
+        #expect(result.output.hasPrefix(start))
+    }
+
+    @Test("without queueControl in the plist, a command's help is refused like the command")
+    func disabledHelp() throws {
+        let root = try AppRunner.regularResources(without: "queueControl")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = AppRunner.run(AppRunner.regular, ["pause", "--help", "--lang", "en"],
+                                   environment: ["FLAVORKIT_RESOURCES": root.path])
+        #expect(result.status == 64)
+        #expect(result.errors == "error: pause is not available in Transfers.\n")
+        #expect(result.output.isEmpty)
+    }
 }

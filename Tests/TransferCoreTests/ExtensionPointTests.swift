@@ -1,4 +1,5 @@
 import AppTesting
+import Commands
 import Flavors
 import Foundation
 import Synchronization
@@ -22,11 +23,11 @@ struct Probe: FlavorExtension {
     var features: [Feature] { [Feature("stars") { _ in "stars" }] }
 
     var commands: [ExtensionCommand] {
-        let star = CommandSignature("star", arguments: ["ID"])
-        return [ExtensionCommand(star, feature: "stars", summary: { _ in "star a transfer" }) {
-            arguments, queue, context throws(AppError) in
-            guard var transfer = context.visible(queue)[id: arguments[0]] else {
-                throw AppError.failed("no \(arguments[0])")
+        let star = Command("star", summary: "star a transfer", arguments: [AppCommandLine.transferID])
+        return [ExtensionCommand(star, feature: "stars") { line, queue, context throws(AppError) in
+            let id = line.argument(AppCommandLine.transferID) ?? ""
+            guard var transfer = context.visible(queue)[id: id] else {
+                throw AppError.failed("no \(id)")
             }
             transfer.title = "* " + transfer.title
             queue.update(transfer)
@@ -66,6 +67,19 @@ struct ExtensionPointTests {
         #expect(lines[shell + 1].hasPrefix("  star ID ") && lines[shell + 1].hasSuffix(" star a transfer"))
         let about = AppRunner.run(Self.probe(), ["about", "--lang", "en"], environment: environment).output
         #expect(about.split(separator: "\n").contains { $0.hasSuffix("  downloads, stars") })
+    }
+
+    @Test("an extension command's help comes from its declaration")
+    func commandHelp() throws {
+        let root = try AppRunner.probeResources(features: ["downloads", "stars"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = AppRunner.run(Self.probe(), ["star", "--help", "--lang", "en"],
+                                   environment: Self.environment(root))
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix("Usage: Probe [options] star ID\n\nstar a transfer\n\nOptions:\n"))
+        let shell = AppRunner.run(Self.probe(), ["shell", "--lang", "en"], environment: Self.environment(root),
+                                  input: ["star -h"])
+        #expect(shell.output == "usage: star ID\n\nstar a transfer\n\nOptions:\n  --help  print this help\n")
     }
 
     @Test("a command runs between the change hooks, on the transfers the extension shows")
@@ -119,19 +133,19 @@ struct ExtensionPointTests {
         let root = try AppRunner.probeResources(features: ["downloads", "stars"])
         defer { try? FileManager.default.removeItem(at: root) }
         let build = Self.probe()
-        let invocation = Invocation(parsing: ["--lang", "en"], addedCommands: [])
-        let context = try TransferApp.makeContext(build, invocation: invocation, environment: Self.environment(root))
+        let context = try TransferApp.makeContext(build, lang: "en", localizations: nil,
+                                                  environment: Self.environment(root))
         let console = Console(write: { _ in }, writeError: { _ in }, readLine: { nil }, isInteractive: false)
         var session = Session(context: context, queue: TransferQueue(transfers: []), queueURL: nil, console: console)
         #expect(throws: AppError.usage("usage: star ID")) {
-            try session.perform(.extensionCommand("star", arguments: []))
+            try session.perform(build.program.parse(line: ["star"]))
         }
     }
 
     @Test("a build that leaves a feature or command out refuses it by name; anything else is unknown")
     func leftOut() throws {
         let build = FlavorBuild(flavorName: "Probe", leftOut: FlavorBuild.LeftOut(
-            features: ["stars"], commands: [CommandSignature("star", arguments: ["ID"])]))
+            features: ["stars"], commands: [Command("star", summary: "", arguments: [AppCommandLine.transferID])]))
         let plain = try AppRunner.probeResources(features: ["downloads"])
         defer { try? FileManager.default.removeItem(at: plain) }
         let refused = AppRunner.run(build, ["star", "d1", "--lang", "en"], environment: Self.environment(plain))

@@ -3,11 +3,8 @@
 
 #include <stddef.h>
 
-// C library calls that Glibc's Swift module does not export (they need feature macros such
-// as _XOPEN_SOURCE, or live in headers the module leaves out).
-
-/// wcwidth(3): the columns a character takes on a terminal; -1 if it is not printable.
-int cshims_wcwidth(unsigned int scalar);
+// C library calls that Glibc's Swift module does not export (they live in headers the
+// module leaves out).
 
 /// Bytes the allocator has handed out and not taken back (mallinfo2 on glibc,
 /// malloc_zone_statistics on Darwin).

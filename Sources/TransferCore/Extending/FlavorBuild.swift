@@ -1,3 +1,4 @@
+import Commands
 import Diagnostics
 import Flavors
 
@@ -10,11 +11,12 @@ public struct FlavorBuild: Sendable {
     public struct LeftOut: Sendable {
         /// Feature names of other flavors.
         public let features: [String]
-        /// Commands of other flavors, with their arguments (a wrong count is a usage error).
-        public let commands: [CommandSignature]
+        /// Commands of other flavors, declared with their arguments (a wrong count is a usage
+        /// error); never listed by `--help`, so their summaries are not shown.
+        public let commands: [Command]
 
         /// Nothing left out, by default.
-        public init(features: [String] = [], commands: [CommandSignature] = []) {
+        public init(features: [String] = [], commands: [Command] = []) {
             self.features = features
             self.commands = commands
         }
@@ -37,9 +39,12 @@ public struct FlavorBuild: Sendable {
     /// Features compiled into this build: the core's, then the extension's.
     public var features: [Feature] { [.downloads] + flavorExtension.features }
 
-    /// The commands the command line accepts besides the core's: the extension's, then
-    /// those left out (parsed, then refused as unavailable).
-    public var addedCommands: [CommandSignature] { flavorExtension.commands.map(\.signature) + leftOut.commands }
+    /// Every command this build's command line and session parse: the core's, the extension's,
+    /// then those left out (parsed, then refused as unavailable). `AppContext.program` is
+    /// what a run offers.
+    public var program: Program {
+        AppCommandLine.program(flavorName, adding: flavorExtension.commands.map(\.declaration) + leftOut.commands)
+    }
 
     /// The features the flavor enables, checked against what this build contains: the
     /// Info.plist may only list features that are compiled in.

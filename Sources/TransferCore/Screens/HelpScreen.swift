@@ -1,23 +1,32 @@
-/// `--help`: how to call the program, in the language in use.
+import Commands
+
+/// `--help` and `COMMAND --help`: how to call the program or one of its commands, generated
+/// from the declarations of the commands this run offers (`AppContext.program`), in the
+/// language in use.
 public enum HelpScreen {
-    public static func render(program: String, context: AppContext) -> String {
+    /// The help of the command at `path` (`[]`: the program, as the session's `help` shows it
+    /// too). For a session line (`input` `.shellLine`), a command's help leaves out the
+    /// program's name and global options. A command the flavor does not offer is refused.
+    public static func render(
+        _ path: [String], input: Program.Input = .arguments, context: AppContext
+    ) throws(AppError) -> String {
         let text = context.texts
-        var commands = TextTable(header: ["queue", text("help.queue")])
-        commands.append(["show ID", text("help.show")])
-        commands.append(["about", text("help.about")])
-        commands.append(["shell", text("help.shell")])
-        for command in context.commands {
-            commands.append([command.signature.synopsis, command.summary(text)])
+        let program = context.program
+        guard program.command(at: path) != nil else {
+            throw AppError.unavailable(text("error.unavailable", .string(path[0]), .string(context.displayName)))
         }
-        var options = TextTable(header: ["--queue FILE", text("help.option.queue")])
-        options.append(["--lang LANG", text("help.option.lang")])
-        options.append(["--localizations DIR", text("help.option.localizations")])
-        options.append(["--verbose", text("help.option.verbose")])
-        options.append(["--version", text("help.option.version")])
-        options.append(["--help", text("help.option.help")])
-        return ([text("help.usage", .string(program)), "", text("help.commands")]
-            + commands.render().map { "  " + $0 }
-            + ["", text("help.options")]
-            + options.render().map { "  " + $0 }).joined(separator: "\n") + "\n"
+        let usageLine: String
+        if path.isEmpty {
+            usageLine = text("help.usage", .string(program.name))
+        } else if input == .arguments {
+            usageLine = text("help.usage.command", .string(program.name),
+                             .string(program.synopsis(of: path, input: .shellLine)))
+        } else {
+            usageLine = text("usage.wrongArguments", .string(program.synopsis(of: path, input: .shellLine)))
+        }
+        let style = HelpStyle(
+            describe: { $0.isEmpty ? "" : text($0) }, usageLine: { _ in usageLine },
+            commandsHeading: text("help.commands"), optionsHeading: text("help.options"), showsShortNames: false)
+        return program.help(for: path, input: path.isEmpty ? .arguments : input, style: style)
     }
 }

@@ -1,0 +1,50 @@
+import Commands
+import Localization
+
+/// The app's command line, declared once as `Commands` values: its global options and the
+/// core's commands, whose summaries are catalog keys. Each build adds its extension's
+/// commands (`FlavorBuild.program`); the program's arguments and the interactive session's
+/// lines are parsed by the same declarations.
+public enum AppCommandLine {
+    /// `--queue FILE`: the queue to show and change, instead of the sample queue.
+    public static let queueFile = Option.value("queue", placeholder: "FILE", summary: Summary.text("help.option.queue"))
+    /// `--lang LANG`: the preferred languages, a colon list; wins over the environment.
+    public static let language = Option.value("lang", placeholder: "LANG", summary: Summary.text("help.option.lang"))
+    /// `--localizations DIR`: the shared catalogs to read instead of the resources' ones.
+    public static let localizations = Option.value(
+        "localizations", placeholder: "DIR", summary: Summary.text("help.option.localizations"))
+    /// `--verbose`, `-v`: every fallback on standard error.
+    public static let verbose = Option.flag("verbose", short: "v", summary: Summary.text("help.option.verbose"))
+    /// `--version`: the name and version, then exit.
+    public static let version = Option.flag("version", summary: Summary.text("help.option.version"))
+    /// `--help`, `-h`: the help of the program, or of the command named.
+    public static let help = Option.flag("help", short: "h", summary: Summary.text("help.option.help"))
+
+    /// `ID`: the transfer a command is about (extension commands take it too).
+    public static let transferID = Argument("ID")
+
+    /// `queue`, the default command.
+    public static let queue = Command("queue", summary: Summary.text("help.queue"))
+    /// `show ID`.
+    public static let show = Command("show", summary: Summary.text("help.show"), arguments: [transferID])
+    /// `about`.
+    public static let about = Command("about", summary: Summary.text("help.about"))
+    /// `shell`: the interactive session.
+    public static let shell = Command("shell", summary: Summary.text("help.shell"))
+
+    /// The program called `name` (the flavor's), with the core's commands followed by
+    /// `commands`. `help`, `lang` and `quit` are words of the interactive session only.
+    public static func program(_ name: String, adding commands: [Command]) -> Program {
+        Program(
+            name, options: [queueFile, language, localizations, verbose, version],
+            commands: [queue, show, about, shell] + commands, defaultCommand: queue.name, helpOption: help,
+            helpCommand: nil)
+    }
+
+    /// `--lang`'s value, checked to be a list of language tags.
+    static func language(of line: ParsedCommandLine) throws(UsageError) -> String? {
+        try line.value(language, expected: "a language tag") { value in
+            (try? LanguagePreferences.parseList(value, source: language.spelling)).map { _ in value }
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import Commands
+
+extension Texts {
+    /// A usage error in the language in use, from its kind and word (`Commands` words it in
+    /// English only). Mistakes in a command's arguments, and those the app's declarations
+    /// cannot produce (a missing command or required option), show how to call the command.
+    /// The one value the app checks itself is a language list (`--lang`, the session's `lang`).
+    public func usage(_ error: UsageError, in program: Program) -> String {
+        let text = self
+        switch error.kind {
+        case .unknownCommand:
+            guard let suggestion = error.suggestion else { return text("usage.unknownCommand", .string(error.word)) }
+            return text("usage.unknownCommandSuggestion", .string(error.word), .string(suggestion))
+        case .unknownOption:
+            guard let suggestion = error.suggestion else { return text("usage.unknownOption", .string(error.word)) }
+            return text("usage.unknownOptionSuggestion", .string(error.word), .string(suggestion))
+        case .missingValue:
+            return text("usage.missingValue", .string(error.word))
+        case .unexpectedValue:
+            return text("usage.unexpectedValue", .string(error.word))
+        case .invalidValue:
+            return text("usage.invalidLanguage", .string(error.word))
+        case .missingArgument, .unexpectedArgument, .missingCommand, .missingOption:
+            return text("usage.wrongArguments", .string(program.synopsis(of: error.command, input: .shellLine)))
+        }
+    }
+}
