@@ -19,7 +19,7 @@ struct FormatScannerTests {
             if !specifier.flags.isEmpty { parts.append("flags \(specifier.flags)") }
             if let width = specifier.width { parts.append("width \(width)") }
             if let precision = specifier.precision { parts.append("precision \(precision)") }
-            if !specifier.length.isEmpty { parts.append("length \(specifier.length)") }
+            if let length = specifier.length { parts.append("length \(length)") }
             parts.append("conversion \(specifier.conversion)")
             parts.append("argument \(specifier.argument)")
             return parts.joined(separator: ", ")
@@ -89,6 +89,9 @@ struct FormatScannerTests {
         ("%5%d", "%5", "invalid: '%%' is not a format specifier (write %% for a percent sign)"),
         ("%é", "%", "invalid: '%é' is not a format specifier (write %% for a percent sign)"),
         ("%0$d", "%0$", "invalid: argument positions start at 1 (%0$)"),
+        ("%llld", "%ll", "invalid: '%l' is not a format specifier (write %% for a percent sign)"),
+        // Flags are a set: order and repetition do not matter.
+        ("%0--5d", "%0--5d", "flags -0, width 5, conversion d, argument %d"),
         // Literal text runs up to the next `%`.
         ("héllo %d", "héllo ", "literal"),
     ] as [(String, String, String)])

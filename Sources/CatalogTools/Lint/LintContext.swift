@@ -172,7 +172,8 @@ public struct LintContext {
         while true {
             let x = nextSpecifier(&first), y = nextSpecifier(&second)
             guard let x, let y else { return x == nil && y == nil }
-            guard UnsafeBufferPointer(rebasing: a[x]).elementsEqual(UnsafeBufferPointer(rebasing: b[y])) else { return false }
+            guard x.count == y.count, memcmp(a.baseAddress! + x.lowerBound, b.baseAddress! + y.lowerBound, x.count) == 0
+            else { return false }
         }
     }
 

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The one reader of printf-style format specifiers in FlavorKit. `FormatString` and the
 /// formatter, plural expansion, pseudo-locales, the String Catalog reader and writer, export
 /// and lint all see a text's specifiers through it, so they cannot disagree.
@@ -13,7 +19,7 @@
 ///     flag       = "-" | "+" | " " | "#" | "0" | "'"
 ///     width      = digits                             ("*" is not supported: arguments are typed)
 ///     precision  = digits                             ("." alone means 0)
-///     length     = "h" | "l" | "q" | "L" | "z" | "j" | "t"   (hh, ll, … kept as written)
+///     length     = "hh" | "h" | "ll" | "l" | "q" | "L" | "z" | "j" | "t"   (one, as in C)
 ///     conversion = "@"                                an object (any argument, as text)
 ///                | "d" | "i" | "D"                    a signed integer
 ///                | "u" | "U" | "x" | "X" | "o" | "O"  an unsigned integer
@@ -54,14 +60,14 @@ public struct FormatScanner: IteratorProtocol {
     public struct Specifier: Sendable, Hashable {
         /// The explicit 1-based position (`%2$@`), nil for a plain specifier.
         public var position: Int?
-        /// The flags as written (`-`, `+`, ` `, `#`, `0`, `'`).
-        public var flags: String
+        /// The flags (`-`, `+`, ` `, `#`, `0`, `'`).
+        public var flags: FormatFlags
         /// The minimum width in characters, when written (`%5d`).
         public var width: Int?
         /// The precision, when written (`%.2f`; `%.f` is 0).
         public var precision: Int?
-        /// The length modifiers as written (`l`, `ll`, `h`, …), empty when there are none.
-        public var length: String
+        /// The length modifier (`l`, `ll`, `h`, …), when written.
+        public var length: FormatLength?
         /// The conversion character (`@`, `d`, `f`, `p`, …).
         public var conversion: Unicode.Scalar
         /// What the argument must be.
@@ -108,7 +114,13 @@ public struct FormatScanner: IteratorProtocol {
         guard index < bytes.count else { return nil }
         let start = index
         guard bytes[index] == Self.percent else {
-            while index < bytes.count, bytes[index] != Self.percent { index += 1 }
+            // memchr finds the next `%` a word at a time; most text is literal.
+            let rest = UnsafeRawPointer(bytes.baseAddress! + index)
+            if let found = memchr(rest, Int32(Self.percent), bytes.count - index) {
+                index += UnsafeRawPointer(found) - rest
+            } else {
+                index = bytes.count
+            }
             return Token(kind: .literal, range: start..<index)
         }
         index += 1
@@ -129,14 +141,18 @@ public struct FormatScanner: IteratorProtocol {
             index = name.upperBound + 1
             return Token(kind: .variable(Variable(position: position, name: name)), range: start..<index)
         }
-        let flags = readRun { Self.isFlag($0) }
+        var flags = FormatFlags()
+        while index < bytes.count, let flag = FormatFlags(byte: bytes[index]) {
+            flags.insert(flag)
+            index += 1
+        }
         let width = readNumber()
         var precision: Int?
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
             precision = readNumber() ?? 0
         }
-        let length = readRun { Self.isLength($0) }
+        let length = readLength()
         guard index < bytes.count else { return Token(kind: .invalid(.missingConversion), range: start..<index) }
         let conversion = scalar(at: index)
         guard let argument = Self.argument(of: conversion.scalar) else {
@@ -176,11 +192,24 @@ public struct FormatScanner: IteratorProtocol {
         return value
     }
 
-    /// The bytes `belongs` accepts from here, as a string (short, so never allocated).
-    private mutating func readRun(_ belongs: (UInt8) -> Bool) -> String {
-        let start = index
-        while index < bytes.count, belongs(bytes[index]) { index += 1 }
-        return start == index ? "" : String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+    /// A length modifier when one starts here (`ll` and `hh` before `l` and `h`).
+    private mutating func readLength() -> FormatLength? {
+        guard index < bytes.count else { return nil }
+        let first = bytes[index]
+        let doubled = index + 1 < bytes.count && bytes[index + 1] == first
+        let length: FormatLength
+        switch first {
+        case UInt8(ascii: "h"): length = doubled ? .char : .short
+        case UInt8(ascii: "l"): length = doubled ? .longLong : .long
+        case UInt8(ascii: "q"): length = .quad
+        case UInt8(ascii: "L"): length = .longDouble
+        case UInt8(ascii: "z"): length = .size
+        case UInt8(ascii: "j"): length = .intmax
+        case UInt8(ascii: "t"): length = .pointerDifference
+        default: return nil
+        }
+        index += length == .char || length == .longLong ? 2 : 1
+        return length
     }
 
     /// The range of a variable's name when `#@name@` starts here.
@@ -206,25 +235,6 @@ public struct FormatScanner: IteratorProtocol {
         while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self)
         return (text.unicodeScalars.first!, end)
-    }
-
-    private static func isFlag(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: " "), UInt8(ascii: "#"), UInt8(ascii: "0"), UInt8(ascii: "'"):
-            return true
-        default:
-            return false
-        }
-    }
-
-    private static func isLength(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "h"), UInt8(ascii: "l"), UInt8(ascii: "q"), UInt8(ascii: "L"), UInt8(ascii: "z"), UInt8(ascii: "j"),
-             UInt8(ascii: "t"):
-            return true
-        default:
-            return false
-        }
     }
 }
 

@@ -21,8 +21,8 @@ public struct FormatString: Sendable, Hashable {
     public struct Specifier: Sendable, Hashable {
         /// 1-based argument position.
         public var position: Int
-        /// The flags as written (`-`, `+`, ` `, `#`, `0`, `'`).
-        public var flags: String
+        /// The flags (`-`, `+`, ` `, `#`, `0`, `'`).
+        public var flags: FormatFlags
         /// The minimum width, when written.
         public var width: Int?
         /// The precision, when written.

@@ -66,7 +66,7 @@ public enum SafeFormatter {
 
     /// Formats one number with the C library, the type being checked already.
     private static func cFormat(_ specifier: FormatString.Specifier, length: String, _ value: any CVarArg) -> String {
-        var spec = "%" + specifier.flags.replacingOccurrences(of: "'", with: "")
+        var spec = "%" + specifier.flags.subtracting(.grouped).description
         if let width = specifier.width { spec += String(min(width, 1_000)) }
         if let precision = specifier.precision { spec += "." + String(min(precision, 100)) }
         spec += length + String(specifier.conversion == "D" ? "d" : specifier.conversion == "O" ? "o"
@@ -81,6 +81,6 @@ public enum SafeFormatter {
         }
         guard let width = specifier.width, text.count < width else { return text }
         let padding = String(repeating: " ", count: min(width, 1_000) - text.count)
-        return specifier.flags.contains("-") ? text + padding : padding + text
+        return specifier.flags.contains(.leftJustified) ? text + padding : padding + text
     }
 }
