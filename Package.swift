@@ -56,11 +56,11 @@ let package = Package(
         .testTarget(name: "TextSnapshotsTests", dependencies: ["Diagnostics", "TextSnapshotsTesting"], swiftSettings: strictSwift),
         .testTarget(name: "FlavorsTests", dependencies: ["Diagnostics", "Flavors"], swiftSettings: strictSwift),
         .testTarget(name: "CommandsTests", dependencies: ["Commands", "Diagnostics"], swiftSettings: strictSwift),
-        .target(name: "ChildProcesses", path: "Tests/Support/ChildProcesses", swiftSettings: strictSwift),
-        .testTarget(name: "FlavorKitTests", dependencies: ["flavorkit", "ChildProcesses"], swiftSettings: strictSwift),
+        .target(name: "TestSupport", dependencies: ["Flavors"], path: "Tests/Support/TestSupport", swiftSettings: strictSwift),
+        .testTarget(name: "FlavorKitTests", dependencies: ["flavorkit", "Flavors", "Localization", "TestSupport"], swiftSettings: strictSwift),
         .testTarget(name: "CatalogToolsTests", dependencies: ["CatalogTools", "Diagnostics", "Localization"], swiftSettings: strictSwift),
         .target(
-            name: "AppTesting", dependencies: ["Flavors", "Localization", "TransferCore", "ChildProcesses"], path: "Tests/Support/AppTesting",
+            name: "AppTesting", dependencies: ["Flavors", "Localization", "TransferCore", "TestSupport"], path: "Tests/Support/AppTesting",
             swiftSettings: strictSwift
         ),
         .testTarget(

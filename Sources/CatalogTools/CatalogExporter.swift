@@ -26,12 +26,12 @@ public struct CatalogExporter {
     /// A flavor or language the project does not have is a diagnostic naming those it has.
     public init(project: LintProject, flavor: String? = nil, languages: [LanguageTag] = []) throws(Diagnostic) {
         self.project = project
-        var folders = [project.sharedFolder]
+        var folders = [project.layout.localizations]
         if let flavor {
-            guard let folder = project.flavors.first(where: { $0.name == flavor })?.folder else {
-                throw Diagnostic("no flavor named \(flavor) (have: \(project.flavors.map(\.name).joined(separator: ", ")))")
+            guard project.flavors.contains(flavor) else {
+                throw Diagnostic("no flavor named \(flavor) (have: \(project.flavors.joined(separator: ", ")))")
             }
-            folders.append(folder.appendingPathComponent("Localizations"))
+            folders.append(project.layout.localizations(flavor: flavor))
         }
         let store = CatalogStore(folders: folders, keepingComments: true)
         let available = store.availableLanguages
@@ -69,7 +69,7 @@ public struct CatalogExporter {
                 for table in selected {
                     guard var entries = catalog.tables[table]?.dictionary, !entries.isEmpty else { continue }
                     for key in (catalog.plurals[table] ?? [:]).keys { entries[key] = nil }  // the plural entry wins
-                    files.append(("\(catalog.language).lproj/\(table).strings",
+                    files.append((CatalogFolderLayout.relativePath(language: catalog.language, table: table, kind: .strings),
                                   StringsWriter.write(entries, comments: catalog.comments[table] ?? [:])))
                 }
             }
@@ -78,13 +78,13 @@ public struct CatalogExporter {
                 for table in selected {
                     guard let plurals = catalog.plurals[table], !plurals.isEmpty else { continue }
                     let root = plurals.mapValues(Self.stringsdictEntry)
-                    files.append(("\(catalog.language).lproj/\(table).stringsdict",
+                    files.append((CatalogFolderLayout.relativePath(language: catalog.language, table: table, kind: .stringsdict),
                                   try PropertyListSerialization.data(fromPropertyList: root, format: .xml, options: 0)))
                 }
             }
         case .xcstrings:
             for table in selected {
-                files.append(("\(table).xcstrings",
+                files.append((CatalogFolderLayout.stringCatalogName(table: table),
                               try XCStringsWriter.write(catalogs, sourceLanguage: project.developmentLanguage, table: table)))
             }
         }

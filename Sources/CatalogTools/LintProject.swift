@@ -7,8 +7,8 @@ import Localization
 /// the development language (`Localizations/same-as-development.txt`).
 public struct LintProject: Sendable {
     public let layout: PackageLayout
-    /// The flavors with their folders (`Flavors/<Name>`), by name.
-    public let flavors: [(name: String, folder: URL)]
+    /// The flavors' names (the folders under `Flavors/`), sorted.
+    public let flavors: [String]
     /// From the flavors' `CFBundleDevelopmentRegion` (`en` when there is none).
     public let developmentLanguage: LanguageTag
 
@@ -16,25 +16,20 @@ public struct LintProject: Sendable {
 
     public init(root: URL) {
         layout = PackageLayout(root: root)
-        flavors = layout.flavorNames().map { [layout] name in (name, layout.flavor(name)) }
-        developmentLanguage = flavors.lazy.compactMap { [layout] in Self.developmentRegion(in: layout, flavor: $0.name) }
+        flavors = layout.flavorNames()
+        developmentLanguage = flavors.lazy.compactMap { [layout] in Self.developmentRegion(in: layout, flavor: $0) }
             .first ?? LanguageTag("en")!
     }
 
-    /// The package folder.
-    public var root: URL { layout.root }
-    public var sharedFolder: URL { layout.localizations }
-    public var sourcesFolder: URL { layout.sources }
-
     /// The keys of a flavor's `Info.plist`: what its `InfoPlist.strings` may translate.
-    public func infoPlistKeys(of flavor: URL) -> Set<String> {
-        Set((Self.infoPlist(flavor.appendingPathComponent(PackageLayout.Name.infoPlist)) ?? [:]).keys)
+    public func infoPlistKeys(of flavor: String) -> Set<String> {
+        Set((Self.infoPlist(layout.infoPlist(flavor: flavor)) ?? [:]).keys)
     }
 
     /// Keys allowed to equal the development language's text: `key` for every language,
     /// `lang key` for one; `#` starts a comment.
     public func allowedSameAsDevelopment() -> Set<String> {
-        let url = sharedFolder.appendingPathComponent(Self.allowListName)
+        let url = layout.localizations.appendingPathComponent(Self.allowListName)
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
         return Set(text.split(whereSeparator: \.isNewline).compactMap { line in
             let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]

@@ -38,7 +38,7 @@ enum ExportCommand: ToolCommand {
             }
         }
         let project = LintProject(root: FlavorKitTool.root(parsed))
-        let flavors = project.flavors.map(\.name)
+        let flavors = project.flavors
         if let name = parsed.value(flavor), !flavors.contains(name) {
             throw parsed.error(.invalidValue, word: name, subject: flavor.spelling, allowed: flavors,
                                reason: "no flavor named \(name) (have: \(flavors.joined(separator: ", ")))")

@@ -23,10 +23,11 @@ enum LintCommand: ToolCommand {
     static func run(_ parsed: ParsedCommandLine) throws -> Int32 {
         let root = FlavorKitTool.root(parsed)
         let json = try parsed.value(format, as: ReportFormat.self) == .json
-        guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Localizations").path) else {
-            throw Diagnostic("no catalogs here (use --root DIR)", path: root.appendingPathComponent("Localizations").path)
+        let project = LintProject(root: root)
+        guard FileManager.default.fileExists(atPath: project.layout.localizations.path) else {
+            throw Diagnostic("no catalogs here (use --root DIR)", path: project.layout.localizations.path)
         }
-        var linter = CatalogLinter(project: LintProject(root: root))
+        var linter = CatalogLinter(project: project)
         var diagnostics = linter.lint()
         if parsed.flag(strict) {
             diagnostics = diagnostics.map { var copy = $0; copy.severity = .error; return copy }

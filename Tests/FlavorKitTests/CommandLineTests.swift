@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("flavorkit command line: help, usage errors, one error: per line")
 struct CommandLineTests {
@@ -53,7 +54,7 @@ struct CommandLineTests {
     func exportIntoFolder() throws {
         let scratch = try ToolRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let root = ToolRunner.sourceRoot.path
+        let root = Repository.layout.root.path
         let created = try ToolRunner.run(["export", "--format", "json", "--output", "new-dir/", "--root", root], in: scratch)
         #expect(created.status == 0)
         #expect(created.output == "wrote new-dir/Localizable.json\n")
@@ -80,7 +81,7 @@ struct CommandLineTests {
         let scratch = try ToolRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
         try Data("not a folder\n".utf8).write(to: scratch.appendingPathComponent("a-file"))
-        let root = arguments.contains("--root") ? [] : ["--root", ToolRunner.sourceRoot.path]
+        let root = arguments.contains("--root") ? [] : ["--root", Repository.layout.root.path]
         let result = try ToolRunner.run(arguments + root, in: scratch)
         #expect(result.status == status)
         let lines = result.errors.split(separator: "\n").filter { $0.contains("error:") }

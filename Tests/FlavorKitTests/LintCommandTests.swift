@@ -1,5 +1,7 @@
-import ChildProcesses
+import Flavors
 import Foundation
+import Localization
+import TestSupport
 import Testing
 
 @Suite("flavorkit lint and export")
@@ -7,8 +9,8 @@ struct LintCommandTests {
     /// A copy of the project's catalogs, flavors and sources, to break on purpose.
     static func projectCopy() throws -> URL {
         let copy = try ToolRunner.temporaryFolder()
-        for folder in ["Localizations", "Flavors", "Sources"] {
-            try FileManager.default.copyItem(at: ToolRunner.sourceRoot.appendingPathComponent(folder),
+        for folder in [PackageLayout.Name.localizations, PackageLayout.Name.flavors, PackageLayout.Name.sources] {
+            try FileManager.default.copyItem(at: Repository.layout.root.appendingPathComponent(folder),
                                              to: copy.appendingPathComponent(folder))
         }
         return copy
@@ -16,7 +18,7 @@ struct LintCommandTests {
 
     @Test("the project's own catalogs lint clean, strictly too")
     func projectIsClean() throws {
-        let result = try ToolRunner.run(["lint", "--strict", "--root", ToolRunner.sourceRoot.path])
+        let result = try ToolRunner.run(["lint", "--strict", "--root", Repository.layout.root.path])
         #expect(result.status == 0)
         #expect(result.output == "0 errors, 0 warnings\n")
     }
@@ -25,7 +27,8 @@ struct LintCommandTests {
     func deletedSpanishKey() throws {
         let root = try Self.projectCopy()
         defer { try? FileManager.default.removeItem(at: root) }
-        let spanish = root.appendingPathComponent("Localizations/es.lproj/Localizable.strings")
+        let spanish = PackageLayout(root: root).localizations.appendingPathComponent(
+            CatalogFolderLayout.relativePath(language: LanguageTag("es")!, table: "Localizable", kind: .strings))
         let lines = try String(contentsOf: spanish, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
         try Data(lines.filter { !$0.hasPrefix("\"queue.empty\"") }.joined(separator: "\n").utf8).write(to: spanish)
         let result = try ToolRunner.run(["lint"], in: root)
@@ -38,7 +41,8 @@ struct LintCommandTests {
     func germanSpecifierChanged() throws {
         let root = try Self.projectCopy()
         defer { try? FileManager.default.removeItem(at: root) }
-        let german = root.appendingPathComponent("Localizations/de.lproj/Localizable.stringsdict")
+        let german = PackageLayout(root: root).localizations.appendingPathComponent(
+            CatalogFolderLayout.relativePath(language: LanguageTag("de")!, table: "Localizable", kind: .stringsdict))
         var lines = try String(contentsOf: german, encoding: .utf8).components(separatedBy: "\n")
         let line = try #require(lines.firstIndex(of: "\t\t\t<string>%d wartend</string>"))
         lines[line] = "\t\t\t<string>%@ wartend</string>"
@@ -50,7 +54,7 @@ struct LintCommandTests {
         #expect(lint.output.contains("format specifiers %1$@ disagree with the development language's %1$d [format-mismatch]"))
 
         let light = try #require(ChildProcess.builtProduct("Light"))
-        let app = try ChildProcess.run(light, ["--lang", "de", "--localizations", root.appendingPathComponent("Localizations").path],
+        let app = try ChildProcess.run(light, ["--lang", "de", "--localizations", PackageLayout(root: root).localizations.path],
                                        environment: [:])
         #expect(app.status == 0)
         #expect(app.output.contains("1 waiting, 1 laufend"))
@@ -60,7 +64,7 @@ struct LintCommandTests {
     func jsonStatsStrict() throws {
         let root = try Self.projectCopy()
         defer { try? FileManager.default.removeItem(at: root) }
-        try FileManager.default.removeItem(at: root.appendingPathComponent("Localizations/same-as-development.txt"))
+        try FileManager.default.removeItem(at: PackageLayout(root: root).localizations.appendingPathComponent("same-as-development.txt"))
         let lenient = try ToolRunner.run(["lint", "--format", "json", "--stats", "--root", root.path])
         #expect(lenient.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(lenient.output.utf8)) as? [String: Any])
@@ -81,7 +85,7 @@ struct LintCommandTests {
         #expect(try ToolRunner.run(["lint", "--format", "xml"]).status == 64)
         #expect(try ToolRunner.run(["lint", "extra"]).status == 64)
         #expect(try ToolRunner.run(["export"]).status == 64)
-        #expect(try ToolRunner.run(["export", "--format", "json", "--flavor", "Heavy", "--root", ToolRunner.sourceRoot.path]).status == 64)
+        #expect(try ToolRunner.run(["export", "--format", "json", "--flavor", "Heavy", "--root", Repository.layout.root.path]).status == 64)
         let empty = try ToolRunner.run(["lint"])
         #expect(empty.status == 1)
         #expect(empty.errors.contains("error: no catalogs here"))
@@ -89,7 +93,7 @@ struct LintCommandTests {
 
     @Test("export writes one file to standard output and several into --output DIR")
     func export() throws {
-        let json = try ToolRunner.run(["export", "--format", "json", "--lang", "ru", "--root", ToolRunner.sourceRoot.path])
+        let json = try ToolRunner.run(["export", "--format", "json", "--lang", "ru", "--root", Repository.layout.root.path])
         #expect(json.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: [String: Any]])
         #expect(object.keys.sorted() == ["ru"])
@@ -97,7 +101,7 @@ struct LintCommandTests {
         let folder = try ToolRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let strings = try ToolRunner.run(["export", "--format", "strings", "--flavor", "Light", "--output", folder.path,
-                                          "--root", ToolRunner.sourceRoot.path])
+                                          "--root", Repository.layout.root.path])
         #expect(strings.status == 0)
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("de.lproj/InfoPlist.strings").path))
         let light = try String(contentsOf: folder.appendingPathComponent("en.lproj/Localizable.strings"), encoding: .utf8)

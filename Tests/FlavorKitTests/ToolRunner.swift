@@ -1,4 +1,4 @@
-import ChildProcesses
+import TestSupport
 import Foundation
 
 /// Runs the `flavorkit` executable that `swift test` builds beside the test bundle.
@@ -19,8 +19,4 @@ enum ToolRunner {
     static func temporaryFolder() throws -> URL {
         try ChildProcess.temporaryFolder()
     }
-
-    /// The repository's own root.
-    static let sourceRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 }

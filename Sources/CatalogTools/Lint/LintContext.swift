@@ -52,10 +52,10 @@ public struct LintContext {
 
     init(project: LintProject) {
         self.project = project
-        shared = CatalogLayer(name: "shared", folder: project.sharedFolder)
+        shared = CatalogLayer(name: "shared", folder: project.layout.localizations)
         flavors = project.flavors.map { flavor in
-            Flavor(layer: CatalogLayer(name: flavor.name, folder: flavor.folder.appendingPathComponent("Localizations")),
-                   infoPlistKeys: project.infoPlistKeys(of: flavor.folder))
+            Flavor(layer: CatalogLayer(name: flavor, folder: project.layout.localizations(flavor: flavor)),
+                   infoPlistKeys: project.infoPlistKeys(of: flavor))
         }
         allowedSame = project.allowedSameAsDevelopment()
         let developmentLanguage = project.developmentLanguage
@@ -76,7 +76,7 @@ public struct LintContext {
             }
         }
         self.comparisons = comparisons
-        keyUses = KeyUseScanner.scan(folder: project.sourcesFolder)
+        keyUses = KeyUseScanner.scan(folder: project.layout.sources)
     }
 
     /// Every layer of catalogs: the shared one, then each flavor's.
@@ -91,7 +91,8 @@ public struct LintContext {
 
     /// `path` relative to the project's root, when it is inside it.
     func relativePath(_ path: String) -> String {
-        let prefix = project.root.path.hasSuffix("/") ? project.root.path : project.root.path + "/"
+        let root = project.layout.root.path
+        let prefix = root.hasSuffix("/") ? root : root + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 

@@ -22,10 +22,14 @@ public enum CatalogFolderLayout {
         return LanguageTag(String(name.dropLast(suffix.count)))
     }
 
-    /// A table's file for one language, relative to the catalog folder:
-    /// `es.lproj/Localizable.strings`. (String Catalogs hold every language in one file:
-    /// `Localizable.xcstrings`.)
+    /// A table's `.strings` or `.stringsdict` file for one language, relative to the catalog
+    /// folder: `es.lproj/Localizable.strings`.
     public static func relativePath(language: LanguageTag, table: String, kind: FileKind) -> String {
-        kind == .xcstrings ? "\(table).\(kind.rawValue)" : "\(languageFolderName(language))/\(table).\(kind.rawValue)"
+        "\(languageFolderName(language))/\(table).\(kind.rawValue)"
+    }
+
+    /// A table's String Catalog, which holds every language: `Localizable.xcstrings`.
+    public static func stringCatalogName(table: String) -> String {
+        "\(table).\(FileKind.xcstrings.rawValue)"
     }
 }

@@ -1,4 +1,4 @@
-import ChildProcesses
+import TestSupport
 import Flavors
 import Foundation
 import Localization
@@ -40,10 +40,8 @@ public enum AppRunner {
         try ChildProcess.temporaryFolder()
     }
 
-    /// The repository's own package (`Tests/Support/AppTesting/` is three levels down).
-    public static let repository = PackageLayout(root: URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent())
+    /// The repository's own package.
+    public static let repository = Repository.layout
 
     /// The repository's shared `Localizable.strings` of `language`.
     public static func sharedStrings(_ language: String) -> URL {

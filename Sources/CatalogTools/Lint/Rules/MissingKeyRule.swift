@@ -14,7 +14,7 @@ struct MissingKeyRule: LintRule {
         var found: [Diagnostic] = []
         if !context.hasDevelopmentCatalog {
             found.append(diagnostic("the development language \(context.development.language) has no catalog here",
-                                    at: SourceLocation(path: context.project.sharedFolder.path, line: 1, column: 1)))
+                                    at: SourceLocation(path: context.project.layout.localizations.path, line: 1, column: 1)))
         }
         for comparison in context.comparisons where comparison.requiresEveryKey {
             found += missing(comparison, context)
