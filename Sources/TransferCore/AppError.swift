@@ -19,10 +19,15 @@ public enum AppError: Error, Equatable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    /// The error as FlavorKit prints problems: `path: error: message` for a file, `error:
+    /// message` otherwise.
+    public var diagnostic: Diagnostic {
         switch self {
-        case .file(let diagnostic): return diagnostic.description
-        case .usage(let message), .unavailable(let message), .failed(let message): return "error: \(message)"
+        case .file(let diagnostic): return diagnostic
+        case .usage(let message), .unavailable(let message), .failed(let message): return Diagnostic(message)
         }
     }
+
+    /// `diagnostic`, printed.
+    public var description: String { diagnostic.description }
 }

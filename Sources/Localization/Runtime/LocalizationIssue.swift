@@ -15,18 +15,25 @@ public enum LocalizationIssue: Sendable, Hashable, CustomStringConvertible {
     /// A String Catalog unit marked `needs_review` is in use.
     case needsReview(SourceLocation)
 
-    public var description: String {
+    /// The issue as FlavorKit prints problems: an unreadable catalog is an error, the rest
+    /// are warnings.
+    public var diagnostic: Diagnostic {
         switch self {
         case .missingKey(let key, let table):
-            return "warning: key \"\(key)\" is missing from every language (table \(table)); showing the key"
+            return Diagnostic("key \"\(key)\" is missing from every language (table \(table)); showing the key",
+                              severity: .warning)
         case .formatMismatch(let key, let language, let location, let reason):
-            return "\(location): warning: \(language) text for \"\(key)\" not used: \(reason)"
+            return Diagnostic("\(language) text for \"\(key)\" not used: \(reason)", at: location, severity: .warning)
         case .unreadableCatalog(let error):
-            return error.description
+            return error
         case .needsReview(let location):
-            return "\(location): warning: this translation is marked needs_review"
+            return Diagnostic("this translation is marked needs_review", at: location, severity: .warning)
         case .duplicateKey(let location):
-            return "\(location): warning: this key is defined earlier in the file too; this definition wins"
+            return Diagnostic("this key is defined earlier in the file too; this definition wins", at: location,
+                              severity: .warning)
         }
     }
+
+    /// `diagnostic`, printed.
+    public var description: String { diagnostic.description }
 }
