@@ -31,15 +31,22 @@ let package = Package(
         .target(name: "TextSnapshotsTesting", dependencies: ["TextSnapshots"], swiftSettings: strictSwift),
         .target(name: "CShims"),
         .target(
-            name: "TransferCore", dependencies: ["Commands", "Diagnostics", "Localization", "Flavors"], swiftSettings: strictSwift
-        ),
-        .target(name: "RegularFeatures", dependencies: ["Commands", "Diagnostics", "TransferCore"], swiftSettings: strictSwift),
-        .target(name: "CatalogTools", dependencies: ["Diagnostics", "Flavors", "Localization"], swiftSettings: strictSwift),
-        .executableTarget(
-            name: "flavorkit", dependencies: ["Commands", "Diagnostics", "CatalogTools", "Flavors", "Localization", "TextSnapshots"],
+            name: "TransferCore", dependencies: ["Commands", "Diagnostics", "Localization", "Flavors"],
             swiftSettings: strictSwift
         ),
-        .executableTarget(name: "Benchmarks", dependencies: ["CatalogTools", "Flavors", "Localization", "TextSnapshots", "CShims"], swiftSettings: strictSwift),
+        .target(
+            name: "RegularFeatures", dependencies: ["Commands", "Diagnostics", "TransferCore"],
+            swiftSettings: strictSwift),
+        .target(
+            name: "CatalogTools", dependencies: ["Diagnostics", "Flavors", "Localization"], swiftSettings: strictSwift),
+        .executableTarget(
+            name: "flavorkit",
+            dependencies: ["Commands", "Diagnostics", "CatalogTools", "Flavors", "Localization", "TextSnapshots"],
+            swiftSettings: strictSwift
+        ),
+        .executableTarget(
+            name: "Benchmarks", dependencies: ["CatalogTools", "Flavors", "Localization", "TextSnapshots", "CShims"],
+            swiftSettings: strictSwift),
         .executableTarget(
             name: "Light",
             dependencies: ["Commands", "TransferCore"],
@@ -51,27 +58,44 @@ let package = Package(
             swiftSettings: strictSwift + [.define("REGULAR")]
         ),
         .testTarget(
-            name: "LocalizationTests", dependencies: ["Diagnostics", "Localization"], exclude: ["CLDR"], swiftSettings: strictSwift
-        ),
-        .testTarget(name: "TextSnapshotsTests", dependencies: ["Diagnostics", "TextSnapshotsTesting"], swiftSettings: strictSwift),
-        .testTarget(name: "FlavorsTests", dependencies: ["Diagnostics", "Flavors"], swiftSettings: strictSwift),
-        .testTarget(name: "CommandsTests", dependencies: ["Commands", "Diagnostics"], swiftSettings: strictSwift),
-        .target(name: "TestSupport", dependencies: ["Flavors"], path: "Tests/Support/TestSupport", swiftSettings: strictSwift),
-        .testTarget(name: "FlavorKitTests", dependencies: ["flavorkit", "Flavors", "Localization", "TestSupport"], swiftSettings: strictSwift),
-        .testTarget(name: "CatalogToolsTests", dependencies: ["CatalogTools", "Diagnostics", "Localization"], swiftSettings: strictSwift),
-        .target(
-            name: "AppTesting", dependencies: ["Flavors", "Localization", "TransferCore", "TestSupport"], path: "Tests/Support/AppTesting",
+            name: "LocalizationTests", dependencies: ["Diagnostics", "Localization"], exclude: ["CLDR"],
             swiftSettings: strictSwift
         ),
         .testTarget(
-            name: "TransferCoreTests", dependencies: ["Commands", "TransferCore", "Diagnostics", "Flavors", "AppTesting"], swiftSettings: strictSwift
+            name: "TextSnapshotsTests", dependencies: ["Diagnostics", "TextSnapshotsTesting"],
+            swiftSettings: strictSwift),
+        .testTarget(name: "FlavorsTests", dependencies: ["Diagnostics", "Flavors"], swiftSettings: strictSwift),
+        .testTarget(name: "CommandsTests", dependencies: ["Commands", "Diagnostics"], swiftSettings: strictSwift),
+        .target(
+            name: "TestSupport", dependencies: ["Flavors"], path: "Tests/Support/TestSupport",
+            swiftSettings: strictSwift),
+        .testTarget(
+            name: "FlavorKitTests", dependencies: ["flavorkit", "Flavors", "Localization", "TestSupport"],
+            swiftSettings: strictSwift),
+        .testTarget(
+            name: "CatalogToolsTests", dependencies: ["CatalogTools", "Diagnostics", "Localization"],
+            swiftSettings: strictSwift),
+        .target(
+            name: "AppTesting", dependencies: ["Flavors", "Localization", "TransferCore", "TestSupport"],
+            path: "Tests/Support/AppTesting",
+            swiftSettings: strictSwift
         ),
         .testTarget(
-            name: "RegularFeaturesTests", dependencies: ["Commands", "RegularFeatures", "TransferCore", "Flavors", "AppTesting"], swiftSettings: strictSwift
+            name: "TransferCoreTests",
+            dependencies: ["Commands", "TransferCore", "Diagnostics", "Flavors", "AppTesting"],
+            swiftSettings: strictSwift
+        ),
+        .testTarget(
+            name: "RegularFeaturesTests",
+            dependencies: ["Commands", "RegularFeatures", "TransferCore", "Flavors", "AppTesting"],
+            swiftSettings: strictSwift
         ),
         .testTarget(
             name: "AppTests",
-            dependencies: ["Light", "Regular", "Commands", "TransferCore", "Flavors", "Localization", "TextSnapshotsTesting", "AppTesting"],
+            dependencies: [
+                "Light", "Regular", "Commands", "TransferCore", "Flavors", "Localization", "TextSnapshotsTesting",
+                "AppTesting",
+            ],
             swiftSettings: strictSwift
         ),
     ]

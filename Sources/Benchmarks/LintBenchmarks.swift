@@ -15,7 +15,8 @@ struct LintBenchmarks {
         try? FileManager.default.removeItem(at: root)
         for language in Self.languages {
             let file = stringsFile(language)
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             let text = GeneratedCatalog.text(entries: Self.entries, variant: language == "en" ? "" : "\(language) ")
             try Data(text.utf8).write(to: file)
         }
@@ -32,17 +33,23 @@ struct LintBenchmarks {
     func run() throws -> [Figure] {
         let files = Self.languages.map(stringsFile)
         var found = -1
-        let times = try Measure.paired(rounds: 7, ours: {
-            var linter = CatalogLinter(project: LintProject(root: root))
-            found = linter.lint().count
-        }, reference: {
-            for file in files {
-                let parsed = try StringsFile(contentsOf: file)
-                precondition(parsed.table.count == Self.entries)
-            }
-        })
+        let times = try Measure.paired(
+            rounds: 7,
+            ours: {
+                var linter = CatalogLinter(project: LintProject(root: root))
+                found = linter.lint().count
+            },
+            reference: {
+                for file in files {
+                    let parsed = try StringsFile(contentsOf: file)
+                    precondition(parsed.table.count == Self.entries)
+                }
+            })
         precondition(found == 0)
-        return [Figure(name: "lint 8 languages × 50,000 entries", ours: times.ours, reference: times.reference,
-                       referenceName: "parsing the files alone", goal: .atMost(2))]
+        return [
+            Figure(
+                name: "lint 8 languages × 50,000 entries", ours: times.ours, reference: times.reference,
+                referenceName: "parsing the files alone", goal: .atMost(2))
+        ]
     }
 }

@@ -36,7 +36,8 @@ public struct CatalogExporter {
         let store = CatalogStore(folders: folders, keepingComments: true)
         let available = store.availableLanguages
         for language in languages where !available.contains(language) {
-            throw Diagnostic("no catalog for \(language) (have: \(available.map(\.description).joined(separator: ", ")))")
+            throw Diagnostic(
+                "no catalog for \(language) (have: \(available.map(\.description).joined(separator: ", ")))")
         }
         catalogs = (languages.isEmpty ? available : languages).compactMap(store.catalog(for:))
         readingErrors = catalogs.flatMap(\.errors)
@@ -61,16 +62,23 @@ public struct CatalogExporter {
                     for (key, entry) in catalog.plurals[table] ?? [:] { object[key] = Self.categories(entry) }
                     if !object.isEmpty { document[catalog.language.description] = object }
                 }
-                files.append(("\(table).json", try JSONSerialization.data(
-                    withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])))
+                files.append(
+                    (
+                        "\(table).json",
+                        try JSONSerialization.data(
+                            withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+                    ))
             }
         case .strings:
             for catalog in catalogs {
                 for table in selected {
                     guard var entries = catalog.tables[table]?.dictionary, !entries.isEmpty else { continue }
                     for key in (catalog.plurals[table] ?? [:]).keys { entries[key] = nil }  // the plural entry wins
-                    files.append((CatalogFolderLayout.relativePath(language: catalog.language, table: table, kind: .strings),
-                                  StringsWriter.write(entries, comments: catalog.comments[table] ?? [:])))
+                    files.append(
+                        (
+                            CatalogFolderLayout.relativePath(language: catalog.language, table: table, kind: .strings),
+                            StringsWriter.write(entries, comments: catalog.comments[table] ?? [:])
+                        ))
                 }
             }
         case .stringsdict:
@@ -78,14 +86,21 @@ public struct CatalogExporter {
                 for table in selected {
                     guard let plurals = catalog.plurals[table], !plurals.isEmpty else { continue }
                     let root = plurals.mapValues(Self.stringsdictEntry)
-                    files.append((CatalogFolderLayout.relativePath(language: catalog.language, table: table, kind: .stringsdict),
-                                  try PropertyListSerialization.data(fromPropertyList: root, format: .xml, options: 0)))
+                    files.append(
+                        (
+                            CatalogFolderLayout.relativePath(
+                                language: catalog.language, table: table, kind: .stringsdict),
+                            try PropertyListSerialization.data(fromPropertyList: root, format: .xml, options: 0)
+                        ))
                 }
             }
         case .xcstrings:
             for table in selected {
-                files.append((CatalogFolderLayout.stringCatalogName(table: table),
-                              try XCStringsWriter.write(catalogs, sourceLanguage: project.developmentLanguage, table: table)))
+                files.append(
+                    (
+                        CatalogFolderLayout.stringCatalogName(table: table),
+                        try XCStringsWriter.write(catalogs, sourceLanguage: project.developmentLanguage, table: table)
+                    ))
             }
         }
         return files
@@ -108,8 +123,10 @@ public struct CatalogExporter {
     private static func stringsdictEntry(_ entry: PluralEntry) -> [String: Any] {
         var dictionary: [String: Any] = ["NSStringLocalizedFormatKey": entry.format]
         for (name, variable) in entry.variables {
-            var fields: [String: Any] = ["NSStringFormatSpecTypeKey": "NSStringPluralRuleType",
-                                         "NSStringFormatValueTypeKey": variable.valueType]
+            var fields: [String: Any] = [
+                "NSStringFormatSpecTypeKey": "NSStringPluralRuleType",
+                "NSStringFormatValueTypeKey": variable.valueType,
+            ]
             for (category, text) in variable.variants { fields[category.rawValue] = text }
             dictionary[name] = fields
         }

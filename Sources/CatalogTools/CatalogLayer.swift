@@ -48,6 +48,8 @@ extension Catalog {
     /// The file a table's entries come from, for reporting what it lacks.
     func file(of table: String, fallback folder: URL) -> String {
         tables[table]?.files.first ?? plurals[table]?.values.first?.location.path
-            ?? folder.appendingPathComponent(CatalogFolderLayout.relativePath(language: language, table: table, kind: .strings)).path
+            ?? folder.appendingPathComponent(
+                CatalogFolderLayout.relativePath(language: language, table: table, kind: .strings)
+            ).path
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import Localization
 
 /// Finds the catalog keys Swift sources use, by the project's one convention: a key is
-/// written as a string literal right after `text(` (`text("queue.empty")`,
+/// written as a string literal right after `text(`, white space allowed (`text("queue.empty")`,
 /// `text("summary.total", .int(count))`, `context.text("…")`, also inside a string
 /// interpolation). Comments and the text of other string literals are skipped, so
 /// documentation that quotes the convention does not count; a key built at run time
@@ -16,7 +16,9 @@ public enum KeyUseScanner {
 
     /// Every `.swift` file under `folder`, recursively, in path order.
     public static func scan(folder: URL) -> [KeyUse] {
-        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [] }
+        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
+            return []
+        }
         var files: [URL] = []
         for case let url as URL in enumerator where url.pathExtension == "swift" { files.append(url) }
         return files.sorted { $0.path < $1.path }.flatMap { url in
@@ -77,13 +79,21 @@ public enum KeyUseScanner {
                     _ = scanString()
                 case UInt8(ascii: "#") where startsString():
                     _ = scanString()
-                case UInt8(ascii: "t") where bytes[index...].starts(with: Self.call) && !Self.isIdentifier(at(index - 1)):
+                case UInt8(ascii: "t")
+                where bytes[index...].starts(with: Self.call) && !Self.isIdentifier(at(index - 1)):
                     index += Self.call.count
                     depth += 1
+                    // The key may start on the next line, as a formatter breaks long calls.
+                    while [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")]
+                        .contains(at(index))
+                    {
+                        advance()
+                    }
                     guard at(index) == UInt8(ascii: "\"") else { continue }
                     let quote = (line, index - lineStart + 1)
                     if let key = scanString() {
-                        uses.append(KeyUse(key: key, location: SourceLocation(path: path, line: quote.0, column: quote.1)))
+                        uses.append(
+                            KeyUse(key: key, location: SourceLocation(path: path, line: quote.0, column: quote.1)))
                     }
                 default:
                     advance()
@@ -140,8 +150,9 @@ public enum KeyUseScanner {
                 }
                 if byte == UInt8(ascii: "\n"), !multiline { return nil }
                 if byte == UInt8(ascii: "\""),
-                   !multiline || (at(index + 1) == UInt8(ascii: "\"") && at(index + 2) == UInt8(ascii: "\"")),
-                   hasHashes(hashes, from: index + (multiline ? 3 : 1)) {
+                    !multiline || (at(index + 1) == UInt8(ascii: "\"") && at(index + 2) == UInt8(ascii: "\"")),
+                    hasHashes(hashes, from: index + (multiline ? 3 : 1))
+                {
                     let end = index
                     index += (multiline ? 3 : 1) + hashes
                     return plain ? String(decoding: bytes[start..<end], as: UTF8.self) : nil
@@ -157,7 +168,8 @@ public enum KeyUseScanner {
 
         static func isIdentifier(_ byte: UInt8) -> Bool {
             byte == UInt8(ascii: "_") || byte >= 0x80
-                || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
         }
     }

@@ -17,7 +17,8 @@ public struct LintProject: Sendable {
     public init(root: URL) {
         layout = PackageLayout(root: root)
         flavors = layout.flavorNames()
-        developmentLanguage = flavors.lazy.compactMap { [layout] in Self.developmentRegion(in: layout, flavor: $0) }
+        developmentLanguage =
+            flavors.lazy.compactMap { [layout] in Self.developmentRegion(in: layout, flavor: $0) }
             .first ?? LanguageTag("en")!
     }
 
@@ -31,11 +32,12 @@ public struct LintProject: Sendable {
     public func allowedSameAsDevelopment() -> Set<String> {
         let url = layout.localizations.appendingPathComponent(Self.allowListName)
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
-        return Set(text.split(whereSeparator: \.isNewline).compactMap { line in
-            let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
-            let words = content.split(whereSeparator: \.isWhitespace)
-            return words.isEmpty ? nil : words.joined(separator: " ")
-        })
+        return Set(
+            text.split(whereSeparator: \.isNewline).compactMap { line in
+                let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+                let words = content.split(whereSeparator: \.isWhitespace)
+                return words.isEmpty ? nil : words.joined(separator: " ")
+            })
     }
 
     private static func developmentRegion(in layout: PackageLayout, flavor: String) -> LanguageTag? {

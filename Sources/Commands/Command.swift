@@ -16,8 +16,9 @@ public struct Command: Sendable, Hashable {
         _ name: String, summary: String, arguments: [Argument] = [], options: [Option] = [],
         subcommands: [Command] = []
     ) {
-        precondition(arguments.dropLast().allSatisfy { $0.arity == .one },
-                     "\(name): only the last argument may be optional or repeated")
+        precondition(
+            arguments.dropLast().allSatisfy { $0.arity == .one },
+            "\(name): only the last argument may be optional or repeated")
         precondition(subcommands.isEmpty || arguments.isEmpty, "\(name): subcommands or arguments, not both")
         self.name = name
         self.summary = summary

@@ -16,8 +16,10 @@ extension Program {
             let name = aliases ? (option.short.map { "-\($0), " } ?? "    ") + option.usage : option.usage
             return (name, style.describe(option.summary))
         }
-        for (heading, rows) in [(style.argumentsHeading, arguments), (style.commandsHeading, commands),
-                                (style.optionsHeading, optionRows)] where !rows.isEmpty {
+        for (heading, rows) in [
+            (style.argumentsHeading, arguments), (style.commandsHeading, commands),
+            (style.optionsHeading, optionRows),
+        ] where !rows.isEmpty {
             sections.append([heading] + Self.table(rows, width: style.width))
         }
         return sections.map { $0.joined(separator: "\n") }.joined(separator: "\n\n") + "\n"

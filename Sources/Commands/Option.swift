@@ -33,8 +33,9 @@ public struct Option: Sendable, Hashable {
         _ name: String, short: Character? = nil, placeholder: String, allowed: [String] = [],
         repeatable: Bool = false, required: Bool = false, summary: String
     ) -> Option {
-        Option(name: name, short: short, kind: .value(placeholder: placeholder, allowed: allowed),
-               isRepeatable: repeatable, isRequired: required, summary: summary)
+        Option(
+            name: name, short: short, kind: .value(placeholder: placeholder, allowed: allowed),
+            isRepeatable: repeatable, isRequired: required, summary: summary)
     }
 
     /// `--help` and `-h`, which every command answers with its own help unless a program

@@ -106,7 +106,8 @@ public struct ParsedCommandLine: Sendable, Hashable {
     public func error(
         _ kind: UsageError.Kind, word: String, subject: String? = nil, allowed: [String] = [], reason: String? = nil
     ) -> UsageError {
-        UsageError(kind, word: word, subject: subject, allowed: allowed, reason: reason, command: path, synopsis: synopsis)
+        UsageError(
+            kind, word: word, subject: subject, allowed: allowed, reason: reason, command: path, synopsis: synopsis)
     }
 
     private func converted<Value>(

@@ -50,8 +50,9 @@ struct Parser {
 
     private mutating func enter(_ name: String) {
         guard let next = command.subcommand(name) else {
-            note(.unknownCommand, word: name,
-                 suggestion: Suggestion.closest(to: name, among: command.subcommands.map(\.name)))
+            note(
+                .unknownCommand, word: name,
+                suggestion: Suggestion.closest(to: name, among: command.subcommands.map(\.name)))
             lost = true
             return
         }
@@ -76,7 +77,9 @@ struct Parser {
             found = word.count == 2 ? scope.last { $0.short == word.last } : nil
         }
         guard let option = found else {
-            note(.unknownOption, word: spelled, suggestion: Suggestion.closest(to: spelled, among: scope.map(\.spelling)))
+            note(
+                .unknownOption, word: spelled, suggestion: Suggestion.closest(to: spelled, among: scope.map(\.spelling))
+            )
             return
         }
         switch option.kind {
@@ -143,8 +146,9 @@ struct Parser {
                 path = target
                 result.path = target
                 result.synopsis = program.synopsis(of: target, input: input)
-                return note(.unknownCommand, word: word,
-                            suggestion: Suggestion.closest(to: word, among: node.subcommands.map(\.name)))
+                return note(
+                    .unknownCommand, word: word,
+                    suggestion: Suggestion.closest(to: word, among: node.subcommands.map(\.name)))
             }
             node = next
             target.append(word)
@@ -158,7 +162,8 @@ struct Parser {
         _ kind: UsageError.Kind, word: String, suggestion: String? = nil, subject: String? = nil, allowed: [String] = []
     ) {
         guard result.problem == nil else { return }
-        result.problem = UsageError(kind, word: word, suggestion: suggestion, subject: subject, allowed: allowed,
-                                    command: path, synopsis: result.synopsis)
+        result.problem = UsageError(
+            kind, word: word, suggestion: suggestion, subject: subject, allowed: allowed,
+            command: path, synopsis: result.synopsis)
     }
 }

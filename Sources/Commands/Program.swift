@@ -43,8 +43,9 @@ public struct Program: Sendable, Hashable {
     /// Adds commands declared elsewhere (by a plug-in module, for instance) after the others.
     public mutating func add(_ commands: [Command]) {
         for command in commands {
-            precondition(!self.commands.contains { $0.name == command.name } && command.name != helpCommand?.name,
-                         "\(name): two commands named \(command.name)")
+            precondition(
+                !self.commands.contains { $0.name == command.name } && command.name != helpCommand?.name,
+                "\(name): two commands named \(command.name)")
             self.commands.append(command)
         }
     }

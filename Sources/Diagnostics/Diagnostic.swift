@@ -29,7 +29,8 @@ public struct Diagnostic: Error, Sendable, Hashable, Comparable, CustomStringCon
 
     /// A diagnostic at a position in a file.
     public init(_ message: String, at location: SourceLocation, severity: Severity = .error, rule: String? = nil) {
-        self.init(message, path: location.path, line: location.line, column: location.column, severity: severity, rule: rule)
+        self.init(
+            message, path: location.path, line: location.line, column: location.column, severity: severity, rule: rule)
     }
 
     /// A diagnostic about a whole file (`path`), or about no file at all (`path` nil).

@@ -5,6 +5,7 @@
 import Commands
 import Foundation
 import TransferCore
+
 #if REGULAR
 import RegularFeatures
 #endif
@@ -15,11 +16,13 @@ enum Flavor {
     /// The core alone. Regular's features and commands are named, not contained, so that
     /// Light refuses them as unavailable rather than unknown (help never lists them, so
     /// their declarations need no summary).
-    static let build = FlavorBuild(flavorName: "Light", leftOut: FlavorBuild.LeftOut(
-        features: ["uploads", "queueControl", "savedQueue"],
-        commands: ["pause", "resume", "cancel"].map {
-            Command($0, summary: "", arguments: [AppCommandLine.transferID])
-        }))
+    static let build = FlavorBuild(
+        flavorName: "Light",
+        leftOut: FlavorBuild.LeftOut(
+            features: ["uploads", "queueControl", "savedQueue"],
+            commands: ["pause", "resume", "cancel"].map {
+                Command($0, summary: "", arguments: [AppCommandLine.transferID])
+            }))
     #elseif REGULAR
     static let build = FlavorBuild(flavorName: "Regular", flavorExtension: RegularExtension())
     #else

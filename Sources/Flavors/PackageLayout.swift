@@ -56,7 +56,8 @@ public struct PackageLayout: Sendable, Hashable {
         return names.sorted().filter { name in
             var isFolder: ObjCBool = false
             return !name.hasPrefix(".")
-                && FileManager.default.fileExists(atPath: flavor(name).path, isDirectory: &isFolder) && isFolder.boolValue
+                && FileManager.default.fileExists(atPath: flavor(name).path, isDirectory: &isFolder)
+                && isFolder.boolValue
         }
     }
 }

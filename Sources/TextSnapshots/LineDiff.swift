@@ -75,7 +75,11 @@ public struct LineDiff: Sendable {
 
     private static func line(_ text: String, _ range: Range<Int>) -> Substring {
         let utf8 = text.utf8
-        return Substring(utf8[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)])
+        return Substring(
+            utf8[
+                utf8.index(
+                    utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(
+                        utf8.startIndex, offsetBy: range.upperBound)])
     }
 
     /// Whether the texts are the same.
@@ -114,15 +118,18 @@ private struct LineNumbering {
         var ids: [Int] = []
         ids.reserveCapacity(ranges.count)
         for (index, range) in ranges.enumerated() {
-            let id = intern(UnsafeBufferPointer(rebasing: bytes[range]), range: range, text: text,
-                            current: bytes, reference: reference)
+            let id = intern(
+                UnsafeBufferPointer(rebasing: bytes[range]), range: range, text: text,
+                current: bytes, reference: reference)
             ids.append(index == ranges.count - 1 && !endsWithNewline ? -id : id)
         }
         return (ids, ranges, endsWithNewline)
     }
 
-    private mutating func intern(_ line: UnsafeBufferPointer<UInt8>, range: Range<Int>, text: Int,
-                                 current: UnsafeBufferPointer<UInt8>, reference: UnsafeBufferPointer<UInt8>?) -> Int {
+    private mutating func intern(
+        _ line: UnsafeBufferPointer<UInt8>, range: Range<Int>, text: Int,
+        current: UnsafeBufferPointer<UInt8>, reference: UnsafeBufferPointer<UInt8>?
+    ) -> Int {
         if (count + 1) * 2 > slots.count { grow(current: current, reference: reference, text: text) }
         let mask = slots.count - 1
         var position = Int(truncatingIfNeeded: Self.digest(line)) & mask
@@ -137,7 +144,8 @@ private struct LineNumbering {
             let first = firsts[Int(slot) - 1]
             let source = first.text == text ? current : reference!
             if first.range.count == line.count,
-               line.isEmpty || memcmp(source.baseAddress! + first.range.lowerBound, line.baseAddress!, line.count) == 0 {
+                line.isEmpty || memcmp(source.baseAddress! + first.range.lowerBound, line.baseAddress!, line.count) == 0
+            {
                 return Int(slot)
             }
             position = (position + 1) & mask
@@ -149,7 +157,8 @@ private struct LineNumbering {
         let mask = slots.count - 1
         for (index, first) in firsts.enumerated() {
             let source = first.text == text ? current : reference!
-            var position = Int(truncatingIfNeeded: Self.digest(UnsafeBufferPointer(rebasing: source[first.range]))) & mask
+            var position =
+                Int(truncatingIfNeeded: Self.digest(UnsafeBufferPointer(rebasing: source[first.range]))) & mask
             while slots[position] != 0 { position = (position + 1) & mask }
             slots[position] = Int32(index + 1)
         }
@@ -246,7 +255,8 @@ private struct Search {
             var k = -d + forwardStart
             while k <= d - forwardEnd {
                 let index = offset + k
-                var x = k == -d || (k != d && forward[index - 1] < forward[index + 1])
+                var x =
+                    k == -d || (k != d && forward[index - 1] < forward[index + 1])
                     ? forward[index + 1] : forward[index - 1] + 1
                 var y = x - k
                 while x < n, y < m, a[aLow + x] == b[bLow + y] {
@@ -269,7 +279,8 @@ private struct Search {
             k = -d + backwardStart
             while k <= d - backwardEnd {
                 let index = offset + k
-                var x = k == -d || (k != d && backward[index - 1] < backward[index + 1])
+                var x =
+                    k == -d || (k != d && backward[index - 1] < backward[index + 1])
                     ? backward[index + 1] : backward[index - 1] + 1
                 var y = x - k
                 while x < n, y < m, a[aHigh - 1 - x] == b[bHigh - 1 - y] {

@@ -18,8 +18,9 @@ public enum RecordMode: String, CaseIterable, Sendable {
     public static func resolve(environment: [String: String]) throws(Diagnostic) -> RecordMode {
         if let value = environment["SNAPSHOT_RECORD"], !value.isEmpty {
             guard let mode = RecordMode(rawValue: value.lowercased()) else {
-                throw Diagnostic("SNAPSHOT_RECORD=\(value) is not a record mode; use one of: "
-                    + RecordMode.allCases.map(\.rawValue).joined(separator: ", "))
+                throw Diagnostic(
+                    "SNAPSHOT_RECORD=\(value) is not a record mode; use one of: "
+                        + RecordMode.allCases.map(\.rawValue).joined(separator: ", "))
             }
             return mode
         }

@@ -37,7 +37,8 @@ public struct SnapshotStore: Sendable {
         return text.withUTF8 { expected in
             data.withUnsafeBytes { recorded in
                 if recorded.count == expected.count,
-                   recorded.count == 0 || memcmp(recorded.baseAddress!, expected.baseAddress!, expected.count) == 0 {
+                    recorded.count == 0 || memcmp(recorded.baseAddress!, expected.baseAddress!, expected.count) == 0
+                {
                     return true
                 }
                 // A checkout with CRLF line endings still matches.
@@ -94,7 +95,8 @@ public struct SnapshotStore: Sendable {
         while let path = enumerator.nextObject() as? String {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isFolder),
-               !isFolder.boolValue {
+                !isFolder.boolValue
+            {
                 result.append(path)
             }
         }
@@ -105,7 +107,8 @@ public struct SnapshotStore: Sendable {
 
     /// The snapshots listed in `manifest.txt`, or nil when there is no manifest.
     public func manifest() -> Set<String>? {
-        guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(Self.manifestName).path) else {
+        guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(Self.manifestName).path)
+        else {
             return nil
         }
         let lines = Self.normalizingLineEndings(String(decoding: data, as: UTF8.self)).split(separator: "\n")
@@ -137,7 +140,8 @@ public struct SnapshotStore: Sendable {
         for pending in try selectPending(paths) {
             let target = String(pending.dropLast(Self.pendingExtension.count))
             // rename(2) replaces the snapshot in one step.
-            let source = root.appendingPathComponent(pending).path, destination = root.appendingPathComponent(target).path
+            let source = root.appendingPathComponent(pending).path,
+                destination = root.appendingPathComponent(target).path
             guard rename(source, destination) == 0 else {
                 throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination])
             }
@@ -157,7 +161,9 @@ public struct SnapshotStore: Sendable {
     /// Deletes obsolete snapshots, their pending files and leftover temporary files.
     @discardableResult
     public func prune(expected: Set<String>) throws -> [String] {
-        let pendingOfObsolete = pendingPaths().filter { !expected.contains(String($0.dropLast(Self.pendingExtension.count))) }
+        let pendingOfObsolete = pendingPaths().filter {
+            !expected.contains(String($0.dropLast(Self.pendingExtension.count)))
+        }
         let removed = obsoletePaths(expected: expected) + pendingOfObsolete + leftoverPaths()
         for path in removed { try FileManager.default.removeItem(at: root.appendingPathComponent(path)) }
         removeEmptyFolders()
@@ -170,7 +176,9 @@ public struct SnapshotStore: Sendable {
         return try paths.map { path in
             let relative = relativePath(path)
             let candidate = relative.hasSuffix(Self.pendingExtension) ? relative : relative + Self.pendingExtension
-            guard pending.contains(candidate) else { throw Diagnostic("no pending snapshot (.txt.new) here", path: path) }
+            guard pending.contains(candidate) else {
+                throw Diagnostic("no pending snapshot (.txt.new) here", path: path)
+            }
             return candidate
         }
     }
@@ -189,7 +197,8 @@ public struct SnapshotStore: Sendable {
         while let path = enumerator.nextObject() as? String {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isFolder),
-               isFolder.boolValue {
+                isFolder.boolValue
+            {
                 folders.append(path)
             }
         }

@@ -42,8 +42,9 @@ public struct SnapshotVerifier: Sendable {
     /// terminal when `NO_COLOR` is not set.
     public init(root: URL, environment: [String: String] = ProcessInfo.processInfo.environment) throws(Diagnostic) {
         let colored = environment["NO_COLOR"] == nil && isatty(STDERR_FILENO) == 1 && environment["TERM"] != "dumb"
-        self.init(store: SnapshotStore(root: root), mode: try RecordMode.resolve(environment: environment),
-                  isCI: RecordMode.isCI(environment), colored: colored)
+        self.init(
+            store: SnapshotStore(root: root), mode: try RecordMode.resolve(environment: environment),
+            isCI: RecordMode.isCI(environment), colored: colored)
     }
 
     /// Matching is byte for byte: `==` on strings would take canonically equivalent text
@@ -56,12 +57,15 @@ public struct SnapshotVerifier: Sendable {
         }
         guard let recorded = store.read(name) else {
             guard mode != .never else {
-                return SnapshotOutcome(kind: .missing, passed: false, message:
-                    "missing snapshot \(path) (nothing was written\(isCI ? " in CI" : ""); "
-                    + "run the tests with SNAPSHOT_RECORD=missing to record it, then review and commit it)")
+                return SnapshotOutcome(
+                    kind: .missing, passed: false,
+                    message:
+                        "missing snapshot \(path) (nothing was written\(isCI ? " in CI" : ""); "
+                        + "run the tests with SNAPSHOT_RECORD=missing to record it, then review and commit it)")
             }
-            return write(output, name, kind: .recorded, passed: mode != .failed,
-                         message: "recorded new snapshot \(path); review and commit it")
+            return write(
+                output, name, kind: .recorded, passed: mode != .failed,
+                message: "recorded new snapshot \(path); review and commit it")
         }
         var report = UnifiedDiff(oldLabel: "a/" + name.relativePath, newLabel: "b/" + name.relativePath)
         report.colored = colored
@@ -70,14 +74,16 @@ public struct SnapshotVerifier: Sendable {
         case .all:
             return write(output, name, kind: .rerecorded, passed: true, message: "re-recorded \(path):\n\(diff)")
         case .failed:
-            return write(output, name, kind: .rerecorded, passed: false,
-                         message: "snapshot \(path) differed and was re-recorded; review the change:\n\(diff)")
+            return write(
+                output, name, kind: .rerecorded, passed: false,
+                message: "snapshot \(path) differed and was re-recorded; review the change:\n\(diff)")
         case .missing, .never:
             var message = "snapshot \(path) does not match the output:\n\(diff)"
             if mode == .missing, !isCI {
                 do {
                     try store.writePending(output, for: name)
-                    message += "\nThe new output is in \(store.pendingURL(for: name).path): "
+                    message +=
+                        "\nThe new output is in \(store.pendingURL(for: name).path): "
                         + "`flavorkit snapshots accept` takes it, `reject` drops it."
                 } catch {
                     message += "\n(could not write the pending file: \(error))"
@@ -87,15 +93,18 @@ public struct SnapshotVerifier: Sendable {
         }
     }
 
-    private func write(_ output: String, _ name: SnapshotName, kind: SnapshotOutcome.Kind, passed: Bool,
-                       message: String) -> SnapshotOutcome {
+    private func write(
+        _ output: String, _ name: SnapshotName, kind: SnapshotOutcome.Kind, passed: Bool,
+        message: String
+    ) -> SnapshotOutcome {
         do {
             try store.write(output, for: name)
             store.removePending(for: name)
             return SnapshotOutcome(kind: kind, passed: passed, message: message)
         } catch {
-            return SnapshotOutcome(kind: kind, passed: false,
-                                   message: "cannot write snapshot \(store.url(for: name).path): \(error)")
+            return SnapshotOutcome(
+                kind: kind, passed: false,
+                message: "cannot write snapshot \(store.url(for: name).path): \(error)")
         }
     }
 }

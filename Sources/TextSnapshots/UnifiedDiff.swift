@@ -100,8 +100,10 @@ public struct UnifiedDiff: Sendable {
         return result
     }
 
-    private func append(_ hunk: Range<Int>, _ operations: [Operation], _ diff: LineDiff, oldBefore: Int, newBefore: Int,
-                        to body: inout [String]) {
+    private func append(
+        _ hunk: Range<Int>, _ operations: [Operation], _ diff: LineDiff, oldBefore: Int, newBefore: Int,
+        to body: inout [String]
+    ) {
         var oldStart: Int?, newStart: Int?
         var oldCount = 0, newCount = 0
         var lines: [String] = []
@@ -127,7 +129,8 @@ public struct UnifiedDiff: Sendable {
                 if j == diff.newCount - 1, !diff.newEndsWithNewline { lines.append(noNewline) }
             }
         }
-        let header = "@@ -\(Self.range(oldStart, oldCount, before: oldBefore)) +\(Self.range(newStart, newCount, before: newBefore)) @@"
+        let header =
+            "@@ -\(Self.range(oldStart, oldCount, before: oldBefore)) +\(Self.range(newStart, newCount, before: newBefore)) @@"
         body.append(paint(header, "36"))
         body += lines
     }
@@ -149,9 +152,10 @@ public struct UnifiedDiff: Sendable {
     static func notes(_ diff: LineDiff) -> [String] {
         var notes: [String] = []
         if diff.oldEndsWithNewline != diff.newEndsWithNewline {
-            notes.append(diff.newEndsWithNewline
-                ? "note: the recorded text has no newline at its end; the new output has one"
-                : "note: the new output has no newline at its end")
+            notes.append(
+                diff.newEndsWithNewline
+                    ? "note: the recorded text has no newline at its end; the new output has one"
+                    : "note: the new output has no newline at its end")
         }
         // Pair deleted and inserted lines in order within each change and compare what shows.
         var i = 0, j = 0
@@ -182,7 +186,9 @@ public struct UnifiedDiff: Sendable {
         guard old != new, visible(old) == visible(new) else { return nil }
         var what: [String] = []
         if old.hasSuffix("\r") != new.hasSuffix("\r") {
-            what.append(new.hasSuffix("\r") ? "ends with a carriage return (\\r) now" : "no longer ends with a carriage return (\\r)")
+            what.append(
+                new.hasSuffix("\r")
+                    ? "ends with a carriage return (\\r) now" : "no longer ends with a carriage return (\\r)")
         }
         let oldTrailing = old.trailingWhitespaceCount, newTrailing = new.trailingWhitespaceCount
         if oldTrailing != newTrailing {

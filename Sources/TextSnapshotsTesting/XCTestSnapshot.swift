@@ -3,7 +3,8 @@ import Foundation
 import XCTest
 
 /// Verifies `output` against its snapshot and fails the XCTest test case, with the diff, at
-/// the caller's file and line when it does not pass.
+/// the caller's file and line when it does not pass. (Named like XCTest's own assertions.)
+// swift-format-ignore: AlwaysUseLowerCamelCase
 public func XCTAssertSnapshot(
     _ output: String, named name: SnapshotName, verifier: SnapshotVerifier,
     file: StaticString = #filePath, line: UInt = #line

@@ -13,8 +13,10 @@ public struct AppContext: Sendable {
     public let features: Set<String>
     public let texts: Texts
 
-    public init(identity: FlavorIdentity, resources: PackageLayout, build: FlavorBuild, features: Set<String>,
-                texts: Texts) {
+    public init(
+        identity: FlavorIdentity, resources: PackageLayout, build: FlavorBuild, features: Set<String>,
+        texts: Texts
+    ) {
         self.identity = identity
         self.resources = resources
         self.build = build

@@ -8,8 +8,10 @@ public struct Console {
     /// Whether input comes from a person at a terminal (the session then shows a prompt).
     public var isInteractive: Bool
 
-    public init(write: @escaping (String) -> Void, writeError: @escaping (String) -> Void,
-                readLine: @escaping () -> String?, isInteractive: Bool) {
+    public init(
+        write: @escaping (String) -> Void, writeError: @escaping (String) -> Void,
+        readLine: @escaping () -> String?, isInteractive: Bool
+    ) {
         self.write = write
         self.writeError = writeError
         self.readLine = readLine

@@ -93,9 +93,10 @@ public struct Session {
                     try switchLanguage(words.dropFirst().joined(separator: ":"))
                 default:
                     let parsed = context.build.program.parse(line: words)
-                    console.write(parsed.wantsHelp
-                        ? try HelpScreen.render(parsed.path, input: .shellLine, context: context)
-                        : try perform(parsed))
+                    console.write(
+                        parsed.wantsHelp
+                            ? try HelpScreen.render(parsed.path, input: .shellLine, context: context)
+                            : try perform(parsed))
                 }
             } catch {
                 console.writeError("\(error)\n")

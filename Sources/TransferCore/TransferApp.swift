@@ -26,8 +26,9 @@ public enum TransferApp {
         }
         let context: AppContext
         do {
-            context = try makeContext(build, lang: lang, localizations: line.value(AppCommandLine.localizations),
-                                      environment: environment)
+            context = try makeContext(
+                build, lang: lang, localizations: line.value(AppCommandLine.localizations),
+                environment: environment)
         } catch {
             console.writeError("\(error)\n")
             return error.exitStatus
@@ -71,11 +72,13 @@ public enum TransferApp {
         let identity: FlavorIdentity
         do {
             resources = try ResourceLocator.locate(flavor: build.flavorName, environment: environment)
-            identity = try FlavorIdentity(name: build.flavorName, contentsOf: resources.infoPlist(flavor: build.flavorName))
+            identity = try FlavorIdentity(
+                name: build.flavorName, contentsOf: resources.infoPlist(flavor: build.flavorName))
         } catch {
             throw AppError.file(Diagnostic(error.message, path: error.path))
         }
-        let features = try build.enabledFeatures(identity, plistPath: resources.infoPlist(flavor: build.flavorName).path)
+        let features = try build.enabledFeatures(
+            identity, plistPath: resources.infoPlist(flavor: build.flavorName).path)
         let preferences: [LanguageTag]
         do {
             preferences = try LanguagePreferences.resolve(lang: lang, environment: environment)
@@ -86,13 +89,16 @@ public enum TransferApp {
             let message = "CFBundleDevelopmentRegion \"\(identity.developmentRegion)\" is not a language tag"
             throw AppError.file(Diagnostic(message, path: resources.infoPlist(flavor: build.flavorName).path))
         }
-        let shared = (localizations ?? environment["FLAVORKIT_LOCALIZATIONS"])
+        let shared =
+            (localizations ?? environment["FLAVORKIT_LOCALIZATIONS"])
             .map { URL(fileURLWithPath: $0) } ?? resources.localizations
-        let store = CatalogStore(folders: [shared, resources.localizations(flavor: build.flavorName)],
-                                 pseudoLocaleSource: development)
+        let store = CatalogStore(
+            folders: [shared, resources.localizations(flavor: build.flavorName)],
+            pseudoLocaleSource: development)
         let localizer = Localizer(store: store, developmentLanguage: development, preferences: preferences)
-        return AppContext(identity: identity, resources: resources, build: build, features: features,
-                          texts: Texts(localizer: localizer))
+        return AppContext(
+            identity: identity, resources: resources, build: build, features: features,
+            texts: Texts(localizer: localizer))
     }
 
     /// Catalogs that failed to load are always reported; with `--verbose`, every fallback too.

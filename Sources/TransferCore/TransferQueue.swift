@@ -77,25 +77,30 @@ public enum QueueFile {
             return value
         }
         func count(_ name: String) throws(AppError) -> Int64 {
-            guard let number = fields[name] as? NSNumber, let value = Int64(exactly: number.doubleValue), value >= 0 else {
+            guard let number = fields[name] as? NSNumber, let value = Int64(exactly: number.doubleValue), value >= 0
+            else {
                 throw problem("\(place).\(name): expected a whole number of bytes, 0 or more", in: path)
             }
             return value
         }
         let kindName = try string("kind")
         guard let kind = Transfer.Kind(rawValue: kindName) else {
-            throw problem("\(place).kind: unknown kind \"\(kindName)\" (expected \(Self.list(Transfer.Kind.allCases)))", in: path)
+            throw problem(
+                "\(place).kind: unknown kind \"\(kindName)\" (expected \(Self.list(Transfer.Kind.allCases)))", in: path)
         }
         let stateName = try string("state")
         guard let state = Transfer.State(rawValue: stateName) else {
-            throw problem("\(place).state: unknown state \"\(stateName)\" (expected \(Self.list(Transfer.State.allCases)))", in: path)
+            throw problem(
+                "\(place).state: unknown state \"\(stateName)\" (expected \(Self.list(Transfer.State.allCases)))",
+                in: path)
         }
         let done = try count("bytesDone"), total = try count("bytesTotal")
         guard done <= total else {
             throw problem("\(place).bytesDone: \(done) is more than bytesTotal \(total)", in: path)
         }
-        return Transfer(id: try string("id"), title: try string("title"), kind: kind, state: state,
-                        bytesDone: done, bytesTotal: total)
+        return Transfer(
+            id: try string("id"), title: try string("title"), kind: kind, state: state,
+            bytesDone: done, bytesTotal: total)
     }
 
     /// A problem with the queue file at `path`.

@@ -13,8 +13,9 @@ enum ExportCommand: ToolCommand {
     static let format = Option.value(
         "format", placeholder: "FORMAT", allowed: CatalogExporter.Format.allCases.map(\.rawValue), required: true,
         summary: "the format to write")
-    static let language = Option.value("lang", placeholder: "L", repeatable: true,
-                                       summary: "only this language (also a list such as de:fr)")
+    static let language = Option.value(
+        "lang", placeholder: "L", repeatable: true,
+        summary: "only this language (also a list such as de:fr)")
     static let flavor = Option.value("flavor", placeholder: "F", summary: "apply this flavor's overrides")
     static let table = Option.value("table", placeholder: "T", repeatable: true, summary: "only this table")
     static let output = Option.value(
@@ -31,8 +32,9 @@ enum ExportCommand: ToolCommand {
         for list in parsed.values(language) {
             for code in list.split(separator: ":").map(String.init) {
                 guard let tag = LanguageTag(code) else {
-                    throw parsed.error(.invalidValue, word: code, subject: language.spelling,
-                                       reason: "'\(code)' is not a language tag")
+                    throw parsed.error(
+                        .invalidValue, word: code, subject: language.spelling,
+                        reason: "'\(code)' is not a language tag")
                 }
                 languages.append(tag)
             }
@@ -40,21 +42,24 @@ enum ExportCommand: ToolCommand {
         let project = LintProject(root: FlavorKitTool.root(parsed))
         let flavors = project.flavors
         if let name = parsed.value(flavor), !flavors.contains(name) {
-            throw parsed.error(.invalidValue, word: name, subject: flavor.spelling, allowed: flavors,
-                               reason: "no flavor named \(name) (have: \(flavors.joined(separator: ", ")))")
+            throw parsed.error(
+                .invalidValue, word: name, subject: flavor.spelling, allowed: flavors,
+                reason: "no flavor named \(name) (have: \(flavors.joined(separator: ", ")))")
         }
         let exporter: CatalogExporter
         do {
             exporter = try CatalogExporter(project: project, flavor: parsed.value(flavor), languages: languages)
         } catch {
-            throw parsed.error(.invalidValue, word: parsed.values(language).joined(separator: ":"),
-                               subject: language.spelling, reason: error.message)
+            throw parsed.error(
+                .invalidValue, word: parsed.values(language).joined(separator: ":"),
+                subject: language.spelling, reason: error.message)
         }
         for error in exporter.readingErrors { FlavorKitTool.printError("\(error)\n") }
         let tables = parsed.values(table)
         for name in tables where !exporter.tables.contains(name) {
-            throw parsed.error(.invalidValue, word: name, subject: table.spelling, allowed: exporter.tables,
-                               reason: "no table named \(name) (have: \(exporter.tables.joined(separator: ", ")))")
+            throw parsed.error(
+                .invalidValue, word: name, subject: table.spelling, allowed: exporter.tables,
+                reason: "no table named \(name) (have: \(exporter.tables.joined(separator: ", ")))")
         }
         let files = try exporter.files(format, tables: tables.isEmpty ? exporter.tables : tables)
         try write(files, to: parsed.value(output), parsed: parsed)
@@ -63,11 +68,14 @@ enum ExportCommand: ToolCommand {
 
     /// Writes each file atomically and prints `wrote PATH`; one file without `--output` goes
     /// to standard output.
-    private static func write(_ files: [(path: String, data: Data)], to output: String?, parsed: ParsedCommandLine) throws {
+    private static func write(_ files: [(path: String, data: Data)], to output: String?, parsed: ParsedCommandLine)
+        throws
+    {
         guard let output else {
             guard files.count == 1 else {
-                throw parsed.error(.missingOption, word: Self.output.spelling,
-                                   reason: "this export makes \(files.count) files; name a folder with --output DIR/")
+                throw parsed.error(
+                    .missingOption, word: Self.output.spelling,
+                    reason: "this export makes \(files.count) files; name a folder with --output DIR/")
             }
             FileHandle.standardOutput.write(files[0].data)
             return
@@ -80,13 +88,15 @@ enum ExportCommand: ToolCommand {
             return
         }
         guard !exists || isFolder.boolValue else {
-            throw Diagnostic("not a folder; this export makes \(files.count) files (name a folder with --output DIR/)",
-                             path: output)
+            throw Diagnostic(
+                "not a folder; this export makes \(files.count) files (name a folder with --output DIR/)",
+                path: output)
         }
         let folder = output.hasSuffix("/") ? output : output + "/"
         for file in files {
             let url = URL(fileURLWithPath: folder + file.path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try file.data.write(to: url, options: .atomic)
             print("wrote \(folder + file.path)")
         }

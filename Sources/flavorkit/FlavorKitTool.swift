@@ -14,15 +14,18 @@ protocol ToolCommand: Sendable {
 /// 0 success, 1 a check failed or a file could not be handled, 64 a usage error. Every error
 /// is printed once, as a `Diagnostic` (`error: message`, `path: error: message`).
 enum FlavorKitTool {
-    static let commands: [any ToolCommand.Type] = [LintCommand.self, ExportCommand.self, PluralCommand.self,
-                                                   SnapshotsCommand.self]
+    static let commands: [any ToolCommand.Type] = [
+        LintCommand.self, ExportCommand.self, PluralCommand.self,
+        SnapshotsCommand.self,
+    ]
 
     static let program = Program(
         "flavorkit", summary: "the maintainers' tool: catalogs, plural rules and snapshot review",
         commands: commands.map { $0.command })
 
     /// `--root DIR`, which every command that reads the package takes.
-    static let root = Option.value("root", placeholder: "DIR", summary: "the package folder (default: the current folder)")
+    static let root = Option.value(
+        "root", placeholder: "DIR", summary: "the package folder (default: the current folder)")
 
     /// The folder `--root` names, or the current folder.
     static func root(_ parsed: ParsedCommandLine) -> URL {

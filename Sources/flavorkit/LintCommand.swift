@@ -12,8 +12,9 @@ enum LintCommand: ToolCommand {
     }
 
     static let strict = Option.flag("strict", summary: "count warnings as errors")
-    static let format = Option.value("format", placeholder: "FORMAT", allowed: ReportFormat.allCases.map(\.rawValue),
-                                     summary: "print text (the default) or one JSON object")
+    static let format = Option.value(
+        "format", placeholder: "FORMAT", allowed: ReportFormat.allCases.map(\.rawValue),
+        summary: "print text (the default) or one JSON object")
     static let stats = Option.flag("stats", summary: "add how much of the development language each language has")
 
     static let command = Command(
@@ -30,7 +31,9 @@ enum LintCommand: ToolCommand {
         var linter = CatalogLinter(project: project)
         var diagnostics = linter.lint()
         if parsed.flag(strict) {
-            diagnostics = diagnostics.map { var copy = $0; copy.severity = .error; return copy }
+            diagnostics = diagnostics.map {
+                var copy = $0; copy.severity = .error; return copy
+            }
         }
         let errors = diagnostics.filter { $0.severity == .error }.count
         let statistics = parsed.flag(stats) ? linter.statistics() : nil

@@ -18,8 +18,9 @@ enum PluralCommand: ToolCommand {
     static func run(_ parsed: ParsedCommandLine) throws(UsageError) -> Int32 {
         // The arguments are there: parsing checked their count.
         let language = try parsed.argument(language, expected: "a language tag", LanguageTag.init)!
-        let numbers = try parsed.arguments(numbers, expected: "a number (write 21, 1.5, 1.50 or 1.2c6)",
-                                           { text in PluralOperands(text).map { (text, $0) } })
+        let numbers = try parsed.arguments(
+            numbers, expected: "a number (write 21, 1.5, 1.50 or 1.2c6)",
+            { text in PluralOperands(text).map { (text, $0) } })
         let verbose = parsed.flag(verbose)
         let rules = PluralRules.rules(for: language, kind: parsed.flag(ordinal) ? .ordinal : .cardinal)
         for (number, operands) in numbers {

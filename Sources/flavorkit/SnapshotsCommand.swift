@@ -14,16 +14,20 @@ enum SnapshotsCommand: ToolCommand {
         var command: Command {
             switch self {
             case .status:
-                return Command("status", summary: "list pending (.txt.new), obsolete and leftover files",
-                               options: [FlavorKitTool.root])
+                return Command(
+                    "status", summary: "list pending (.txt.new), obsolete and leftover files",
+                    options: [FlavorKitTool.root])
             case .accept:
-                return Command("accept", summary: "move pending files into place (all, or those named)",
-                               arguments: [paths], options: [FlavorKitTool.root])
+                return Command(
+                    "accept", summary: "move pending files into place (all, or those named)",
+                    arguments: [paths], options: [FlavorKitTool.root])
             case .reject:
-                return Command("reject", summary: "delete pending files (all, or those named)",
-                               arguments: [paths], options: [FlavorKitTool.root])
+                return Command(
+                    "reject", summary: "delete pending files (all, or those named)",
+                    arguments: [paths], options: [FlavorKitTool.root])
             case .prune:
-                return Command("prune", summary: "delete snapshots that nothing produces", options: [FlavorKitTool.root])
+                return Command(
+                    "prune", summary: "delete snapshots that nothing produces", options: [FlavorKitTool.root])
             }
         }
     }
@@ -58,8 +62,9 @@ enum SnapshotsCommand: ToolCommand {
 
     private static func manifest(_ store: SnapshotStore) throws(Diagnostic) -> Set<String> {
         guard let manifest = store.manifest() else {
-            throw Diagnostic("no manifest; run the tests once (swift test) to write it",
-                             path: store.root.appendingPathComponent(SnapshotStore.manifestName).path)
+            throw Diagnostic(
+                "no manifest; run the tests once (swift test) to write it",
+                path: store.root.appendingPathComponent(SnapshotStore.manifestName).path)
         }
         return manifest
     }
@@ -74,8 +79,10 @@ enum SnapshotsCommand: ToolCommand {
         for path in leftovers { print("leftover  \(path)") }
         if store.manifest() == nil { print("no manifest: run the tests once to write snapshots/manifest.txt") }
         let total = pending.count + obsolete.count + leftovers.count
-        print(total == 0 ? "snapshots are clean"
-            : "\(pending.count) pending, \(obsolete.count) obsolete, \(leftovers.count) leftover")
+        print(
+            total == 0
+                ? "snapshots are clean"
+                : "\(pending.count) pending, \(obsolete.count) obsolete, \(leftovers.count) leftover")
         return total == 0 ? 0 : 1
     }
 }

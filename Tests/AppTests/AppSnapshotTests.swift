@@ -18,8 +18,10 @@ struct AppSnapshotTests {
 
     /// The languages under `Localizations/` and the pseudo-locales: a new catalog joins the
     /// matrix by itself.
-    static let locales: [String] = CatalogStore(folders: [AppRunner.repository.localizations],
-                                                pseudoLocaleSource: LanguageTag("en")).availableLanguages.map(\.description)
+    static let locales: [String] = CatalogStore(
+        folders: [AppRunner.repository.localizations],
+        pseudoLocaleSource: LanguageTag("en")
+    ).availableLanguages.map(\.description)
 
     struct ScreenCase: Sendable, CustomTestStringConvertible {
         let flavor: String
@@ -39,7 +41,9 @@ struct AppSnapshotTests {
     /// A scripted interactive session per flavor that switches language mid-way.
     static let sessions: [String: [String]] = [
         "Light": ["queue", "lang ja", "show d1", "lang ar", "about", "pause d1", "lang es-MX", "queue"],
-        "Regular": ["queue", "lang de", "pause d1", "show d1", "lang ja", "resume d1", "cancel u3", "lang pt-BR", "queue"],
+        "Regular": [
+            "queue", "lang de", "pause d1", "show d1", "lang ja", "resume d1", "cancel u3", "lang pt-BR", "queue",
+        ],
     ]
 
     /// Every snapshot the suite produces.
@@ -63,7 +67,8 @@ struct AppSnapshotTests {
         let result = AppRunner.run(build, screen.arguments + ["--lang", screen.locale, "--verbose"])
         #expect(result.status == 0)
         #expect(result.errors.isEmpty, "fallbacks or catalog problems: \(result.errors)")
-        #expect(result.output.hasSuffix("\n") && !result.output.hasSuffix("\n\n"), "a screen ends with exactly one newline")
+        #expect(
+            result.output.hasSuffix("\n") && !result.output.hasSuffix("\n\n"), "a screen ends with exactly one newline")
         expectSnapshot(result.output, named: screen.name, verifier: try Self.verifier())
     }
 
@@ -73,11 +78,13 @@ struct AppSnapshotTests {
         let script = try #require(Self.sessions[flavor])
         let result = AppRunner.run(build, ["shell", "--lang", "en"], input: script)
         #expect(result.status == 0)
-        let transcript = "$ " + ([flavor, "shell", "--lang", "en"] + ["<<", "EOF"]).joined(separator: " ") + "\n"
+        let transcript =
+            "$ " + ([flavor, "shell", "--lang", "en"] + ["<<", "EOF"]).joined(separator: " ") + "\n"
             + script.map { $0 + "\n" }.joined() + "EOF\n\n" + result.output
             + (result.errors.isEmpty ? "" : "\n[stderr]\n" + result.errors)
-        expectSnapshot(transcript, named: SnapshotName(flavor, Self.sessionLocale, "switch-language"),
-                       verifier: try Self.verifier())
+        expectSnapshot(
+            transcript, named: SnapshotName(flavor, Self.sessionLocale, "switch-language"),
+            verifier: try Self.verifier())
     }
 
     @Test("no snapshot is obsolete, none is left pending in CI, and the manifest lists the matrix")
@@ -85,13 +92,16 @@ struct AppSnapshotTests {
         let verifier = try Self.verifier()
         let expected = Set(Self.matrix.map(\.relativePath))
         let obsolete = verifier.store.obsoletePaths(expected: expected)
-        #expect(obsolete.isEmpty, "snapshots nothing produces (remove them with `swift run flavorkit snapshots prune`): \(obsolete)")
+        #expect(
+            obsolete.isEmpty,
+            "snapshots nothing produces (remove them with `swift run flavorkit snapshots prune`): \(obsolete)")
         if verifier.isCI {
             #expect(verifier.store.pendingPaths().isEmpty, "pending snapshots must be reviewed, never committed")
         }
         if verifier.store.manifest() != expected {
             if verifier.mode == .never {
-                Issue.record("snapshots/manifest.txt does not list the matrix; run the tests with SNAPSHOT_RECORD=missing")
+                Issue.record(
+                    "snapshots/manifest.txt does not list the matrix; run the tests with SNAPSHOT_RECORD=missing")
             } else {
                 try verifier.store.writeManifest(Self.matrix)
             }

@@ -22,8 +22,9 @@ struct BinarySymbolTests {
         let candidates = path.split(separator: ":").map {
             URL(fileURLWithPath: String($0)).appendingPathComponent("nm")
         }
-        let nm = try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
-                              "nm (binutils) is not on PATH")
+        let nm = try #require(
+            candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
+            "nm (binutils) is not on PATH")
         let result = try AppRunner.runBinary(nm, ["--defined-only", "--format=posix", binary.path])
         try #require(result.status == 0, "nm failed: \(result.errors)")
         return result.output.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }

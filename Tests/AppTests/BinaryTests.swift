@@ -18,11 +18,13 @@ struct BinaryTests {
         #expect(shell.output == separate)
     }
 
-    @Test("the environment and --lang choose the language of a real process", arguments: [
-        ("Light", ["--lang", "es"], [:], "Transferencias Light: cola de transferencias"),
-        ("Light", [], ["LANG": "de_DE.UTF-8"], "Übertragungen Light: Warteschlange"),
-        ("Regular", [], ["LANGUAGE": "xx:ja"], "転送：転送キュー"),
-    ] as [(String, [String], [String: String], String)])
+    @Test(
+        "the environment and --lang choose the language of a real process",
+        arguments: [
+            ("Light", ["--lang", "es"], [:], "Transferencias Light: cola de transferencias"),
+            ("Light", [], ["LANG": "de_DE.UTF-8"], "Übertragungen Light: Warteschlange"),
+            ("Regular", [], ["LANGUAGE": "xx:ja"], "転送：転送キュー"),
+        ] as [(String, [String], [String: String], String)])
     func language(product: String, arguments: [String], environment: [String: String], heading: String) throws {
         let binary = try #require(AppRunner.binary(product))
         let result = try AppRunner.runBinary(binary, arguments, environment: environment)

@@ -7,10 +7,12 @@ import TransferCore
 
 @Suite("Flavors of the app")
 struct FlavorAppTests {
-    @Test("about shows each flavor's identity from its plist", arguments: [
-        (AppRunner.light, "Transfers Light", "com.example.transfers.light"),
-        (AppRunner.regular, "Transfers", "com.example.transfers"),
-    ])
+    @Test(
+        "about shows each flavor's identity from its plist",
+        arguments: [
+            (AppRunner.light, "Transfers Light", "com.example.transfers.light"),
+            (AppRunner.regular, "Transfers", "com.example.transfers"),
+        ])
     func about(build: FlavorBuild, displayName: String, bundleID: String) {
         let result = AppRunner.run(build, ["about", "--lang", "en"])
         #expect(result.status == 0)
@@ -20,7 +22,9 @@ struct FlavorAppTests {
 
     @Test("editing the plist changes what the binary says")
     func editedPlist() throws {
-        let root = try AppRunner.scratchResources([PackageLayout.Name.flavors, PackageLayout.Name.localizations, PackageLayout.samplesFolder])
+        let root = try AppRunner.scratchResources([
+            PackageLayout.Name.flavors, PackageLayout.Name.localizations, PackageLayout.samplesFolder,
+        ])
         defer { try? FileManager.default.removeItem(at: root) }
         let plist = PackageLayout(root: root).infoPlist(flavor: "Light")
         let edited = try String(contentsOf: plist, encoding: .utf8)
@@ -53,26 +57,31 @@ struct FlavorAppTests {
             .filter { !lightCommands.contains($0.name) }
         #expect(light.leftOut.commands.map(\.name) == regularOnly.map(\.name))
         #expect(light.leftOut.commands.map(\.arguments) == regularOnly.map(\.arguments))
-        #expect(light.leftOut.commands.map { light.program.synopsis(of: [$0.name], input: .shellLine) }
-            == ["pause ID", "resume ID", "cancel ID"])
+        #expect(
+            light.leftOut.commands.map { light.program.synopsis(of: [$0.name], input: .shellLine) }
+                == ["pause ID", "resume ID", "cancel ID"])
         #expect(regular.leftOut.features.isEmpty && regular.leftOut.commands.isEmpty)
     }
 
-    @Test("a plist listing a feature no flavor has is told every feature the app knows", arguments: [
-        AppRunner.light, AppRunner.regular,
-    ])
+    @Test(
+        "a plist listing a feature no flavor has is told every feature the app knows",
+        arguments: [
+            AppRunner.light, AppRunner.regular,
+        ])
     func unknownFeature(build: FlavorBuild) throws {
         let root = try AppRunner.scratchResources([PackageLayout.Name.flavors])
         defer { try? FileManager.default.removeItem(at: root) }
         let plist = PackageLayout(root: root).infoPlist(flavor: build.flavorName)
         let edited = try String(contentsOf: plist, encoding: .utf8)
-            .replacingOccurrences(of: "<string>downloads</string>",
-                                  with: "<string>downloads</string><string>teleport</string>")
+            .replacingOccurrences(
+                of: "<string>downloads</string>",
+                with: "<string>downloads</string><string>teleport</string>")
         try edited.write(to: plist, atomically: true, encoding: .utf8)
         let result = AppRunner.run(build, ["about"], environment: ["FLAVORKIT_RESOURCES": root.path])
         #expect(result.status == 1)
-        #expect(result.errors == "\(plist.path): error: FlavorFeatures: unknown feature \"teleport\" "
-            + "(known: downloads, uploads, queueControl, savedQueue)\n")
+        #expect(
+            result.errors == "\(plist.path): error: FlavorFeatures: unknown feature \"teleport\" "
+                + "(known: downloads, uploads, queueControl, savedQueue)\n")
     }
 
     @Test("Light shows downloads only; Regular shows uploads too")

@@ -1,7 +1,8 @@
-@testable import Light
-@testable import Regular
 import AppTesting
 import TransferCore
+
+@testable import Light
+@testable import Regular
 
 extension AppRunner {
     /// The flavors' real builds: the `FlavorBuild` each executable module defines, compiled

@@ -7,7 +7,8 @@ import TransferCore
 struct InterruptedSaveTests {
     @Test("killing Regular pause at any moment leaves the old queue or the new one")
     func killedMidSave() throws {
-        let binary = try #require(AppRunner.binary("Regular"), "build the Regular product first (swift build --product Regular)")
+        let binary = try #require(
+            AppRunner.binary("Regular"), "build the Regular product first (swift build --product Regular)")
         let folder = try AppRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("queue.json")

@@ -12,8 +12,10 @@ struct LocalizedAppTests {
     static let screens: [[String]] = [[], ["show", "d1"], ["about"], ["--help"]]
 
     /// A word each language's queue screen must show (its "in progress" state).
-    static let inProgress = ["en": "In progress", "es": "En curso", "es-MX": "En curso", "de": "Läuft",
-                             "ja": "転送中", "ar": "جارٍ", "pt-BR": "Em andamento"]
+    static let inProgress = [
+        "en": "In progress", "es": "En curso", "es-MX": "En curso", "de": "Läuft",
+        "ja": "転送中", "ar": "جارٍ", "pt-BR": "Em andamento",
+    ]
 
     @Test("every screen renders in the language asked for", arguments: languages)
     func everyScreen(language: String) throws {
@@ -26,12 +28,14 @@ struct LocalizedAppTests {
         #expect(queue.output.contains(try #require(Self.inProgress[language])))
     }
 
-    @Test("the environment picks the language like --lang", arguments: [
-        (["LANG": "de_DE.UTF-8"], "Läuft"),
-        (["LANGUAGE": "xx:ja"], "転送中"),
-        (["LC_ALL": "C", "LC_MESSAGES": "es_MX.UTF-8"], "Carga"),
-        (["LANG": "C"], "In progress"),
-    ])
+    @Test(
+        "the environment picks the language like --lang",
+        arguments: [
+            (["LANG": "de_DE.UTF-8"], "Läuft"),
+            (["LANGUAGE": "xx:ja"], "転送中"),
+            (["LC_ALL": "C", "LC_MESSAGES": "es_MX.UTF-8"], "Carga"),
+            (["LANG": "C"], "In progress"),
+        ])
     func environment(environment: [String: String], word: String) {
         let result = AppRunner.run(AppRunner.regular, [], environment: environment)
         #expect(result.output.contains(word))
@@ -53,9 +57,12 @@ struct LocalizedAppTests {
         #expect(fallback.contains("Sprache                      de (gewünscht: fr-CA:de)"))
     }
 
-    @Test("each flavor translates its own name", arguments: [
-        (AppRunner.light, "Übertragungen Light: Warteschlange"), (AppRunner.regular, "Übertragungen: Warteschlange"),
-    ])
+    @Test(
+        "each flavor translates its own name",
+        arguments: [
+            (AppRunner.light, "Übertragungen Light: Warteschlange"),
+            (AppRunner.regular, "Übertragungen: Warteschlange"),
+        ])
     func flavorNames(build: FlavorBuild, heading: String) {
         #expect(AppRunner.run(build, ["--lang", "de"]).output.hasPrefix(heading + "\n"))
     }
@@ -74,8 +81,10 @@ struct LocalizedAppTests {
     @Test("one process switching languages renders what a fresh process renders", arguments: languages)
     func switchingMatchesFreshProcess(language: String) {
         for view in ["queue", "show d1", "about"] {
-            let fresh = AppRunner.run(AppRunner.regular, view.split(separator: " ").map(String.init) + ["--lang", language])
-            let switched = AppRunner.run(AppRunner.regular, ["shell", "--lang", "ja"], input: [view, "lang \(language)"])
+            let fresh = AppRunner.run(
+                AppRunner.regular, view.split(separator: " ").map(String.init) + ["--lang", language])
+            let switched = AppRunner.run(
+                AppRunner.regular, ["shell", "--lang", "ja"], input: [view, "lang \(language)"])
             let once = AppRunner.run(AppRunner.regular, ["shell", "--lang", "ja"], input: [view]).output
             #expect(switched.output == once + fresh.output, "\(language) \(view)")
         }
@@ -93,12 +102,14 @@ struct LocalizedAppTests {
 
     @Test("shell: Regular's commands work, Light's refusal names the flavor, mistakes don't end it")
     func shellCommands() {
-        let regular = AppRunner.run(AppRunner.regular, ["shell", "--lang", "en"], input: ["pause d1", "show d1", "bogus", "quit", "about"])
+        let regular = AppRunner.run(
+            AppRunner.regular, ["shell", "--lang", "en"], input: ["pause d1", "show d1", "bogus", "quit", "about"])
         #expect(regular.output.hasPrefix("Paused d1.\n"))
         #expect(regular.output.contains("State     Paused"))
         #expect(!regular.output.contains("Bundle ID"))
         #expect(regular.errors == "error: unknown command bogus\n")
-        let light = AppRunner.run(AppRunner.light, ["shell", "--lang", "en"], input: ["pause d1", "lang ../x", "lang"])
+        let light = AppRunner.run(
+            AppRunner.light, ["shell", "--lang", "en"], input: ["pause d1", "lang ../x", "lang"])
         #expect(light.errors.contains("error: pause is not available in Transfers Light.\n"))
         #expect(light.errors.contains("'../x' is not a language tag"))
         #expect(light.errors.contains("Name a language"))
@@ -109,7 +120,10 @@ struct LocalizedAppTests {
         let folder = try AppRunner.temporaryFolder()
         let copy = PackageLayout(root: folder).localizations
         try FileManager.default.copyItem(at: AppRunner.repository.localizations, to: copy)
-        try contents.write(to: copy.appendingPathComponent(CatalogFolderLayout.relativePath(language: LanguageTag(language)!, table: Catalog.defaultTable, kind: .strings)))
+        try contents.write(
+            to: copy.appendingPathComponent(
+                CatalogFolderLayout.relativePath(
+                    language: LanguageTag(language)!, table: Catalog.defaultTable, kind: .strings)))
         return copy
     }
 
@@ -123,7 +137,10 @@ struct LocalizedAppTests {
         ] {
             let result = AppRunner.run(AppRunner.regular, arguments, environment: environment)
             #expect(result.status == 0)
-            #expect(result.errors == "\(catalogs.path)/de.lproj/Localizable.strings:1:30: error: unexpected ';' (expected a key); is there a ';' too many?\n")
+            #expect(
+                result.errors
+                    == "\(catalogs.path)/de.lproj/Localizable.strings:1:30: error: unexpected ';' (expected a key); is there a ';' too many?\n"
+            )
             #expect(result.output.contains("In progress"))
             #expect(result.output.contains("Übertragungen"))  // the flavor's own catalog still loads
         }
@@ -132,7 +149,8 @@ struct LocalizedAppTests {
     @Test("a translation with %@ where English has %d never crashes: English is shown for that key")
     func mismatchedTranslation() throws {
         var german = try String(contentsOf: AppRunner.sharedStrings("de"), encoding: .utf8)
-        german = german.replacingOccurrences(of: #""size.progress" = "%1$@ von %2$@";"#, with: #""size.progress" = "%1$d von %2$@";"#)
+        german = german.replacingOccurrences(
+            of: #""size.progress" = "%1$@ von %2$@";"#, with: #""size.progress" = "%1$d von %2$@";"#)
         let catalogs = try Self.catalogsWith("de", Data(german.utf8))
         defer { try? FileManager.default.removeItem(at: catalogs.deletingLastPathComponent()) }
         let result = AppRunner.run(AppRunner.regular, ["--lang", "de", "--localizations", catalogs.path, "--verbose"])

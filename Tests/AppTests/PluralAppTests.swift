@@ -19,23 +19,30 @@ struct PluralAppTests {
         return url
     }
 
-    @Test("Arabic and Russian summaries take the right plural form", arguments: [
-        ("ar", 0, "لا توجد عمليات نقل"), ("ar", 1, "عملية نقل واحدة (في الانتظار: 1)"), ("ar", 2, "عمليتا نقل (في الانتظار: 2)"),
-        ("ar", 3, "3 عمليات نقل (في الانتظار: 3)"), ("ar", 11, "11 عملية نقل (في الانتظار: 11)"),
-        ("ar", 100, "100 عملية نقل (في الانتظار: 100)"),
-        ("ru", 0, "0 передач"), ("ru", 1, "1 передача: 1 ожидает"), ("ru", 2, "2 передачи: 2 ожидают"),
-        ("ru", 3, "3 передачи: 3 ожидают"), ("ru", 11, "11 передач: 11 ожидают"), ("ru", 100, "100 передач: 100 ожидают"),
-        ("en", 1, "1 transfer: 1 waiting"), ("en", 0, "0 transfers"), ("es", 1, "1 transferencia: 1 en espera"),
-    ])
+    @Test(
+        "Arabic and Russian summaries take the right plural form",
+        arguments: [
+            ("ar", 0, "لا توجد عمليات نقل"), ("ar", 1, "عملية نقل واحدة (في الانتظار: 1)"),
+            ("ar", 2, "عمليتا نقل (في الانتظار: 2)"),
+            ("ar", 3, "3 عمليات نقل (في الانتظار: 3)"), ("ar", 11, "11 عملية نقل (في الانتظار: 11)"),
+            ("ar", 100, "100 عملية نقل (في الانتظار: 100)"),
+            ("ru", 0, "0 передач"), ("ru", 1, "1 передача: 1 ожидает"), ("ru", 2, "2 передачи: 2 ожидают"),
+            ("ru", 3, "3 передачи: 3 ожидают"), ("ru", 11, "11 передач: 11 ожидают"),
+            ("ru", 100, "100 передач: 100 ожидают"),
+            ("en", 1, "1 transfer: 1 waiting"), ("en", 0, "0 transfers"), ("es", 1, "1 transferencia: 1 en espera"),
+        ])
     func summaries(language: String, count: Int, summary: String) throws {
         let folder = try AppRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = AppRunner.run(AppRunner.regular, ["--lang", language, "--queue", try Self.queue(count, in: folder).path, "--verbose"])
+        let result = AppRunner.run(
+            AppRunner.regular, ["--lang", language, "--queue", try Self.queue(count, in: folder).path, "--verbose"])
         #expect(result.errors.isEmpty)
         #expect(result.output.hasSuffix("\n" + summary + "\n"), "\(result.output)")
     }
 
-    @Test("the same text from .strings + .stringsdict and from one .xcstrings renders the same, in every language and count")
+    @Test(
+        "the same text from .strings + .stringsdict and from one .xcstrings renders the same, in every language and count"
+    )
     func stringCatalogEquivalence() throws {
         let folder = try AppRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

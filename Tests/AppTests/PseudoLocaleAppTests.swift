@@ -27,9 +27,11 @@ struct PseudoLocaleAppTests {
         text.split { !($0.isASCII && $0.isLetter) }.filter { $0.count >= 3 }.map(String.init)
     }
 
-    @Test("every screen of both flavors in en-XA leaves no unaccented English word", arguments: [
-        (AppRunner.light, "Light"), (AppRunner.regular, "Regular"),
-    ])
+    @Test(
+        "every screen of both flavors in en-XA leaves no unaccented English word",
+        arguments: [
+            (AppRunner.light, "Light"), (AppRunner.regular, "Regular"),
+        ])
     func noPlainEnglish(build: FlavorBuild, flavor: String) throws {
         let allowed = Self.syntax.union(try Self.titleWords())
         for screen in AppSnapshotTests.screens {

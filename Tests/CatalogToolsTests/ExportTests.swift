@@ -37,11 +37,14 @@ struct ExportTests {
     func jsonMatchesFoundation(strings: String) throws {
         let root = try Self.project(strings)
         defer { try? FileManager.default.removeItem(at: root) }
-        let foundation = try #require(try PropertyListSerialization.propertyList(from: Data(strings.utf8), format: nil) as? [String: String])
+        let foundation = try #require(
+            try PropertyListSerialization.propertyList(from: Data(strings.utf8), format: nil) as? [String: String])
         #expect(try Self.exportedJSON(root) == ["en": foundation])
     }
 
-    @Test(".strings → .xcstrings → .strings keeps every key and value", arguments: escapeFixtures.filter { !$0.contains("\"\"") })
+    @Test(
+        ".strings → .xcstrings → .strings keeps every key and value",
+        arguments: escapeFixtures.filter { !$0.contains("\"\"") })
     func roundTrip(strings: String) throws {
         let root = try Self.project(strings)
         defer { try? FileManager.default.removeItem(at: root) }
@@ -50,30 +53,36 @@ struct ExportTests {
         // The String Catalog alone, then back to .strings.
         let second = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: second) }
-        try FileManager.default.createDirectory(at: second.appendingPathComponent("Localizations"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: second.appendingPathComponent("Localizations"), withIntermediateDirectories: true)
         try catalog.data.write(to: second.appendingPathComponent("Localizations/Localizable.xcstrings"))
         let back = try CatalogExporter(project: LintProject(root: second)).files(.strings, tables: ["Localizable"])
         let file = try #require(back.first)
         #expect(file.path == "en.lproj/Localizable.strings")
         let reread = try StringsParser.parse(file.data, path: file.path)
-        let foundation = try #require(try PropertyListSerialization.propertyList(from: Data(strings.utf8), format: nil) as? [String: String])
+        let foundation = try #require(
+            try PropertyListSerialization.propertyList(from: Data(strings.utf8), format: nil) as? [String: String])
         #expect(reread.dictionary == foundation)
         // Foundation reads what we write, too.
-        #expect(try PropertyListSerialization.propertyList(from: file.data, format: nil) as? [String: String] == foundation)
+        #expect(
+            try PropertyListSerialization.propertyList(from: file.data, format: nil) as? [String: String] == foundation)
     }
 
     @Test("an empty value is the one exception: a String Catalog reads an empty unit as untranslated")
     func emptyValues() throws {
         let root = try Self.project(#""empty" = ""; "full" = "Full";"#)
         defer { try? FileManager.default.removeItem(at: root) }
-        let catalog = try #require(try CatalogExporter(project: LintProject(root: root)).files(.xcstrings, tables: ["Localizable"]).first)
+        let catalog = try #require(
+            try CatalogExporter(project: LintProject(root: root)).files(.xcstrings, tables: ["Localizable"]).first)
         let file = XCStringsFile(catalog.data, path: "Localizable.xcstrings")
         #expect(file.part(for: LanguageTag("en")!).text.dictionary == ["full": "Full"])
     }
 
-    @Test("the project's catalogs survive .strings + .stringsdict → .xcstrings → .strings + .stringsdict, every language")
+    @Test(
+        "the project's catalogs survive .strings + .stringsdict → .xcstrings → .strings + .stringsdict, every language")
     func projectRoundTrip() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let original = try CatalogExporter(project: LintProject(root: root))
         let second = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: second) }
@@ -88,14 +97,16 @@ struct ExportTests {
         for format in [CatalogExporter.Format.strings, .stringsdict] {
             for file in try viaCatalog.files(format, tables: viaCatalog.tables) {
                 let url = third.appendingPathComponent("Localizations").appendingPathComponent(file.path)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try file.data.write(to: url)
             }
         }
         let roundTripped = try CatalogExporter(project: LintProject(root: third))
         #expect(original.catalogs.count >= 8)
         #expect(original.readingErrors.isEmpty && roundTripped.readingErrors.isEmpty)
-        let before = try original.files(.json, tables: ["Localizable"]), after = try roundTripped.files(.json, tables: ["Localizable"])
+        let before = try original.files(.json, tables: ["Localizable"]),
+            after = try roundTripped.files(.json, tables: ["Localizable"])
         #expect(before.map(\.path) == ["Localizable.json"])
         #expect(String(decoding: after[0].data, as: UTF8.self) == String(decoding: before[0].data, as: UTF8.self))
     }
@@ -109,14 +120,17 @@ struct ExportTests {
         try Data(#""title" = "Transfers Light";"#.utf8).write(to: flavor.appendingPathComponent("Localizable.strings"))
         let exporter = try CatalogExporter(project: LintProject(root: root), flavor: "Light")
         let data = try #require(try exporter.files(.json, tables: ["Localizable"]).first?.data)
-        #expect(try JSONSerialization.jsonObject(with: data) as? [String: [String: String]]
+        #expect(
+            try JSONSerialization.jsonObject(with: data) as? [String: [String: String]]
                 == ["en": ["title": "Transfers Light", "other": "Other"]])
         #expect(throws: Diagnostic.self) { try CatalogExporter(project: LintProject(root: root), flavor: "Heavy") }
     }
 
     @Test(".strings output keeps comments and escapes what needs it")
     func stringsOutput() {
-        let text = String(decoding: StringsWriter.write(["b": "say \"hi\"\n", "a": "tab\t\u{1}"], comments: ["b": "Greeting"]), as: UTF8.self)
+        let text = String(
+            decoding: StringsWriter.write(["b": "say \"hi\"\n", "a": "tab\t\u{1}"], comments: ["b": "Greeting"]),
+            as: UTF8.self)
         #expect(text == "\"a\" = \"tab\\t\\U0001\";\n/* Greeting */\n\"b\" = \"say \\\"hi\\\"\\n\";\n")
     }
 }

@@ -1,6 +1,7 @@
+import Testing
+
 @testable import CatalogTools
 @testable import Localization
-import Testing
 
 /// Every reader of format specifiers goes through `FormatScanner`; on tricky texts they must
 /// all see the same specifiers.
@@ -22,8 +23,9 @@ struct FormatAgreementTests {
         ("%1$@ %% %2$.1f%%", ["%1$@", "%%", "%2$.1f", "%%"], true),
     ]
 
-    @Test("the scanner, FormatString, pseudo-locales, plural rewriting and lint see the same specifiers",
-          arguments: tricky)
+    @Test(
+        "the scanner, FormatString, pseudo-locales, plural rewriting and lint see the same specifiers",
+        arguments: tricky)
     func agree(text: String, specifiers: [String], usable: Bool) throws {
         // The scanner.
         let tokens = FormatScanner.tokens(in: text).filter { if case .literal = $0.token.kind { false } else { true } }

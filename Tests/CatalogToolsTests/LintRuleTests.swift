@@ -15,41 +15,86 @@ struct LintRuleTests {
 
     /// Each rule: the one change that triggers it, and exactly what lint says.
     static let cases: [(rule: String, change: [String: String?], expected: [String])] = [
-        ("syntax", [de: "\"greeting\" = \"Hallo, %@!\";\n\"title\" = \"Übertragungen\";;\n"],
-         ["\(de):2:27: error: unexpected ';' (expected a key); is there a ';' too many? [syntax]"]),
-        ("missing-key", [de: "\"greeting\" = \"Hallo, %@!\";\n"],
-         ["\(de):1:1: error: key \"title\" is missing in de (en has it at Localizations/en.lproj/Localizable.strings:3:1) [missing-key]"]),
-        ("format-mismatch", [de: "\"greeting\" = \"Hallo, %d!\";\n\"title\" = \"Übertragungen\";\n"],
-         ["\(de):1:1: error: key \"greeting\": format specifiers %1$d disagree with en's %1$@ [format-mismatch]"]),
-        ("plural-forms", ["Localizations/de.lproj/Localizable.stringsdict": ProjectFixture.stringsdict(["other": "%d Dateien"])],
-         ["Localizations/de.lproj/Localizable.stringsdict:8:1: error: key \"files\": variable \"count\" lacks one, which de needs (one, other) [plural-forms]"]),
-        ("undefined-key", ["Sources/App/extra.swift": "let x = 1\nlet y = context.text(\"nowhere\")\n"],
-         ["Sources/App/extra.swift:2:22: error: key \"nowhere\" is used here but en does not define it [undefined-key]"]),
-        ("extra-key", [de: "\"greeting\" = \"Hallo, %@!\";\n\"title\" = \"Übertragungen\";\n\"stale\" = \"Alt\";\n"],
-         ["\(de):3:1: warning: key \"stale\" is not in the development language en [extra-key]"]),
-        ("duplicate-key", [de: "\"greeting\" = \"Hallo, %@!\";\n\"title\" = \"Übertragung\";\n\"title\" = \"Übertragungen\";\n"],
-         ["\(de):3:1: warning: key \"title\" is defined again; this later definition is the one used [duplicate-key]"]),
-        ("same-as-development", [de: "\"greeting\" = \"Hallo, %@!\";\n\"title\" = \"Transfers\";\n"],
-         ["\(de):2:1: warning: key \"title\" in de reads the same as in en (list it in Localizations/same-as-development.txt if that is intended) [same-as-development]"]),
-        ("unused-key", ["Sources/App/main.swift": "print(text(\"greeting\", .string(name)), text(\"files\", .int(1)))\n"],
-         ["Localizations/en.lproj/Localizable.strings:3:1: warning: key \"title\" is not used by any source file (text(\"title\"…)) [unused-key]"]),
-        ("orphan-override", ["Flavors/App/Localizations/de.lproj/Localizable.strings": "\n  \"subtitle\" = \"Nur hier\";\n"],
-         ["Flavors/App/Localizations/de.lproj/Localizable.strings:2:3: warning: App overrides key \"subtitle\", which the shared catalogs do not have [orphan-override]"]),
-        ("needs-translation", ["Localizations/Extra.xcstrings": """
-            {
-              "sourceLanguage" : "en",
-              "strings" : {
-                "note" : {
-                  "localizations" : {
-                    "de" : { "stringUnit" : { "state" : "needs_review", "value" : "Notiz" } },
-                    "en" : { "stringUnit" : { "state" : "translated", "value" : "Note" } }
-                  }
+        (
+            "syntax", [de: "\"greeting\" = \"Hallo, %@!\";\n\"title\" = \"Übertragungen\";;\n"],
+            ["\(de):2:27: error: unexpected ';' (expected a key); is there a ';' too many? [syntax]"]
+        ),
+        (
+            "missing-key", [de: "\"greeting\" = \"Hallo, %@!\";\n"],
+            [
+                "\(de):1:1: error: key \"title\" is missing in de (en has it at Localizations/en.lproj/Localizable.strings:3:1) [missing-key]"
+            ]
+        ),
+        (
+            "format-mismatch", [de: "\"greeting\" = \"Hallo, %d!\";\n\"title\" = \"Übertragungen\";\n"],
+            ["\(de):1:1: error: key \"greeting\": format specifiers %1$d disagree with en's %1$@ [format-mismatch]"]
+        ),
+        (
+            "plural-forms",
+            ["Localizations/de.lproj/Localizable.stringsdict": ProjectFixture.stringsdict(["other": "%d Dateien"])],
+            [
+                "Localizations/de.lproj/Localizable.stringsdict:8:1: error: key \"files\": variable \"count\" lacks one, which de needs (one, other) [plural-forms]"
+            ]
+        ),
+        (
+            "undefined-key", ["Sources/App/extra.swift": "let x = 1\nlet y = context.text(\"nowhere\")\n"],
+            [
+                "Sources/App/extra.swift:2:22: error: key \"nowhere\" is used here but en does not define it [undefined-key]"
+            ]
+        ),
+        (
+            "extra-key", [de: "\"greeting\" = \"Hallo, %@!\";\n\"title\" = \"Übertragungen\";\n\"stale\" = \"Alt\";\n"],
+            ["\(de):3:1: warning: key \"stale\" is not in the development language en [extra-key]"]
+        ),
+        (
+            "duplicate-key",
+            [de: "\"greeting\" = \"Hallo, %@!\";\n\"title\" = \"Übertragung\";\n\"title\" = \"Übertragungen\";\n"],
+            [
+                "\(de):3:1: warning: key \"title\" is defined again; this later definition is the one used [duplicate-key]"
+            ]
+        ),
+        (
+            "same-as-development", [de: "\"greeting\" = \"Hallo, %@!\";\n\"title\" = \"Transfers\";\n"],
+            [
+                "\(de):2:1: warning: key \"title\" in de reads the same as in en (list it in Localizations/same-as-development.txt if that is intended) [same-as-development]"
+            ]
+        ),
+        (
+            "unused-key",
+            ["Sources/App/main.swift": "print(text(\"greeting\", .string(name)), text(\"files\", .int(1)))\n"],
+            [
+                "Localizations/en.lproj/Localizable.strings:3:1: warning: key \"title\" is not used by any source file (text(\"title\"…)) [unused-key]"
+            ]
+        ),
+        (
+            "orphan-override",
+            ["Flavors/App/Localizations/de.lproj/Localizable.strings": "\n  \"subtitle\" = \"Nur hier\";\n"],
+            [
+                "Flavors/App/Localizations/de.lproj/Localizable.strings:2:3: warning: App overrides key \"subtitle\", which the shared catalogs do not have [orphan-override]"
+            ]
+        ),
+        (
+            "needs-translation",
+            [
+                "Localizations/Extra.xcstrings": """
+                {
+                  "sourceLanguage" : "en",
+                  "strings" : {
+                    "note" : {
+                      "localizations" : {
+                        "de" : { "stringUnit" : { "state" : "needs_review", "value" : "Notiz" } },
+                        "en" : { "stringUnit" : { "state" : "translated", "value" : "Note" } }
+                      }
+                    }
+                  },
+                  "version" : "1.0"
                 }
-              },
-              "version" : "1.0"
-            }
-            """],
-         ["Localizations/Extra.xcstrings:4:1: warning: key \"note\" in de is in state needs_review (used, but marked for review) [needs-translation]"]),
+                """
+            ],
+            [
+                "Localizations/Extra.xcstrings:4:1: warning: key \"note\" in de is in state needs_review (used, but marked for review) [needs-translation]"
+            ]
+        ),
     ]
 
     @Test("each rule's fixture triggers exactly that rule, at the right line and column", arguments: 0..<11)
@@ -64,12 +109,16 @@ struct LintRuleTests {
 
     @Test("a key renamed in the code shows up as undefined where it is used and unused in the catalog")
     func renamedKey() throws {
-        let fixture = try ProjectFixture(["Sources/App/main.swift": "print(text(\"greeting\", .string(name)), text(\"heading\"))\nprint(text(\"files\", .int(2)))\n"])
-        defer { fixture.remove() }
-        #expect(fixture.lint() == [
-            "Localizations/en.lproj/Localizable.strings:3:1: warning: key \"title\" is not used by any source file (text(\"title\"…)) [unused-key]",
-            "Sources/App/main.swift:1:45: error: key \"heading\" is used here but en does not define it [undefined-key]",
+        let fixture = try ProjectFixture([
+            "Sources/App/main.swift":
+                "print(text(\"greeting\", .string(name)), text(\"heading\"))\nprint(text(\"files\", .int(2)))\n"
         ])
+        defer { fixture.remove() }
+        #expect(
+            fixture.lint() == [
+                "Localizations/en.lproj/Localizable.strings:3:1: warning: key \"title\" is not used by any source file (text(\"title\"…)) [unused-key]",
+                "Sources/App/main.swift:1:45: error: key \"heading\" is used here but en does not define it [undefined-key]",
+            ])
     }
 
     @Test("every rule has a fixture")

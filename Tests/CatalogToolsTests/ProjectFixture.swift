@@ -6,31 +6,31 @@ import Foundation
 struct ProjectFixture {
     static let clean: [String: String] = [
         "Flavors/App/Info.plist": """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0">
-            <dict>
-                <key>CFBundleDevelopmentRegion</key><string>en</string>
-                <key>CFBundleDisplayName</key><string>App</string>
-            </dict>
-            </plist>
-            """,
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+            <key>CFBundleDevelopmentRegion</key><string>en</string>
+            <key>CFBundleDisplayName</key><string>App</string>
+        </dict>
+        </plist>
+        """,
         "Flavors/App/Localizations/de.lproj/InfoPlist.strings": #""CFBundleDisplayName" = "Die App";"#,
         "Localizations/en.lproj/Localizable.strings": """
-            /* Shown first. */
-            "greeting" = "Hello, %@!";
-            "title" = "Transfers";
-            """,
+        /* Shown first. */
+        "greeting" = "Hello, %@!";
+        "title" = "Transfers";
+        """,
         "Localizations/de.lproj/Localizable.strings": """
-            "greeting" = "Hallo, %@!";
-            "title" = "Übertragungen";
-            """,
+        "greeting" = "Hallo, %@!";
+        "title" = "Übertragungen";
+        """,
         "Localizations/en.lproj/Localizable.stringsdict": stringsdict(["one": "%d file", "other": "%d files"]),
         "Localizations/de.lproj/Localizable.stringsdict": stringsdict(["one": "%d Datei", "other": "%d Dateien"]),
         "Sources/App/main.swift": """
-            // text("commented.out") is not a use.
-            print(text("greeting", .string(name)), "\\(text("title"))")
-            print(text("files", .int(count)))
-            """,
+        // text("commented.out") is not a use.
+        print(text("greeting", .string(name)), "\\(text("title"))")
+        print(text("files", .int(count)))
+        """,
     ]
 
     static func stringsdict(_ variants: [String: String]) -> String {
@@ -65,7 +65,8 @@ struct ProjectFixture {
         for (path, content) in changes { files[path] = content }
         for (path, content) in files {
             let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(content.utf8).write(to: url)
         }
     }

@@ -6,7 +6,8 @@ import Commands
 enum Declarations {
     static let root = Option.value("root", placeholder: "DIR", summary: "the package folder")
     static let strict = Option.flag("strict", summary: "count warnings as errors")
-    static let format = Option.value("format", placeholder: "FORMAT", allowed: ["text", "json"], summary: "text or JSON")
+    static let format = Option.value(
+        "format", placeholder: "FORMAT", allowed: ["text", "json"], summary: "text or JSON")
     static let table = Option.value("table", short: "t", placeholder: "T", repeatable: true, summary: "only this table")
     static let output = Option.value("output", placeholder: "PATH", required: true, summary: "where to write")
     static let language = Argument("LANG", summary: "a language tag")
@@ -16,10 +17,12 @@ enum Declarations {
     static let lint = Command("lint", summary: "check the catalogs", options: [root, strict, format, table])
     static let export = Command("export", summary: "write the catalogs", options: [output])
     static let plural = Command("plural", summary: "plural categories", arguments: [language, numbers])
-    static let snapshots = Command("snapshots", summary: "review snapshots", subcommands: [
-        Command("status", summary: "list pending files", options: [root]),
-        Command("accept", summary: "accept pending files", arguments: [paths], options: [root]),
-    ])
+    static let snapshots = Command(
+        "snapshots", summary: "review snapshots",
+        subcommands: [
+            Command("status", summary: "list pending files", options: [root]),
+            Command("accept", summary: "accept pending files", arguments: [paths], options: [root]),
+        ])
     static let tool = Program("tool", summary: "a maintainers' tool", commands: [lint, export, plural, snapshots])
 
     static let queuePath = Option.value("queue", placeholder: "FILE", summary: "help.option.queue")

@@ -8,53 +8,56 @@ struct HelpTests {
 
     @Test("the program's help: synopsis, summary, every command below with its arguments, options")
     func programHelp() {
-        #expect(D.tool.help(for: []) == """
-            usage: tool <command>
+        #expect(
+            D.tool.help(for: []) == """
+                usage: tool <command>
 
-            a maintainers' tool
+                a maintainers' tool
 
-            commands:
-              lint                      check the catalogs
-              export                    write the catalogs
-              plural LANG NUMBER…       plural categories
-              snapshots status          list pending files
-              snapshots accept [PATH…]  accept pending files
-              help [COMMAND…]           print this help, or the help of COMMAND
+                commands:
+                  lint                      check the catalogs
+                  export                    write the catalogs
+                  plural LANG NUMBER…       plural categories
+                  snapshots status          list pending files
+                  snapshots accept [PATH…]  accept pending files
+                  help [COMMAND…]           print this help, or the help of COMMAND
 
-            options:
-              -h, --help  print this help
+                options:
+                  -h, --help  print this help
 
-            """)
+                """)
     }
 
     @Test("a command's help: its synopsis, arguments and options, aliases in their own column")
     func commandHelp() {
-        #expect(D.tool.help(for: ["lint"]) == """
-            usage: tool lint [--root DIR] [--strict] [--format text|json] [--table T]…
+        #expect(
+            D.tool.help(for: ["lint"]) == """
+                usage: tool lint [--root DIR] [--strict] [--format text|json] [--table T]…
 
-            check the catalogs
+                check the catalogs
 
-            options:
-                  --root DIR          the package folder
-                  --strict            count warnings as errors
-                  --format text|json  text or JSON
-              -t, --table T           only this table
-              -h, --help              print this help
+                options:
+                      --root DIR          the package folder
+                      --strict            count warnings as errors
+                      --format text|json  text or JSON
+                  -t, --table T           only this table
+                  -h, --help              print this help
 
-            """)
-        #expect(D.tool.help(for: ["plural"]) == """
-            usage: tool plural LANG NUMBER…
+                """)
+        #expect(
+            D.tool.help(for: ["plural"]) == """
+                usage: tool plural LANG NUMBER…
 
-            plural categories
+                plural categories
 
-            arguments:
-              LANG    a language tag
-              NUMBER  numbers as written
+                arguments:
+                  LANG    a language tag
+                  NUMBER  numbers as written
 
-            options:
-              -h, --help  print this help
+                options:
+                  -h, --help  print this help
 
-            """)
+                """)
         #expect(D.tool.help(for: ["export"]).hasPrefix("usage: tool export --output PATH\n"))
         #expect(D.tool.help(for: ["snapshots"]).hasPrefix("usage: tool snapshots <command>\n"))
     }
@@ -86,15 +89,16 @@ struct HelpTests {
 
     @Test("a shell line's help leaves out the program's name and its global options")
     func shellHelp() {
-        #expect(D.app.help(for: ["show"], input: .shellLine) == """
-            usage: show ID
+        #expect(
+            D.app.help(for: ["show"], input: .shellLine) == """
+                usage: show ID
 
-            help.show
+                help.show
 
-            options:
-              -h, --help  help.option.help
+                options:
+                  -h, --help  help.option.help
 
-            """)
+                """)
     }
 
     @Test("tables align by display width: wide characters take two columns, combining marks none")
@@ -105,10 +109,12 @@ struct HelpTests {
         #expect(DisplayColumns.width("（変更）") == 8)
         #expect(DisplayColumns.width("\u{1F600}") == 2)
         #expect(DisplayColumns.width("\t") == 0)
-        let program = Program("p", commands: [
-            Command("a", summary: "one", arguments: [Argument("名前")]),
-            Command("bb", summary: "two", arguments: [Argument("ID")]),
-        ], helpCommand: nil)
+        let program = Program(
+            "p",
+            commands: [
+                Command("a", summary: "one", arguments: [Argument("名前")]),
+                Command("bb", summary: "two", arguments: [Argument("ID")]),
+            ], helpCommand: nil)
         #expect(program.help(for: []).contains("  a 名前  one\n  bb ID   two\n"))
     }
 }

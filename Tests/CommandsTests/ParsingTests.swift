@@ -1,5 +1,6 @@
-@testable import Commands
 import Testing
+
+@testable import Commands
 
 /// Command lines with one mistake each: the kind, the word, the suggestion and the English wording.
 let mistakenLines: [([String], UsageError.Kind, String, String?, String)] = [
@@ -8,7 +9,10 @@ let mistakenLines: [([String], UsageError.Kind, String, String?, String)] = [
     (["snapshots", "stauts"], .unknownCommand, "stauts", "status", "unknown command 'stauts'; did you mean 'status'?"),
     ([], .missingCommand, "tool", nil, "tool needs a command: lint, export, plural, snapshots or help"),
     (["snapshots"], .missingCommand, "snapshots", nil, "snapshots needs a command: status or accept"),
-    (["lint", "--strcit"], .unknownOption, "--strcit", "--strict", "unknown option '--strcit'; did you mean '--strict'?"),
+    (
+        ["lint", "--strcit"], .unknownOption, "--strcit", "--strict",
+        "unknown option '--strcit'; did you mean '--strict'?"
+    ),
     (["lint", "--xyz=1"], .unknownOption, "--xyz", nil, "unknown option '--xyz'"),
     (["lint", "-x"], .unknownOption, "-x", nil, "unknown option '-x'"),
     (["lint", "--root"], .missingValue, "--root", nil, "--root needs a value"),
@@ -18,8 +22,10 @@ let mistakenLines: [([String], UsageError.Kind, String, String?, String)] = [
     (["export"], .missingOption, "--output", nil, "missing --output"),
     (["plural", "ru"], .missingArgument, "NUMBER…", nil, "missing NUMBER… (usage: tool plural LANG NUMBER…)"),
     (["plural"], .missingArgument, "LANG NUMBER…", nil, "missing LANG NUMBER… (usage: tool plural LANG NUMBER…)"),
-    (["lint", "extra"], .unexpectedArgument, "extra", nil,
-     "unexpected argument 'extra' (usage: tool lint [--root DIR] [--strict] [--format text|json] [--table T]…)"),
+    (
+        ["lint", "extra"], .unexpectedArgument, "extra", nil,
+        "unexpected argument 'extra' (usage: tool lint [--root DIR] [--strict] [--format text|json] [--table T]…)"
+    ),
     (["lint", "--format", "xml"], .invalidValue, "xml", nil, "--format takes text or json, not 'xml'"),
 ]
 
@@ -27,9 +33,12 @@ let mistakenLines: [([String], UsageError.Kind, String, String?, String)] = [
 struct ParsingTests {
     typealias D = Declarations
 
-    @Test("--name value, --name=value and -x value give the same value", arguments: [
-        ["lint", "--table", "A"], ["lint", "--table=A"], ["lint", "-t", "A"], ["lint", "--strict", "-t", "A", "--"],
-    ])
+    @Test(
+        "--name value, --name=value and -x value give the same value",
+        arguments: [
+            ["lint", "--table", "A"], ["lint", "--table=A"], ["lint", "-t", "A"],
+            ["lint", "--strict", "-t", "A", "--"],
+        ])
     func valueSpellings(arguments: [String]) throws {
         let parsed = D.tool.parse(arguments)
         #expect(parsed.problem == nil)
@@ -115,11 +124,14 @@ struct ParsingTests {
         #expect(D.app.parse(["pause", "d2"]).problem?.kind == .unknownCommand)
     }
 
-    @Test("--help and -h on any command, and the help command, ask for that command's help", arguments: [
-        (["--help"], []), (["-h"], []), (["lint", "--help"], ["lint"]), (["lint", "--format", "xml", "-h"], ["lint"]),
-        (["snapshots", "-h"], ["snapshots"]), (["snapshots", "accept", "--help"], ["snapshots", "accept"]),
-        (["help"], []), (["help", "snapshots", "status"], ["snapshots", "status"]), (["help", "help"], ["help"]),
-    ] as [([String], [String])])
+    @Test(
+        "--help and -h on any command, and the help command, ask for that command's help",
+        arguments: [
+            (["--help"], []), (["-h"], []), (["lint", "--help"], ["lint"]),
+            (["lint", "--format", "xml", "-h"], ["lint"]),
+            (["snapshots", "-h"], ["snapshots"]), (["snapshots", "accept", "--help"], ["snapshots", "accept"]),
+            (["help"], []), (["help", "snapshots", "status"], ["snapshots", "status"]), (["help", "help"], ["help"]),
+        ] as [([String], [String])])
     func help(arguments: [String], path: [String]) {
         let parsed = D.tool.parse(arguments)
         #expect(parsed.wantsHelp)
@@ -136,7 +148,6 @@ struct ParsingTests {
         #expect(problem.suggestion == "status")
         #expect(problem.command == ["snapshots"])
     }
-
 
     @Test("each kind of mistake is a typed error naming the word", arguments: mistakenLines)
     func mistakes(
@@ -194,11 +205,13 @@ struct ParsingTests {
         #expect(table?.word == "b")
     }
 
-    @Test("suggestions come from the closest name, only when it is close", arguments: [
-        ("lnit", ["lint", "export"], "lint"), ("expotr", ["lint", "export"], "export"), ("lin", ["lint"], "lint"),
-        ("snapshot", ["snapshots"], "snapshots"), ("xyz", ["lint", "export"], nil), ("ab", ["about"], nil),
-        ("--verbos", ["--verbose", "--version"], "--verbose"),
-    ] as [(String, [String], String?)])
+    @Test(
+        "suggestions come from the closest name, only when it is close",
+        arguments: [
+            ("lnit", ["lint", "export"], "lint"), ("expotr", ["lint", "export"], "export"), ("lin", ["lint"], "lint"),
+            ("snapshot", ["snapshots"], "snapshots"), ("xyz", ["lint", "export"], nil), ("ab", ["about"], nil),
+            ("--verbos", ["--verbose", "--version"], "--verbose"),
+        ] as [(String, [String], String?)])
     func suggestions(word: String, candidates: [String], expected: String?) {
         #expect(Suggestion.closest(to: word, among: candidates) == expected)
     }

@@ -1,13 +1,15 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("flavorkit command line: help, usage errors, one error: per line")
 struct CommandLineTests {
-    @Test("every command answers --help, -h and help COMMAND with its own help, exit 0", arguments: [
-        ["lint"], ["export"], ["plural"], ["snapshots"], ["snapshots", "status"], ["snapshots", "accept"],
-        ["snapshots", "reject"], ["snapshots", "prune"], ["help"],
-    ])
+    @Test(
+        "every command answers --help, -h and help COMMAND with its own help, exit 0",
+        arguments: [
+            ["lint"], ["export"], ["plural"], ["snapshots"], ["snapshots", "status"], ["snapshots", "accept"],
+            ["snapshots", "reject"], ["snapshots", "prune"], ["help"],
+        ])
     func help(command: [String]) throws {
         for arguments in [command + ["--help"], command + ["-h"], ["help"] + command] {
             let result = try ToolRunner.run(arguments)
@@ -21,7 +23,8 @@ struct CommandLineTests {
     func lintHelp() throws {
         let result = try ToolRunner.run(["lint", "--help"])
         #expect(result.status == 0)
-        #expect(result.output.hasPrefix("usage: flavorkit lint [--root DIR] [--strict] [--format text|json] [--stats]\n"))
+        #expect(
+            result.output.hasPrefix("usage: flavorkit lint [--root DIR] [--strict] [--format text|json] [--stats]\n"))
         #expect(result.output.contains("\n      --strict            count warnings as errors\n"))
         #expect(!result.output.contains("unknown option"))
     }
@@ -40,12 +43,14 @@ struct CommandLineTests {
         let result = try ToolRunner.run(["lnit"])
         #expect(result.status == 64)
         #expect(result.output.isEmpty)
-        #expect(result.errors.hasPrefix(
-            "error: unknown command 'lnit'; did you mean 'lint'?\n\nusage: flavorkit <command>\n"))
+        #expect(
+            result.errors.hasPrefix(
+                "error: unknown command 'lnit'; did you mean 'lint'?\n\nusage: flavorkit <command>\n"))
         let option = try ToolRunner.run(["lint", "--strcit"])
         #expect(option.status == 64)
-        #expect(option.errors.hasPrefix(
-            "error: unknown option '--strcit'; did you mean '--strict'?\n\nusage: flavorkit lint "))
+        #expect(
+            option.errors.hasPrefix(
+                "error: unknown option '--strcit'; did you mean '--strict'?\n\nusage: flavorkit lint "))
         let far = try ToolRunner.run(["publish"])
         #expect(far.errors.hasPrefix("error: unknown command 'publish'\n"))
     }
@@ -55,28 +60,36 @@ struct CommandLineTests {
         let scratch = try ToolRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
         let root = Repository.layout.root.path
-        let created = try ToolRunner.run(["export", "--format", "json", "--output", "new-dir/", "--root", root], in: scratch)
+        let created = try ToolRunner.run(
+            ["export", "--format", "json", "--output", "new-dir/", "--root", root], in: scratch)
         #expect(created.status == 0)
         #expect(created.output == "wrote new-dir/Localizable.json\n")
         let json = scratch.appendingPathComponent("new-dir/Localizable.json")
         #expect(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) is [String: Any])
 
-        let existing = try ToolRunner.run(["export", "--format", "xcstrings", "--output", "new-dir", "--root", root],
-                                          in: scratch)
+        let existing = try ToolRunner.run(
+            ["export", "--format", "xcstrings", "--output", "new-dir", "--root", root],
+            in: scratch)
         #expect(existing.status == 0)
         #expect(existing.output == "wrote new-dir/Localizable.xcstrings\n")
-        #expect(FileManager.default.fileExists(atPath: scratch.appendingPathComponent("new-dir/Localizable.xcstrings").path))
+        #expect(
+            FileManager.default.fileExists(atPath: scratch.appendingPathComponent("new-dir/Localizable.xcstrings").path)
+        )
 
-        let file = try ToolRunner.run(["export", "--format", "json", "--output", "one.json", "--root", root], in: scratch)
+        let file = try ToolRunner.run(
+            ["export", "--format", "json", "--output", "one.json", "--root", root], in: scratch)
         #expect(file.output == "wrote one.json\n")
         #expect(FileManager.default.fileExists(atPath: scratch.appendingPathComponent("one.json").path))
     }
 
-    @Test("every error is printed with one error:, whoever raised it", arguments: [
-        (["lnit"], 64), (["plural", "ru", "twelve"], 64), (["export", "--format", "json", "--flavor", "Heavy"], 64),
-        (["lint", "--root", "/nonexistent"], 1), (["snapshots", "status", "--root", "/nonexistent"], 1),
-        (["export", "--format", "strings", "--output", "a-file"], 1),
-    ] as [([String], Int32)])
+    @Test(
+        "every error is printed with one error:, whoever raised it",
+        arguments: [
+            (["lnit"], 64), (["plural", "ru", "twelve"], 64),
+            (["export", "--format", "json", "--flavor", "Heavy"], 64),
+            (["lint", "--root", "/nonexistent"], 1), (["snapshots", "status", "--root", "/nonexistent"], 1),
+            (["export", "--format", "strings", "--output", "a-file"], 1),
+        ] as [([String], Int32)])
     func oneErrorPerLine(arguments: [String], status: Int32) throws {
         let scratch = try ToolRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }

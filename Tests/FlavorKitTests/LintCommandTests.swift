@@ -10,8 +10,9 @@ struct LintCommandTests {
     static func projectCopy() throws -> URL {
         let copy = try ToolRunner.temporaryFolder()
         for folder in [PackageLayout.Name.localizations, PackageLayout.Name.flavors, PackageLayout.Name.sources] {
-            try FileManager.default.copyItem(at: Repository.layout.root.appendingPathComponent(folder),
-                                             to: copy.appendingPathComponent(folder))
+            try FileManager.default.copyItem(
+                at: Repository.layout.root.appendingPathComponent(folder),
+                to: copy.appendingPathComponent(folder))
         }
         return copy
     }
@@ -29,11 +30,14 @@ struct LintCommandTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let spanish = PackageLayout(root: root).localizations.appendingPathComponent(
             CatalogFolderLayout.relativePath(language: LanguageTag("es")!, table: "Localizable", kind: .strings))
-        let lines = try String(contentsOf: spanish, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = try String(contentsOf: spanish, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
         try Data(lines.filter { !$0.hasPrefix("\"queue.empty\"") }.joined(separator: "\n").utf8).write(to: spanish)
         let result = try ToolRunner.run(["lint"], in: root)
         #expect(result.status == 1)
-        #expect(result.output.hasPrefix("Localizations/es.lproj/Localizable.strings:1:1: error: key \"queue.empty\" is missing in es"))
+        #expect(
+            result.output.hasPrefix(
+                "Localizations/es.lproj/Localizable.strings:1:1: error: key \"queue.empty\" is missing in es"))
         #expect(result.output.hasSuffix("\n1 error, 0 warnings\n"))
     }
 
@@ -50,12 +54,17 @@ struct LintCommandTests {
 
         let lint = try ToolRunner.run(["lint", "--root", root.path])
         #expect(lint.status == 1)
-        #expect(lint.output.hasPrefix("Localizations/de.lproj/Localizable.stringsdict:\(line + 1):12: error: key \"summary.pending\""))
-        #expect(lint.output.contains("format specifiers %1$@ disagree with the development language's %1$d [format-mismatch]"))
+        #expect(
+            lint.output.hasPrefix(
+                "Localizations/de.lproj/Localizable.stringsdict:\(line + 1):12: error: key \"summary.pending\""))
+        #expect(
+            lint.output.contains(
+                "format specifiers %1$@ disagree with the development language's %1$d [format-mismatch]"))
 
         let light = try #require(ChildProcess.builtProduct("Light"))
-        let app = try ChildProcess.run(light, ["--lang", "de", "--localizations", PackageLayout(root: root).localizations.path],
-                                       environment: [:])
+        let app = try ChildProcess.run(
+            light, ["--lang", "de", "--localizations", PackageLayout(root: root).localizations.path],
+            environment: [:])
         #expect(app.status == 0)
         #expect(app.output.contains("1 waiting, 1 laufend"))
     }
@@ -64,7 +73,8 @@ struct LintCommandTests {
     func jsonStatsStrict() throws {
         let root = try Self.projectCopy()
         defer { try? FileManager.default.removeItem(at: root) }
-        try FileManager.default.removeItem(at: PackageLayout(root: root).localizations.appendingPathComponent("same-as-development.txt"))
+        try FileManager.default.removeItem(
+            at: PackageLayout(root: root).localizations.appendingPathComponent("same-as-development.txt"))
         let lenient = try ToolRunner.run(["lint", "--format", "json", "--stats", "--root", root.path])
         #expect(lenient.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(lenient.output.utf8)) as? [String: Any])
@@ -74,7 +84,10 @@ struct LintCommandTests {
         let first = try #require((object["diagnostics"] as? [[String: Any]])?.first)
         #expect(first["rule"] as? String == "same-as-development")
         #expect(first["severity"] as? String == "warning")
-        #expect((object["statistics"] as? [[String: Any]])?.contains { $0["language"] as? String == "ru" && $0["percent"] as? Int == 100 } == true)
+        #expect(
+            (object["statistics"] as? [[String: Any]])?.contains {
+                $0["language"] as? String == "ru" && $0["percent"] as? Int == 100
+            } == true)
         let strict = try ToolRunner.run(["lint", "--strict", "--root", root.path])
         #expect(strict.status == 1)
         #expect(strict.output.hasSuffix("\n\(warnings) errors, 0 warnings\n"))
@@ -85,7 +98,10 @@ struct LintCommandTests {
         #expect(try ToolRunner.run(["lint", "--format", "xml"]).status == 64)
         #expect(try ToolRunner.run(["lint", "extra"]).status == 64)
         #expect(try ToolRunner.run(["export"]).status == 64)
-        #expect(try ToolRunner.run(["export", "--format", "json", "--flavor", "Heavy", "--root", Repository.layout.root.path]).status == 64)
+        #expect(
+            try ToolRunner.run([
+                "export", "--format", "json", "--flavor", "Heavy", "--root", Repository.layout.root.path,
+            ]).status == 64)
         let empty = try ToolRunner.run(["lint"])
         #expect(empty.status == 1)
         #expect(empty.errors.contains("error: no catalogs here"))
@@ -93,18 +109,26 @@ struct LintCommandTests {
 
     @Test("export writes one file to standard output and several into --output DIR")
     func export() throws {
-        let json = try ToolRunner.run(["export", "--format", "json", "--lang", "ru", "--root", Repository.layout.root.path])
+        let json = try ToolRunner.run([
+            "export", "--format", "json", "--lang", "ru", "--root", Repository.layout.root.path,
+        ])
         #expect(json.status == 0)
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: [String: Any]])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: [String: Any]])
         #expect(object.keys.sorted() == ["ru"])
-        #expect((object["ru"]?["summary.total"] as? [String: String])?.keys.sorted() == ["few", "many", "one", "other"])
+        #expect(
+            (object["ru"]?["summary.total"] as? [String: String])?.keys.sorted() == ["few", "many", "one", "other"])
         let folder = try ToolRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let strings = try ToolRunner.run(["export", "--format", "strings", "--flavor", "Light", "--output", folder.path,
-                                          "--root", Repository.layout.root.path])
+        let strings = try ToolRunner.run([
+            "export", "--format", "strings", "--flavor", "Light", "--output", folder.path,
+            "--root", Repository.layout.root.path,
+        ])
         #expect(strings.status == 0)
-        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("de.lproj/InfoPlist.strings").path))
-        let light = try String(contentsOf: folder.appendingPathComponent("en.lproj/Localizable.strings"), encoding: .utf8)
+        #expect(
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent("de.lproj/InfoPlist.strings").path))
+        let light = try String(
+            contentsOf: folder.appendingPathComponent("en.lproj/Localizable.strings"), encoding: .utf8)
         #expect(light.contains("\"queue.empty\" = "))
         #expect(!light.contains("summary.total"))  // a plural entry: in the .stringsdict
     }

@@ -2,17 +2,19 @@ import Testing
 
 @Suite("flavorkit plural")
 struct PluralCommandTests {
-    @Test("prints the CLDR category of each number, one per line", arguments: [
-        (["ru", "21"], "one\n"),
-        (["ar", "0"], "zero\n"),
-        (["fr", "1.5"], "one\n"),
-        (["ru", "1", "2", "5", "11", "21", "1.5"], "one\nfew\nmany\nmany\none\nother\n"),
-        (["ar", "0", "1", "2", "3", "11", "100"], "zero\none\ntwo\nfew\nmany\nother\n"),
-        (["en", "1", "1.0", "1.50"], "one\nother\nother\n"),
-        (["en", "--ordinal", "1", "2", "3", "4", "11", "21"], "one\ntwo\nfew\nother\nother\none\n"),
-        (["fr", "1000000", "1c6", "1.2c6"], "many\nmany\nmany\n"),
-        (["tlh", "1"], "other\n"),
-    ])
+    @Test(
+        "prints the CLDR category of each number, one per line",
+        arguments: [
+            (["ru", "21"], "one\n"),
+            (["ar", "0"], "zero\n"),
+            (["fr", "1.5"], "one\n"),
+            (["ru", "1", "2", "5", "11", "21", "1.5"], "one\nfew\nmany\nmany\none\nother\n"),
+            (["ar", "0", "1", "2", "3", "11", "100"], "zero\none\ntwo\nfew\nmany\nother\n"),
+            (["en", "1", "1.0", "1.50"], "one\nother\nother\n"),
+            (["en", "--ordinal", "1", "2", "3", "4", "11", "21"], "one\ntwo\nfew\nother\nother\none\n"),
+            (["fr", "1000000", "1c6", "1.2c6"], "many\nmany\nmany\n"),
+            (["tlh", "1"], "other\n"),
+        ])
     func categories(arguments: [String], expected: String) throws {
         let result = try ToolRunner.run(["plural"] + arguments)
         #expect(result.status == 0)
@@ -27,12 +29,14 @@ struct PluralCommandTests {
         #expect(result.output == "1.50: other (n=1.5 i=1 v=2 w=1 f=50 t=5 e=0)\ncategories in en: one, other\n")
     }
 
-    @Test("bad arguments are usage errors with exit status 64", arguments: [
-        (["ru"], "missing NUMBER… (usage: flavorkit plural [--ordinal] [--verbose] LANG NUMBER…)"),
-        (["ru", "twelve"], "'twelve' is not a number"),
-        (["ru", "1", "--plain"], "unknown option '--plain'"),
-        (["../x", "1"], "'../x' is not a language tag"),
-    ])
+    @Test(
+        "bad arguments are usage errors with exit status 64",
+        arguments: [
+            (["ru"], "missing NUMBER… (usage: flavorkit plural [--ordinal] [--verbose] LANG NUMBER…)"),
+            (["ru", "twelve"], "'twelve' is not a number"),
+            (["ru", "1", "--plain"], "unknown option '--plain'"),
+            (["../x", "1"], "'../x' is not a language tag"),
+        ])
     func usageErrors(arguments: [String], message: String) throws {
         let result = try ToolRunner.run(["plural"] + arguments)
         #expect(result.status == 64)

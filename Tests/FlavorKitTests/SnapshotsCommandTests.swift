@@ -8,7 +8,8 @@ struct SnapshotsCommandTests {
         let root = try ToolRunner.temporaryFolder()
         let snapshots = root.appendingPathComponent("snapshots/App/en")
         try FileManager.default.createDirectory(at: snapshots, withIntermediateDirectories: true)
-        try Data("# produced by the tests\nApp/en/kept.txt\n".utf8).write(to: root.appendingPathComponent("snapshots/manifest.txt"))
+        try Data("# produced by the tests\nApp/en/kept.txt\n".utf8).write(
+            to: root.appendingPathComponent("snapshots/manifest.txt"))
         try Data("old\n".utf8).write(to: snapshots.appendingPathComponent("kept.txt"))
         try Data("new\n".utf8).write(to: snapshots.appendingPathComponent("kept.txt.new"))
         try Data("gone\n".utf8).write(to: snapshots.appendingPathComponent("gone.txt"))
@@ -21,11 +22,15 @@ struct SnapshotsCommandTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let status = try ToolRunner.run(["snapshots", "status", "--root", root.path])
         #expect(status.status == 1)
-        #expect(status.output == "pending   App/en/kept.txt.new\nobsolete  App/en/gone.txt\n1 pending, 1 obsolete, 0 leftover\n")
+        #expect(
+            status.output
+                == "pending   App/en/kept.txt.new\nobsolete  App/en/gone.txt\n1 pending, 1 obsolete, 0 leftover\n")
 
         let accept = try ToolRunner.run(["snapshots", "accept", "--root", root.path])
         #expect(accept.status == 0)
-        #expect(try String(contentsOf: root.appendingPathComponent("snapshots/App/en/kept.txt"), encoding: .utf8) == "new\n")
+        #expect(
+            try String(contentsOf: root.appendingPathComponent("snapshots/App/en/kept.txt"), encoding: .utf8) == "new\n"
+        )
 
         let prune = try ToolRunner.run(["snapshots", "prune", "--root=\(root.path)"])
         #expect(prune.status == 0)
@@ -43,8 +48,11 @@ struct SnapshotsCommandTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let result = try ToolRunner.run(["snapshots", "reject", "--root", root.path])
         #expect(result.status == 0)
-        #expect(try String(contentsOf: root.appendingPathComponent("snapshots/App/en/kept.txt"), encoding: .utf8) == "old\n")
-        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("snapshots/App/en/kept.txt.new").path))
+        #expect(
+            try String(contentsOf: root.appendingPathComponent("snapshots/App/en/kept.txt"), encoding: .utf8) == "old\n"
+        )
+        #expect(
+            !FileManager.default.fileExists(atPath: root.appendingPathComponent("snapshots/App/en/kept.txt.new").path))
     }
 
     @Test("a folder without snapshots is an error naming it; an unknown action is a usage error")

@@ -1,18 +1,21 @@
-import TestSupport
 import Foundation
+import TestSupport
 
 /// Runs the `flavorkit` executable that `swift test` builds beside the test bundle.
 enum ToolRunner {
     typealias Result = ChildProcess.Result
 
     struct ToolMissing: Error, CustomStringConvertible {
-        var description: String { "the flavorkit executable was not built beside the tests (run `swift build --product flavorkit`)" }
+        var description: String {
+            "the flavorkit executable was not built beside the tests (run `swift build --product flavorkit`)"
+        }
     }
 
     /// In `folder` (a scratch folder when nil), with no colour and a minimal environment.
     static func run(_ arguments: [String], in folder: URL? = nil) throws -> Result {
         guard let binary = ChildProcess.builtProduct("flavorkit") else { throw ToolMissing() }
-        return try ChildProcess.run(binary, arguments, environment: ["PATH": "/usr/bin:/bin", "NO_COLOR": "1"], in: folder)
+        return try ChildProcess.run(
+            binary, arguments, environment: ["PATH": "/usr/bin:/bin", "NO_COLOR": "1"], in: folder)
     }
 
     /// A scratch folder removed by the caller.

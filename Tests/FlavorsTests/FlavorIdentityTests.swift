@@ -7,10 +7,15 @@ import Testing
 struct FlavorIdentityTests {
     static let root = PackageLayout(root: ResourceLocator.compiledSourceRoot!)
 
-    @Test("each flavor's identity comes from its Info.plist", arguments: [
-        ("Light", "com.example.transfers.light", "Transfers Light", ["downloads"], 1),
-        ("Regular", "com.example.transfers", "Transfers", ["downloads", "uploads", "queueControl", "savedQueue"], 3),
-    ])
+    @Test(
+        "each flavor's identity comes from its Info.plist",
+        arguments: [
+            ("Light", "com.example.transfers.light", "Transfers Light", ["downloads"], 1),
+            (
+                "Regular", "com.example.transfers", "Transfers",
+                ["downloads", "uploads", "queueControl", "savedQueue"], 3
+            ),
+        ])
     func identity(name: String, bundleID: String, displayName: String, features: [String], concurrent: Int) throws {
         let identity = try FlavorIdentity(name: name, contentsOf: Self.root.infoPlist(flavor: name))
         #expect(identity.name == name)
@@ -34,9 +39,11 @@ struct FlavorIdentityTests {
         }
     }
 
-    @Test("a missing key is named", arguments: [
-        "CFBundleIdentifier", "CFBundleDisplayName", "CFBundleShortVersionString", "CFBundleDevelopmentRegion",
-    ])
+    @Test(
+        "a missing key is named",
+        arguments: [
+            "CFBundleIdentifier", "CFBundleDisplayName", "CFBundleShortVersionString", "CFBundleDevelopmentRegion",
+        ])
     func missingKey(key: String) throws {
         var plist: [String: Any] = [
             "CFBundleIdentifier": "a.b", "CFBundleDisplayName": "A", "CFBundleShortVersionString": "1",

@@ -10,7 +10,8 @@ struct ResourceLocatorTests {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("flavorkit-\(UUID().uuidString)")
         let layout = PackageLayout(root: root)
         try FileManager.default.createDirectory(at: layout.flavor("Light"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("bin"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("bin"), withIntermediateDirectories: true)
         try Data("<plist/>".utf8).write(to: layout.infoPlist(flavor: "Light"))
         return (root, root.appendingPathComponent("bin/Light"))
     }
@@ -19,7 +20,8 @@ struct ResourceLocatorTests {
     func besideExecutable() throws {
         let (root, executable) = try Self.makeRelease()
         defer { try? FileManager.default.removeItem(at: root) }
-        let found = try ResourceLocator.locate(flavor: "Light", environment: [:], executable: executable, compiledSourceRoot: nil)
+        let found = try ResourceLocator.locate(
+            flavor: "Light", environment: [:], executable: executable, compiledSourceRoot: nil)
         #expect(found.root.standardizedFileURL.path == root.standardizedFileURL.path)
     }
 
@@ -31,8 +33,9 @@ struct ResourceLocatorTests {
             flavor: "Light", environment: ["FLAVORKIT_RESOURCES": root.path], executable: nil, compiledSourceRoot: nil)
         #expect(found.root.path == root.standardizedFileURL.path)
         #expect(throws: Diagnostic.self) {
-            try ResourceLocator.locate(flavor: "Regular", environment: ["FLAVORKIT_RESOURCES": root.path],
-                                       executable: nil, compiledSourceRoot: nil)
+            try ResourceLocator.locate(
+                flavor: "Regular", environment: ["FLAVORKIT_RESOURCES": root.path],
+                executable: nil, compiledSourceRoot: nil)
         }
     }
 
@@ -40,11 +43,14 @@ struct ResourceLocatorTests {
     func notFound() throws {
         let executable = URL(fileURLWithPath: "/nonexistent/a/b/Light")
         do {
-            _ = try ResourceLocator.locate(flavor: "Light", environment: [:], executable: executable,
-                                           compiledSourceRoot: URL(fileURLWithPath: "/nonexistent/src"))
+            _ = try ResourceLocator.locate(
+                flavor: "Light", environment: [:], executable: executable,
+                compiledSourceRoot: URL(fileURLWithPath: "/nonexistent/src"))
             Issue.record("expected an error")
         } catch {
-            for place in ["/nonexistent/a/b", "/nonexistent/a", "/nonexistent", "/nonexistent/src", "FLAVORKIT_RESOURCES"] {
+            for place in [
+                "/nonexistent/a/b", "/nonexistent/a", "/nonexistent", "/nonexistent/src", "FLAVORKIT_RESOURCES",
+            ] {
                 #expect(error.message.contains(place))
             }
         }

@@ -30,8 +30,13 @@ struct CatalogFixture {
 struct LocalizerTests {
     static let files: [String: [String: [String: String]]] = [
         "shared": [
-            "en": ["Localizable": #""hello" = "Hello"; "bye" = "Bye"; "count" = "%d files"; "name" = "Name: %@"; "only.en" = "English";"#],
-            "es": ["Localizable": #""hello" = "Hola"; "bye" = "Adiós"; "count" = "%@ archivos"; "name" = "Nombre: %@";"#],
+            "en": [
+                "Localizable":
+                    #""hello" = "Hello"; "bye" = "Bye"; "count" = "%d files"; "name" = "Name: %@"; "only.en" = "English";"#
+            ],
+            "es": [
+                "Localizable": #""hello" = "Hola"; "bye" = "Adiós"; "count" = "%@ archivos"; "name" = "Nombre: %@";"#
+            ],
             "es-MX": ["Localizable": #""hello" = "Qué onda";"#],
             "de": ["Localizable": #""hello" = "Hallo"; "broken" = "x;"#],
             "ja": ["Localizable": #""hello" = "こんにちは";"#, "Other": #""hello" = "やあ";"#],
@@ -43,20 +48,23 @@ struct LocalizerTests {
     static func makeLocalizer(_ preferences: [String]) throws -> (Localizer, CatalogFixture) {
         let fixture = try CatalogFixture(files)
         let store = CatalogStore(folders: [fixture.folder("shared"), fixture.folder("flavor")])
-        let localizer = Localizer(store: store, developmentLanguage: LanguageTag("en")!,
-                                  preferences: preferences.compactMap(LanguageTag.init))
+        let localizer = Localizer(
+            store: store, developmentLanguage: LanguageTag("en")!,
+            preferences: preferences.compactMap(LanguageTag.init))
         return (localizer, fixture)
     }
 
-    @Test("each key falls back on its own along the chain", arguments: [
-        (["es-MX"], "hello", "Qué onda"),
-        (["es-MX"], "bye", "Chao"),
-        (["es-MX"], "only.en", "English"),
-        (["xx", "ja"], "hello", "こんにちは"),
-        (["fr"], "hello", "Hello"),
-        ([], "hello", "Hello"),
-        (["ja", "es"], "bye", "Chao"),
-    ])
+    @Test(
+        "each key falls back on its own along the chain",
+        arguments: [
+            (["es-MX"], "hello", "Qué onda"),
+            (["es-MX"], "bye", "Chao"),
+            (["es-MX"], "only.en", "English"),
+            (["xx", "ja"], "hello", "こんにちは"),
+            (["fr"], "hello", "Hello"),
+            ([], "hello", "Hello"),
+            (["ja", "es"], "bye", "Chao"),
+        ])
     func fallback(preferences: [String], key: String, expected: String) throws {
         let (localizer, fixture) = try Self.makeLocalizer(preferences)
         defer { fixture.remove() }
@@ -78,8 +86,11 @@ struct LocalizerTests {
         defer { fixture.remove() }
         #expect(localizer.string("nope") == "nope")
         #expect(localizer.string("nope %d", 3) == "nope %d")
-        #expect(localizer.issues == [.missingKey(key: "nope", table: "Localizable"),
-                                     .missingKey(key: "nope %d", table: "Localizable")])
+        #expect(
+            localizer.issues == [
+                .missingKey(key: "nope", table: "Localizable"),
+                .missingKey(key: "nope %d", table: "Localizable"),
+            ])
     }
 
     @Test("a translation whose specifiers disagree falls back to the development language")

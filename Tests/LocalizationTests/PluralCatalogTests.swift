@@ -5,48 +5,77 @@ import Testing
 @Suite("Plural catalogs")
 struct PluralCatalogTests {
     static func plist(_ entries: [String: Any]) throws -> String {
-        String(decoding: try PropertyListSerialization.data(fromPropertyList: entries, format: .xml, options: 0), as: UTF8.self)
+        String(
+            decoding: try PropertyListSerialization.data(fromPropertyList: entries, format: .xml, options: 0),
+            as: UTF8.self)
     }
 
     static func variable(_ variants: [String: String], type: String = "d") -> [String: Any] {
-        variants.merging(["NSStringFormatSpecTypeKey": "NSStringPluralRuleType", "NSStringFormatValueTypeKey": type]) { $1 }
+        variants.merging(["NSStringFormatSpecTypeKey": "NSStringPluralRuleType", "NSStringFormatValueTypeKey": type]) {
+            $1
+        }
     }
 
-    static var englishDict: [String: Any] { [
-        "files": ["NSStringLocalizedFormatKey": "%#@files@", "files": variable(["one": "%d file", "other": "%d files"])],
-        "files.in": ["NSStringLocalizedFormatKey": "%#@files@ in %#@folders@",
-                     "files": variable(["one": "one file", "other": "%d files"]),
-                     "folders": variable(["one": "%d folder", "other": "%d folders"])],
-        "moved": ["NSStringLocalizedFormatKey": "%2$#@files@ moved to %1$@",
-                  "files": variable(["zero": "no files", "one": "%2$d file", "other": "%2$d files"])],
-        "both": ["NSStringLocalizedFormatKey": "%#@n@", "n": variable(["one": "plural wins", "other": "plural wins"])],
-    ] }
+    static var englishDict: [String: Any] {
+        [
+            "files": [
+                "NSStringLocalizedFormatKey": "%#@files@", "files": variable(["one": "%d file", "other": "%d files"]),
+            ],
+            "files.in": [
+                "NSStringLocalizedFormatKey": "%#@files@ in %#@folders@",
+                "files": variable(["one": "one file", "other": "%d files"]),
+                "folders": variable(["one": "%d folder", "other": "%d folders"]),
+            ],
+            "moved": [
+                "NSStringLocalizedFormatKey": "%2$#@files@ moved to %1$@",
+                "files": variable(["zero": "no files", "one": "%2$d file", "other": "%2$d files"]),
+            ],
+            "both": [
+                "NSStringLocalizedFormatKey": "%#@n@", "n": variable(["one": "plural wins", "other": "plural wins"]),
+            ],
+        ]
+    }
 
-    static var russianDict: [String: Any] { [
-        "files": ["NSStringLocalizedFormatKey": "%#@files@",
-                  "files": variable(["one": "%d файл", "few": "%d файла", "many": "%d файлов", "other": "%d файла"])],
-        "files.in": ["NSStringLocalizedFormatKey": "%#@files@ в %#@folders@",
-                     "files": variable(["one": "%d файл", "few": "%d файла", "many": "%d файлов", "other": "%d файла"]),
-                     "folders": variable(["one": "%d папке", "other": "%d папках"])],
-    ] }
+    static var russianDict: [String: Any] {
+        [
+            "files": [
+                "NSStringLocalizedFormatKey": "%#@files@",
+                "files": variable(["one": "%d файл", "few": "%d файла", "many": "%d файлов", "other": "%d файла"]),
+            ],
+            "files.in": [
+                "NSStringLocalizedFormatKey": "%#@files@ в %#@folders@",
+                "files": variable(["one": "%d файл", "few": "%d файла", "many": "%d файлов", "other": "%d файла"]),
+                "folders": variable(["one": "%d папке", "other": "%d папках"]),
+            ],
+        ]
+    }
 
     static func localizer(_ language: String) throws -> (Localizer, CatalogFixture) {
-        let fixture = try CatalogFixture(["shared": [
-            "en": ["Localizable": #""both" = "text loses"; "plain" = "Plain";"#],
-            "ru": ["Localizable": #""plain" = "Просто";"#],
-        ]])
+        let fixture = try CatalogFixture([
+            "shared": [
+                "en": ["Localizable": #""both" = "text loses"; "plain" = "Plain";"#],
+                "ru": ["Localizable": #""plain" = "Просто";"#],
+            ]
+        ])
         for (lang, dict) in [("en", englishDict), ("ru", russianDict)] {
-            try Data(try plist(dict).utf8).write(to: fixture.folder("shared").appendingPathComponent("\(lang).lproj/Localizable.stringsdict"))
+            try Data(try plist(dict).utf8).write(
+                to: fixture.folder("shared").appendingPathComponent("\(lang).lproj/Localizable.stringsdict"))
         }
         let store = CatalogStore(folders: [fixture.folder("shared")])
-        return (Localizer(store: store, developmentLanguage: LanguageTag("en")!, preferences: [LanguageTag(language)!]), fixture)
+        return (
+            Localizer(store: store, developmentLanguage: LanguageTag("en")!, preferences: [LanguageTag(language)!]),
+            fixture
+        )
     }
 
-    @Test("plural forms by CLDR rules", arguments: [
-        ("en", 0, "0 files"), ("en", 1, "1 file"), ("en", 2, "2 files"),
-        ("ru", 1, "1 файл"), ("ru", 3, "3 файла"), ("ru", 11, "11 файлов"), ("ru", 21, "1 файл".replacingOccurrences(of: "1", with: "21")),
-        ("ru", 100, "100 файлов"),
-    ])
+    @Test(
+        "plural forms by CLDR rules",
+        arguments: [
+            ("en", 0, "0 files"), ("en", 1, "1 file"), ("en", 2, "2 files"),
+            ("ru", 1, "1 файл"), ("ru", 3, "3 файла"), ("ru", 11, "11 файлов"),
+            ("ru", 21, "1 файл".replacingOccurrences(of: "1", with: "21")),
+            ("ru", 100, "100 файлов"),
+        ])
     func forms(language: String, count: Int, expected: String) throws {
         let (localizer, fixture) = try Self.localizer(language)
         defer { fixture.remove() }
@@ -77,18 +106,30 @@ struct PluralCatalogTests {
         #expect(localizer.string("both", 1) == "plural wins")
     }
 
-    static var badEntries: [([String: Any], String)] { [
-        (["NSStringLocalizedFormatKey": "%#@missing@"], "the format names variable \"missing\", which is not defined"),
-        (["NSStringLocalizedFormatKey": "%#@n@", "n": variable(["one": "x"])], "variable \"n\" has no \"other\" variant"),
-        (["n": variable(["other": "x"])], "NSStringLocalizedFormatKey is missing"),
-        (["NSStringLocalizedFormatKey": "%#@n@", "n": ["NSStringFormatSpecTypeKey": "Other", "other": "x"]],
-         "variable \"n\" must have NSStringFormatSpecTypeKey = NSStringPluralRuleType"),
-    ] }
+    static var badEntries: [([String: Any], String)] {
+        [
+            (
+                ["NSStringLocalizedFormatKey": "%#@missing@"],
+                "the format names variable \"missing\", which is not defined"
+            ),
+            (
+                ["NSStringLocalizedFormatKey": "%#@n@", "n": variable(["one": "x"])],
+                "variable \"n\" has no \"other\" variant"
+            ),
+            (["n": variable(["other": "x"])], "NSStringLocalizedFormatKey is missing"),
+            (
+                ["NSStringLocalizedFormatKey": "%#@n@", "n": ["NSStringFormatSpecTypeKey": "Other", "other": "x"]],
+                "variable \"n\" must have NSStringFormatSpecTypeKey = NSStringPluralRuleType"
+            ),
+        ]
+    }
 
     @Test("bad .stringsdict entries are errors naming their key; the rest loads", arguments: 0..<4)
     func badEntry(index: Int) throws {
         let (entry, message) = Self.badEntries[index]
-        let text = try Self.plist(["bad": entry, "good": ["NSStringLocalizedFormatKey": "%#@n@", "n": Self.variable(["other": "%d"])]])
+        let text = try Self.plist([
+            "bad": entry, "good": ["NSStringLocalizedFormatKey": "%#@n@", "n": Self.variable(["other": "%d"])],
+        ])
         let result = StringsDictParser.parse(Data(text.utf8), path: "x.stringsdict")
         #expect(result.entries.keys.sorted() == ["good"])
         let error = try #require(result.errors.first)
@@ -100,28 +141,30 @@ struct PluralCatalogTests {
     @Test("entries carry the line of their own top-level <key>, not of a nested key with the same name")
     func entryLines() throws {
         let text = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <plist version="1.0">
-        <dict>
-            <key>files</key>
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
             <dict>
-                <key>NSStringLocalizedFormatKey</key><string>%#@files@</string>
                 <key>files</key>
                 <dict>
-                    <key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
-                    <key>other</key><string>%d files</string>
+                    <key>NSStringLocalizedFormatKey</key><string>%#@files@</string>
+                    <key>files</key>
+                    <dict>
+                        <key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+                        <key>other</key><string>%d files</string>
+                    </dict>
                 </dict>
-            </dict>
 
-            <key>a &amp; b</key>
-            <dict><key>NSStringLocalizedFormatKey</key><string>%#@x@</string></dict>
-        </dict>
-        </plist>
-        """
+                <key>a &amp; b</key>
+                <dict><key>NSStringLocalizedFormatKey</key><string>%#@x@</string></dict>
+            </dict>
+            </plist>
+            """
         let result = StringsDictParser.parse(Data(text.utf8), path: "x.stringsdict")
         #expect(try #require(result.entries["files"]).location.line == 4)
         let error = try #require(result.errors.first)
-        #expect(error.description == "x.stringsdict:14:1: error: the format names variable \"x\", which is not defined (key \"a & b\")")
+        #expect(
+            error.description
+                == "x.stringsdict:14:1: error: the format names variable \"x\", which is not defined (key \"a & b\")")
     }
 
     @Test("a .stringsdict that is not a property list is one error")

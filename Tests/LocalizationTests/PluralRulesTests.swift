@@ -28,7 +28,8 @@ struct PluralRulesTests {
                 // A range steps by one unit of its last digit: 0.0~1.5 is 0.0, 0.1, … 1.5.
                 let digits = bounds[0].split(separator: ".").dropFirst().first?.count ?? 0
                 let scale = pow(10.0, Double(digits))
-                let low = Int((Double(bounds[0])! * scale).rounded()), high = Int((Double(bounds[1])! * scale).rounded())
+                let low = Int((Double(bounds[0])! * scale).rounded()),
+                    high = Int((Double(bounds[1])! * scale).rounded())
                 for value in low...high {
                     result.append(digits == 0 ? String(value) : String(format: "%.\(digits)f", Double(value) / scale))
                 }
@@ -37,18 +38,23 @@ struct PluralRulesTests {
         return result
     }
 
-    @Test("every CLDR sample maps to its category", arguments: [
-        ("plurals.json", "plurals-type-cardinal", PluralRules.Kind.cardinal),
-        ("ordinals.json", "plurals-type-ordinal", .ordinal),
-    ])
+    @Test(
+        "every CLDR sample maps to its category",
+        arguments: [
+            ("plurals.json", "plurals-type-cardinal", PluralRules.Kind.cardinal),
+            ("ordinals.json", "plurals-type-ordinal", .ordinal),
+        ])
     func everySample(file: String, key: String, kind: PluralRules.Kind) throws {
         let data = try Self.cldr(file, key)
         var checked = 0
         for (locale, rules) in data {
             let compiled = try #require(PluralRules.rules(forCLDRLocale: locale, kind: kind), "no rules for \(locale)")
-            #expect(Set(compiled.categories.map(\.rawValue)) == Set(rules.keys.map { $0.replacingOccurrences(of: "pluralRule-count-", with: "") }))
+            #expect(
+                Set(compiled.categories.map(\.rawValue))
+                    == Set(rules.keys.map { $0.replacingOccurrences(of: "pluralRule-count-", with: "") }))
             for (name, rule) in rules {
-                let category = try #require(PluralCategory(rawValue: name.replacingOccurrences(of: "pluralRule-count-", with: "")))
+                let category = try #require(
+                    PluralCategory(rawValue: name.replacingOccurrences(of: "pluralRule-count-", with: "")))
                 for sample in Self.samples(rule) {
                     let operands = try #require(PluralOperands(sample), "\(locale): cannot read \(sample)")
                     #expect(compiled.category(for: operands) == category, "\(locale) \(sample) [\(operands)]")
@@ -59,14 +65,16 @@ struct PluralRulesTests {
         #expect(checked > (kind == .cardinal ? 5_000 : 1_000))
     }
 
-    @Test("operands are read as written", arguments: [
-        ("1", "n=1 i=1 v=0 w=0 f=0 t=0 e=0"),
-        ("1.50", "n=1.5 i=1 v=2 w=1 f=50 t=5 e=0"),
-        ("-0.010", "n=0.01 i=0 v=3 w=2 f=10 t=1 e=0"),
-        ("1.2c6", "n=1200000 i=1200000 v=0 w=0 f=0 t=0 e=6"),
-        ("1.0000001c6", "n=1000000.1 i=1000000 v=1 w=1 f=1 t=1 e=6"),
-        ("123c2", "n=12300 i=12300 v=0 w=0 f=0 t=0 e=2"),
-    ])
+    @Test(
+        "operands are read as written",
+        arguments: [
+            ("1", "n=1 i=1 v=0 w=0 f=0 t=0 e=0"),
+            ("1.50", "n=1.5 i=1 v=2 w=1 f=50 t=5 e=0"),
+            ("-0.010", "n=0.01 i=0 v=3 w=2 f=10 t=1 e=0"),
+            ("1.2c6", "n=1200000 i=1200000 v=0 w=0 f=0 t=0 e=6"),
+            ("1.0000001c6", "n=1000000.1 i=1000000 v=1 w=1 f=1 t=1 e=6"),
+            ("123c2", "n=12300 i=12300 v=0 w=0 f=0 t=0 e=2"),
+        ])
     func operands(text: String, expected: String) throws {
         #expect(try #require(PluralOperands(text)).description == expected)
     }
@@ -76,12 +84,15 @@ struct PluralRulesTests {
         #expect(PluralOperands(text) == nil)
     }
 
-    @Test("the examples translators use", arguments: [
-        ("ru", "21", PluralCategory.one), ("ru", "22", .few), ("ru", "25", .many), ("ru", "1.5", .other),
-        ("ar", "0", .zero), ("ar", "2", .two), ("ar", "3", .few), ("ar", "11", .many), ("ar", "100", .other),
-        ("fr", "1.5", .one), ("fr", "0", .one), ("fr", "1000000", .many), ("en", "1.0", .other), ("pt-PT", "0", .other),
-        ("pt-BR", "0", .one), ("zh-Hant-TW", "1", .other), ("xx", "1", .other),
-    ])
+    @Test(
+        "the examples translators use",
+        arguments: [
+            ("ru", "21", PluralCategory.one), ("ru", "22", .few), ("ru", "25", .many), ("ru", "1.5", .other),
+            ("ar", "0", .zero), ("ar", "2", .two), ("ar", "3", .few), ("ar", "11", .many), ("ar", "100", .other),
+            ("fr", "1.5", .one), ("fr", "0", .one), ("fr", "1000000", .many), ("en", "1.0", .other),
+            ("pt-PT", "0", .other),
+            ("pt-BR", "0", .one), ("zh-Hant-TW", "1", .other), ("xx", "1", .other),
+        ])
     func examples(language: String, number: String, category: PluralCategory) throws {
         let rules = PluralRules.rules(for: try #require(LanguageTag(language)))
         #expect(rules.category(for: try #require(PluralOperands(number))) == category)

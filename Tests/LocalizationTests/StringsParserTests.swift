@@ -9,63 +9,69 @@ struct StringsParserTests {
         try StringsParser.parse(text, path: "t.strings").dictionary
     }
 
-    @Test("every construct of the grammar", arguments: [
-        (#""a" = "b";"#, ["a": "b"]),
-        ("'a' = 'b';", ["a": "b"]),
-        ("a = b;", ["a": "b"]),
-        ("a.b-c/d:e$f_9 = x.y;", ["a.b-c/d:e$f_9": "x.y"]),
-        (#""shorthand";"#, ["shorthand": "shorthand"]),
-        ("bare;", ["bare": "bare"]),
-        (#"// line comment"# + "\n" + #""a" = "b"; // trailing"#, ["a": "b"]),
-        (#"/* block */ "a" /* between */ = /* and */ "b" /* here */ ;"#, ["a": "b"]),
-        (#"/* multi"# + "\n" + #"line */ "a" = "b";"#, ["a": "b"]),
-        ("\"a\" = \"raw\nnewline\";", ["a": "raw\nnewline"]),
-        (#""a" = "\n\t\r\"\'\\\a\b\f\v";"#, ["a": "\n\t\r\"'\\\u{07}\u{08}\u{0C}\u{0B}"]),
-        ("\"a\" = \"one\\\ntwo\";", ["a": "one\ntwo"]),
-        (#""a" = "\U00e9\U20AC\UE9\U41";"#, ["a": "é€éA"]),
-        (#""a" = "\UD83D\UDE00";"#, ["a": "😀"]),
-        (#""a" = "\101\060\7";"#, ["a": "A0\u{07}"]),
-        (#""a" = "\351\240";"#, ["a": "Ø©"]),
-        (#""a" = "\q";"#, ["a": "q"]),
-        (#"{ "a" = "b"; "c" = "d"; }"#, ["a": "b", "c": "d"]),
-        (#""" = "empty key";"#, ["": "empty key"]),
-        (#""a" = "";"#, ["a": ""]),
-        ("", [:]),
-        ("  \n /* only a comment */ \n", [:]),
-        (#""日本" = "こんにちは %1$@";"#, ["日本": "こんにちは %1$@"]),
-        (#""a" = "b"; "a" = "c";"#, ["a": "c"]),
-    ])
+    @Test(
+        "every construct of the grammar",
+        arguments: [
+            (#""a" = "b";"#, ["a": "b"]),
+            ("'a' = 'b';", ["a": "b"]),
+            ("a = b;", ["a": "b"]),
+            ("a.b-c/d:e$f_9 = x.y;", ["a.b-c/d:e$f_9": "x.y"]),
+            (#""shorthand";"#, ["shorthand": "shorthand"]),
+            ("bare;", ["bare": "bare"]),
+            (#"// line comment"# + "\n" + #""a" = "b"; // trailing"#, ["a": "b"]),
+            (#"/* block */ "a" /* between */ = /* and */ "b" /* here */ ;"#, ["a": "b"]),
+            (#"/* multi"# + "\n" + #"line */ "a" = "b";"#, ["a": "b"]),
+            ("\"a\" = \"raw\nnewline\";", ["a": "raw\nnewline"]),
+            (#""a" = "\n\t\r\"\'\\\a\b\f\v";"#, ["a": "\n\t\r\"'\\\u{07}\u{08}\u{0C}\u{0B}"]),
+            ("\"a\" = \"one\\\ntwo\";", ["a": "one\ntwo"]),
+            (#""a" = "\U00e9\U20AC\UE9\U41";"#, ["a": "é€éA"]),
+            (#""a" = "\UD83D\UDE00";"#, ["a": "😀"]),
+            (#""a" = "\101\060\7";"#, ["a": "A0\u{07}"]),
+            (#""a" = "\351\240";"#, ["a": "Ø©"]),
+            (#""a" = "\q";"#, ["a": "q"]),
+            (#"{ "a" = "b"; "c" = "d"; }"#, ["a": "b", "c": "d"]),
+            (#""" = "empty key";"#, ["": "empty key"]),
+            (#""a" = "";"#, ["a": ""]),
+            ("", [:]),
+            ("  \n /* only a comment */ \n", [:]),
+            (#""日本" = "こんにちは %1$@";"#, ["日本": "こんにちは %1$@"]),
+            (#""a" = "b"; "a" = "c";"#, ["a": "c"]),
+        ])
     func grammar(text: String, expected: [String: String]) throws {
         #expect(try Self.parse(text) == expected)
     }
 
-    @Test("what we accept, Foundation reads the same way", arguments: [
-        #""a" = "b";"#, "a = b; c;", #""k" = "\UD83D\UDE00 \101\n\q";"#, #"{ "a" = "b"; }"#,
-        #""a" = "\U00e9\U20AC\351";"#, "\"a\" = \"line1\\\nline2\";", #""a" = "\U";"#, #""a" = "\UD800x";"#,
-        #""a" = "\U12345";"#, #""a" = "\777\376";"#, "a\n=b;", #""a" = "b" /*c*/ ;"#,
-        (0o200...0o377).map { "\"k\($0)\" = \"\\\(String($0, radix: 8))\";" }.joined(separator: "\n"),
-    ])
+    @Test(
+        "what we accept, Foundation reads the same way",
+        arguments: [
+            #""a" = "b";"#, "a = b; c;", #""k" = "\UD83D\UDE00 \101\n\q";"#, #"{ "a" = "b"; }"#,
+            #""a" = "\U00e9\U20AC\351";"#, "\"a\" = \"line1\\\nline2\";", #""a" = "\U";"#, #""a" = "\UD800x";"#,
+            #""a" = "\U12345";"#, #""a" = "\777\376";"#, "a\n=b;", #""a" = "b" /*c*/ ;"#,
+            (0o200...0o377).map { "\"k\($0)\" = \"\\\(String($0, radix: 8))\";" }.joined(separator: "\n"),
+        ])
     func matchesFoundation(text: String) throws {
         let foundation = try PropertyListSerialization.propertyList(from: Data(text.utf8), options: [], format: nil)
         #expect(try Self.parse(text) == foundation as? [String: String])
     }
 
-    @Test("where CoreFoundation silently stops, we report the line and column", arguments: [
-        (#""a" = "b";;"# + "\n" + #""c" = "d";"#, 1, 11, "unexpected ';'"),
-        (#""a" = "b";"# + "\n# note\n" + #""c" = "d";"#, 2, 1, "unexpected '#'"),
-        (#""a" = "b"; }"#, 1, 12, "unexpected '}'"),
-        (#""a" = "b";"# + "\n  /* open", 2, 3, "unterminated comment"),
-        (#""a" = "b";"# + "\n“c” = “d”;", 2, 1, "typographic quotes"),
-        (#""a" = “b”;"#, 1, 7, "typographic quotes"),
-        (#""a" = "b""#, 1, 10, "expected ';' after the value"),
-        (#""a" "b";"#, 1, 5, "expected '=' or ';' after the key"),
-        (#""a" = ;"#, 1, 7, "expected a value"),
-        ("\"a\" = \"b;\n\"c\" = \"d\";", 2, 2, "is a closing quote missing in the string at 1:7?"),
-        (#""a" = "b"; "c" = "unterminated"#, 1, 18, "unterminated string"),
-        (#"{ "a" = "b";"#, 1, 13, "expected '}'"),
-        (#"{ "a" = "b"; } x"#, 1, 16, "after the closing '}'"),
-        ("\"a\" = \"é\";\n\"b\" = \"日本\" x;", 2, 12, "unexpected 'x'"),
-    ])
+    @Test(
+        "where CoreFoundation silently stops, we report the line and column",
+        arguments: [
+            (#""a" = "b";;"# + "\n" + #""c" = "d";"#, 1, 11, "unexpected ';'"),
+            (#""a" = "b";"# + "\n# note\n" + #""c" = "d";"#, 2, 1, "unexpected '#'"),
+            (#""a" = "b"; }"#, 1, 12, "unexpected '}'"),
+            (#""a" = "b";"# + "\n  /* open", 2, 3, "unterminated comment"),
+            (#""a" = "b";"# + "\n“c” = “d”;", 2, 1, "typographic quotes"),
+            (#""a" = “b”;"#, 1, 7, "typographic quotes"),
+            (#""a" = "b""#, 1, 10, "expected ';' after the value"),
+            (#""a" "b";"#, 1, 5, "expected '=' or ';' after the key"),
+            (#""a" = ;"#, 1, 7, "expected a value"),
+            ("\"a\" = \"b;\n\"c\" = \"d\";", 2, 2, "is a closing quote missing in the string at 1:7?"),
+            (#""a" = "b"; "c" = "unterminated"#, 1, 18, "unterminated string"),
+            (#"{ "a" = "b";"#, 1, 13, "expected '}'"),
+            (#"{ "a" = "b"; } x"#, 1, 16, "after the closing '}'"),
+            ("\"a\" = \"é\";\n\"b\" = \"日本\" x;", 2, 12, "unexpected 'x'"),
+        ])
     func silentTruncationIsAnError(text: String, line: Int, column: Int, message: String) {
         do {
             let file = try StringsParser.parse(text, path: "t.strings")
@@ -87,10 +93,12 @@ struct StringsParserTests {
         }
     }
 
-    @Test("invalid UTF-8 of every kind is found where it starts", arguments: [
-        [0x80], [0xC0, 0x80], [0xC3], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
-        [0xF5, 0x80, 0x80, 0x80], [0xE2, 0x82], [0xFF],
-    ] as [[UInt8]])
+    @Test(
+        "invalid UTF-8 of every kind is found where it starts",
+        arguments: [
+            [0x80], [0xC0, 0x80], [0xC3], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
+            [0xF5, 0x80, 0x80, 0x80], [0xE2, 0x82], [0xFF],
+        ] as [[UInt8]])
     func invalidSequences(bad: [UInt8]) {
         let prefix = Array("\"k\" = \"abcdefghijklmnop".utf8)
         let data = Data(prefix + bad + Array("\";".utf8))
@@ -115,13 +123,15 @@ struct StringsParserTests {
         return data
     }
 
-    @Test("every encoding reads like its UTF-8 twin", arguments: [
-        ("UTF-8 with BOM", Data([0xEF, 0xBB, 0xBF]) + Data(sample.utf8)),
-        ("UTF-16 LE with BOM", utf16(sample, bigEndian: false, bom: true)),
-        ("UTF-16 BE with BOM", utf16(sample, bigEndian: true, bom: true)),
-        ("UTF-16 LE without BOM", utf16(sample, bigEndian: false, bom: false)),
-        ("UTF-16 BE without BOM", utf16(sample, bigEndian: true, bom: false)),
-    ])
+    @Test(
+        "every encoding reads like its UTF-8 twin",
+        arguments: [
+            ("UTF-8 with BOM", Data([0xEF, 0xBB, 0xBF]) + Data(sample.utf8)),
+            ("UTF-16 LE with BOM", utf16(sample, bigEndian: false, bom: true)),
+            ("UTF-16 BE with BOM", utf16(sample, bigEndian: true, bom: true)),
+            ("UTF-16 LE without BOM", utf16(sample, bigEndian: false, bom: false)),
+            ("UTF-16 BE without BOM", utf16(sample, bigEndian: true, bom: false)),
+        ])
     func encodings(name: String, data: Data) throws {
         let twin = try StringsParser.parse(Self.sample, path: "t")
         let file = try StringsParser.parse(data, path: "t", keepingComments: true)
@@ -141,10 +151,11 @@ struct StringsParserTests {
     @Test("entries keep their position; duplicates are reported, the last wins")
     func positionsAndDuplicates() throws {
         let file = try StringsParser.parse("\"a\" = \"1\";\n  \"b\" = \"2\";\n\"a\" = \"3\";", path: "p")
-        #expect(file.entries.map(\.location) == [
-            SourceLocation(path: "p", line: 1, column: 1), SourceLocation(path: "p", line: 2, column: 3),
-            SourceLocation(path: "p", line: 3, column: 1),
-        ])
+        #expect(
+            file.entries.map(\.location) == [
+                SourceLocation(path: "p", line: 1, column: 1), SourceLocation(path: "p", line: 2, column: 3),
+                SourceLocation(path: "p", line: 3, column: 1),
+            ])
         #expect(file.duplicates.map(\.location.line) == [3])
         #expect(file.dictionary == ["a": "3", "b": "2"])
     }

@@ -5,64 +5,67 @@ import Testing
 @Suite("String Catalogs (.xcstrings)")
 struct XCStringsTests {
     static let catalog = #"""
-    {
-      "sourceLanguage" : "en",
-      "strings" : {
-        "greeting" : {
-          "localizations" : {
-            "en" : { "stringUnit" : { "state" : "translated", "value" : "Hello, %@" } },
-            "de" : { "stringUnit" : { "state" : "needs_review", "value" : "Hallo, %@" } },
-            "fr" : { "stringUnit" : { "state" : "new", "value" : "Bonjour, %@" } },
-            "ja" : { "stringUnit" : { "state" : "translated", "value" : "" } }
-          }
-        },
-        "files" : {
-          "localizations" : {
-            "en" : { "variations" : { "plural" : {
-              "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld file" } },
-              "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld files" } } } } },
-            "ru" : { "variations" : { "plural" : {
-              "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld файл" } },
-              "few" : { "stringUnit" : { "state" : "translated", "value" : "%lld файла" } },
-              "many" : { "stringUnit" : { "state" : "translated", "value" : "%lld файлов" } },
-              "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld файла" } } } } }
-          }
-        },
-        "moved" : {
-          "localizations" : {
-            "en" : {
-              "stringUnit" : { "state" : "translated", "value" : "%#@count@ moved to %@" },
-              "substitutions" : { "count" : { "argNum" : 1, "formatSpecifier" : "lld", "variations" : { "plural" : {
-                "one" : { "stringUnit" : { "state" : "translated", "value" : "%arg file" } },
-                "other" : { "stringUnit" : { "state" : "translated", "value" : "%arg files" } } } } } }
-            }
-          }
-        },
-        "tap" : {
-          "localizations" : {
-            "en" : { "variations" : { "device" : {
-              "iphone" : { "stringUnit" : { "state" : "translated", "value" : "Tap" } },
-              "other" : { "stringUnit" : { "state" : "translated", "value" : "Click" } } } } }
-          }
-        },
-        "weird" : { "localizations" : { "en" : { "stringUnit" : { "state" : "translated", "value" : 42 } } } },
-        "no.other" : { "localizations" : { "en" : { "variations" : { "plural" : {
-              "one" : { "stringUnit" : { "state" : "translated", "value" : "one" } } } } } } },
-        "bad.arg" : { "localizations" : { "en" : {
-              "stringUnit" : { "state" : "translated", "value" : "%#@n@" },
-              "substitutions" : { "n" : { "argNum" : 7, "formatSpecifier" : "d", "variations" : { "plural" : {
-                "other" : { "stringUnit" : { "state" : "translated", "value" : "%arg" } } } } } } } } }
-      },
-      "version" : "1.0"
-    }
-    """#
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "greeting" : {
+              "localizations" : {
+                "en" : { "stringUnit" : { "state" : "translated", "value" : "Hello, %@" } },
+                "de" : { "stringUnit" : { "state" : "needs_review", "value" : "Hallo, %@" } },
+                "fr" : { "stringUnit" : { "state" : "new", "value" : "Bonjour, %@" } },
+                "ja" : { "stringUnit" : { "state" : "translated", "value" : "" } }
+              }
+            },
+            "files" : {
+              "localizations" : {
+                "en" : { "variations" : { "plural" : {
+                  "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld file" } },
+                  "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld files" } } } } },
+                "ru" : { "variations" : { "plural" : {
+                  "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld файл" } },
+                  "few" : { "stringUnit" : { "state" : "translated", "value" : "%lld файла" } },
+                  "many" : { "stringUnit" : { "state" : "translated", "value" : "%lld файлов" } },
+                  "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld файла" } } } } }
+              }
+            },
+            "moved" : {
+              "localizations" : {
+                "en" : {
+                  "stringUnit" : { "state" : "translated", "value" : "%#@count@ moved to %@" },
+                  "substitutions" : { "count" : { "argNum" : 1, "formatSpecifier" : "lld", "variations" : { "plural" : {
+                    "one" : { "stringUnit" : { "state" : "translated", "value" : "%arg file" } },
+                    "other" : { "stringUnit" : { "state" : "translated", "value" : "%arg files" } } } } } }
+                }
+              }
+            },
+            "tap" : {
+              "localizations" : {
+                "en" : { "variations" : { "device" : {
+                  "iphone" : { "stringUnit" : { "state" : "translated", "value" : "Tap" } },
+                  "other" : { "stringUnit" : { "state" : "translated", "value" : "Click" } } } } }
+              }
+            },
+            "weird" : { "localizations" : { "en" : { "stringUnit" : { "state" : "translated", "value" : 42 } } } },
+            "no.other" : { "localizations" : { "en" : { "variations" : { "plural" : {
+                  "one" : { "stringUnit" : { "state" : "translated", "value" : "one" } } } } } } },
+            "bad.arg" : { "localizations" : { "en" : {
+                  "stringUnit" : { "state" : "translated", "value" : "%#@n@" },
+                  "substitutions" : { "n" : { "argNum" : 7, "formatSpecifier" : "d", "variations" : { "plural" : {
+                    "other" : { "stringUnit" : { "state" : "translated", "value" : "%arg" } } } } } } } } }
+          },
+          "version" : "1.0"
+        }
+        """#
 
     static func localizer(_ language: String) throws -> (Localizer, URL) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("xcstrings-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data(catalog.utf8).write(to: folder.appendingPathComponent("Localizable.xcstrings"))
         let store = CatalogStore(folders: [folder])
-        return (Localizer(store: store, developmentLanguage: LanguageTag("en")!, preferences: [LanguageTag(language)!]), folder)
+        return (
+            Localizer(store: store, developmentLanguage: LanguageTag("en")!, preferences: [LanguageTag(language)!]),
+            folder
+        )
     }
 
     @Test("text, plural variations, substitutions and device variations")
@@ -83,9 +86,11 @@ struct XCStringsTests {
         #expect(russian.string("files", 25) == "25 файлов")
     }
 
-    @Test("new and empty units fall back; needs_review is used and reported", arguments: [
-        ("fr", "Hello, Ana", false), ("ja", "Hello, Ana", false), ("de", "Hallo, Ana", true),
-    ])
+    @Test(
+        "new and empty units fall back; needs_review is used and reported",
+        arguments: [
+            ("fr", "Hello, Ana", false), ("ja", "Hello, Ana", false), ("de", "Hallo, Ana", true),
+        ])
     func states(language: String, expected: String, reported: Bool) throws {
         let (localizer, folder) = try Self.localizer(language)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -109,7 +114,9 @@ struct XCStringsTests {
     @Test("a file that is not JSON is one error")
     func notJSON() {
         let file = XCStringsFile(Data("{ nope".utf8), path: "L.xcstrings")
-        #expect(file.errors.count == 1 && file.errors[0].description.hasPrefix("L.xcstrings:1:1: error: not a String Catalog"))
+        #expect(
+            file.errors.count == 1
+                && file.errors[0].description.hasPrefix("L.xcstrings:1:1: error: not a String Catalog"))
         #expect(file.languages.isEmpty)
     }
 }

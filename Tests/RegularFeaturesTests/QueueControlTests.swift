@@ -30,17 +30,21 @@ struct QueueControlTests {
 
         // Nothing else changed.
         var expected = before
-        expected.update(Transfer(id: "u1", title: "Family Trip Edit", kind: .upload, state: .cancelled,
-                                 bytesDone: before[id: "u1"]!.bytesDone, bytesTotal: before[id: "u1"]!.bytesTotal))
+        expected.update(
+            Transfer(
+                id: "u1", title: "Family Trip Edit", kind: .upload, state: .cancelled,
+                bytesDone: before[id: "u1"]!.bytesDone, bytesTotal: before[id: "u1"]!.bytesTotal))
         #expect(try QueueFile.load(file) == expected)
     }
 
-    @Test("a transition the state forbids fails and leaves the file alone", arguments: [
-        ("pause", "d2", "d2 cannot be paused: it is Completed."),
-        ("resume", "d1", "d1 cannot be resumed: it is In progress."),
-        ("cancel", "u3", "u3 cannot be cancelled: it is Cancelled."),
-        ("pause", "zz", "No transfer has the ID zz."),
-    ])
+    @Test(
+        "a transition the state forbids fails and leaves the file alone",
+        arguments: [
+            ("pause", "d2", "d2 cannot be paused: it is Completed."),
+            ("resume", "d1", "d1 cannot be resumed: it is In progress."),
+            ("cancel", "u3", "u3 cannot be cancelled: it is Cancelled."),
+            ("pause", "zz", "No transfer has the ID zz."),
+        ])
     func forbidden(command: String, id: String, message: String) throws {
         let (folder, file) = try AppRunner.scratchQueue()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -71,8 +75,9 @@ struct QueueControlTests {
         #expect(result.errors.contains("--queue FILE"))
     }
 
-    @Test("without queueControl in the plist, the commands are neither listed nor run",
-          arguments: ["pause", "resume", "cancel"])
+    @Test(
+        "without queueControl in the plist, the commands are neither listed nor run",
+        arguments: ["pause", "resume", "cancel"])
     func disabled(command: String) throws {
         let root = try AppRunner.regularResources(without: "queueControl")
         defer { try? FileManager.default.removeItem(at: root) }
@@ -94,11 +99,19 @@ struct QueueControlTests {
         #expect(lines.contains { $0.hasPrefix("  pause ID") && $0.hasSuffix("pause a transfer") })
     }
 
-    @Test("pause --help, resume -h and cancel --help: the command's help in the language in use", arguments: [
-        (["pause", "--help", "--lang", "ja"], "使い方: Regular [オプション] pause ID\n\n転送を一時停止\n\nオプション:\n"),
-        (["resume", "-h", "--lang", "en"], "Usage: Regular [options] resume ID\n\nresume a paused or failed transfer"),
-        (["--lang", "de", "cancel", "--help"], "Aufruf: Regular [Optionen] cancel ID\n\nbricht eine Übertragung ab\n"),
-    ])
+    @Test(
+        "pause --help, resume -h and cancel --help: the command's help in the language in use",
+        arguments: [
+            (["pause", "--help", "--lang", "ja"], "使い方: Regular [オプション] pause ID\n\n転送を一時停止\n\nオプション:\n"),
+            (
+                ["resume", "-h", "--lang", "en"],
+                "Usage: Regular [options] resume ID\n\nresume a paused or failed transfer"
+            ),
+            (
+                ["--lang", "de", "cancel", "--help"],
+                "Aufruf: Regular [Optionen] cancel ID\n\nbricht eine Übertragung ab\n"
+            ),
+        ])
     func commandHelp(arguments: [String], start: String) {
         let result = AppRunner.run(AppRunner.regular, arguments + ["--verbose"])
         #expect(result.status == 0)
@@ -110,8 +123,9 @@ struct QueueControlTests {
     func disabledHelp() throws {
         let root = try AppRunner.regularResources(without: "queueControl")
         defer { try? FileManager.default.removeItem(at: root) }
-        let result = AppRunner.run(AppRunner.regular, ["pause", "--help", "--lang", "en"],
-                                   environment: ["FLAVORKIT_RESOURCES": root.path])
+        let result = AppRunner.run(
+            AppRunner.regular, ["pause", "--help", "--lang", "en"],
+            environment: ["FLAVORKIT_RESOURCES": root.path])
         #expect(result.status == 64)
         #expect(result.errors == "error: pause is not available in Transfers.\n")
         #expect(result.output.isEmpty)

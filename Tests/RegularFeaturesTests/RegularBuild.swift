@@ -12,7 +12,9 @@ extension AppRunner {
 
     /// A scratch resource root whose Regular Info.plist does not list `feature`: remove it when done.
     static func regularResources(without feature: String) throws -> URL {
-        let root = try scratchResources([PackageLayout.Name.flavors, PackageLayout.Name.localizations, PackageLayout.samplesFolder])
+        let root = try scratchResources([
+            PackageLayout.Name.flavors, PackageLayout.Name.localizations, PackageLayout.samplesFolder,
+        ])
         let plist = PackageLayout(root: root).infoPlist(flavor: "Regular")
         let original = try String(contentsOf: plist, encoding: .utf8)
         let edited = original.replacingOccurrences(of: "<string>\(feature)</string>", with: "")

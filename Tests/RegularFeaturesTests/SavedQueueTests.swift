@@ -40,8 +40,9 @@ struct SavedQueueTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let before = try Data(contentsOf: file)
         let environment = ["FLAVORKIT_RESOURCES": root.path]
-        let saved = AppRunner.run(AppRunner.regular, ["pause", "d1", "--queue", file.path, "--lang", "en"],
-                                  environment: environment)
+        let saved = AppRunner.run(
+            AppRunner.regular, ["pause", "d1", "--queue", file.path, "--lang", "en"],
+            environment: environment)
         #expect(saved.status == 0)
         #expect(saved.output == "Paused d1.\n")
         #expect(try Data(contentsOf: file) == before)
@@ -52,8 +53,9 @@ struct SavedQueueTests {
 
     @Test("in the shell without --queue, changes live in memory")
     func shellMemory() {
-        let result = AppRunner.run(AppRunner.regular, ["shell", "--lang", "en"],
-                                   input: ["pause d1", "resume d1", "show d1"])
+        let result = AppRunner.run(
+            AppRunner.regular, ["shell", "--lang", "en"],
+            input: ["pause d1", "resume d1", "show d1"])
         #expect(result.errors.isEmpty)
         #expect(result.output.hasPrefix("Paused d1.\nResumed d1.\n"))
         #expect(result.output.contains("State     In progress"))

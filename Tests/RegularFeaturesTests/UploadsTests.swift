@@ -27,8 +27,9 @@ struct UploadsTests {
         let show = AppRunner.run(AppRunner.regular, ["show", "u1", "--lang", "en"], environment: environment)
         #expect(show.status == 1)
         #expect(show.errors == "error: No transfer has the ID u1.\n")
-        let cancel = AppRunner.run(AppRunner.regular, ["cancel", "u1", "--queue", file.path, "--lang", "en"],
-                                   environment: environment)
+        let cancel = AppRunner.run(
+            AppRunner.regular, ["cancel", "u1", "--queue", file.path, "--lang", "en"],
+            environment: environment)
         #expect(cancel.errors == "error: No transfer has the ID u1.\n")
     }
 }

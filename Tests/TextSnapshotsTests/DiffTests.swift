@@ -62,7 +62,8 @@ struct DiffTests {
         let patchFile = folder.appendingPathComponent("change.diff")
         // Notes after the diff are not part of it; patch ignores trailing text anyway.
         try Data(report.utf8).write(to: patchFile)
-        let result = try #require(try runTool("patch", ["-s", "file.txt", "change.diff"], in: folder), "patch is needed")
+        let result = try #require(
+            try runTool("patch", ["-s", "file.txt", "change.diff"], in: folder), "patch is needed")
         #expect(result.status == 0, "\(result.output)\n\(report)")
         #expect(try Data(contentsOf: file) == Data(new.utf8), "\(report)")
     }
@@ -72,29 +73,41 @@ struct DiffTests {
         let old = (1...20).map { "line \($0)\n" }.joined()
         let new = old.replacingOccurrences(of: "line 10\n", with: "line ten\n")
         let report = UnifiedDiff(oldLabel: "a/x.txt", newLabel: "b/x.txt").render(old: old, new: new)
-        #expect(report == """
-            --- a/x.txt
-            +++ b/x.txt
-            @@ -7,7 +7,7 @@
-             line 7
-             line 8
-             line 9
-            -line 10
-            +line ten
-             line 11
-             line 12
-             line 13
+        #expect(
+            report == """
+                --- a/x.txt
+                +++ b/x.txt
+                @@ -7,7 +7,7 @@
+                 line 7
+                 line 8
+                 line 9
+                -line 10
+                +line ten
+                 line 11
+                 line 12
+                 line 13
 
-            """)
+                """)
     }
 
-    @Test("invisible changes are spelled out in a note", arguments: [
-        ("a\nb\n", "a\nb  \n", "line 2 of the new output differs only in white space: trailing spaces or tabs: 0 before, 2 now"),
-        ("a\n        b\n", "a\n\tb\n", "line 2 of the new output differs only in white space: tabs where there were spaces"),
-        ("a\nb\n", "a\nb\r\n", "line 2 of the new output differs only in white space: ends with a carriage return (\\r) now"),
-        ("a\nb\n", "a\nb", "the new output has no newline at its end"),
-        ("a\nb", "a\nb\n", "the recorded text has no newline at its end; the new output has one"),
-    ])
+    @Test(
+        "invisible changes are spelled out in a note",
+        arguments: [
+            (
+                "a\nb\n", "a\nb  \n",
+                "line 2 of the new output differs only in white space: trailing spaces or tabs: 0 before, 2 now"
+            ),
+            (
+                "a\n        b\n", "a\n\tb\n",
+                "line 2 of the new output differs only in white space: tabs where there were spaces"
+            ),
+            (
+                "a\nb\n", "a\nb\r\n",
+                "line 2 of the new output differs only in white space: ends with a carriage return (\\r) now"
+            ),
+            ("a\nb\n", "a\nb", "the new output has no newline at its end"),
+            ("a\nb", "a\nb\n", "the recorded text has no newline at its end; the new output has one"),
+        ])
     func notes(old: String, new: String, note: String) {
         let report = UnifiedDiff(oldLabel: "a", newLabel: "b").render(old: old, new: new)
         #expect(report.contains("note: " + note), "\(report)")

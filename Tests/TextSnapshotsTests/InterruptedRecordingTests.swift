@@ -4,12 +4,16 @@ import TextSnapshots
 
 @Suite("Interrupted recording")
 struct InterruptedRecordingTests {
-    static let versions = [String(repeating: "first version of a long line\n", count: 20_000),
-                           String(repeating: "second version, a little longer\n", count: 20_000)]
+    static let versions = [
+        String(repeating: "first version of a long line\n", count: 20_000),
+        String(repeating: "second version, a little longer\n", count: 20_000),
+    ]
     static let names = (0..<8).map { SnapshotName("Flavor", "l\($0)", "screen") }
 
     #if !os(Windows)
-    @Test("killing a recording run at any moment never leaves a truncated snapshot", arguments: [0, 1, 2, 3, 5, 8, 13, 21])
+    @Test(
+        "killing a recording run at any moment never leaves a truncated snapshot",
+        arguments: [0, 1, 2, 3, 5, 8, 13, 21])
     func killed(afterMilliseconds delay: Int) async throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -17,7 +21,8 @@ struct InterruptedRecordingTests {
         // The child records the two versions in turn, over and over; once every snapshot
         // exists, it kills itself `delay` milliseconds later, in the middle of rewriting.
         await #expect(processExitsWith: .signal(SIGKILL)) { [root = root as String, delay = delay as Int] in
-            let verifier = SnapshotVerifier(store: SnapshotStore(root: URL(fileURLWithPath: root)), mode: .all, isCI: false)
+            let verifier = SnapshotVerifier(
+                store: SnapshotStore(root: URL(fileURLWithPath: root)), mode: .all, isCI: false)
             var round = 0
             while true {
                 for name in InterruptedRecordingTests.names {

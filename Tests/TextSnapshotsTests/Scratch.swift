@@ -9,9 +9,10 @@ func scratchFolder() throws -> URL {
 
 /// Runs a command found on PATH; nil when it is not installed.
 func runTool(_ name: String, _ arguments: [String], in folder: URL) throws -> (status: Int32, output: String)? {
-    guard let path = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
-        .map({ URL(fileURLWithPath: String($0)).appendingPathComponent(name) })
-        .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
+    guard
+        let path = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
+            .map({ URL(fileURLWithPath: String($0)).appendingPathComponent(name) })
+            .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
     else { return nil }
     // Output goes to a file, not a Pipe: reading pipes while other tests spawn processes
     // crashes corelibs-foundation.

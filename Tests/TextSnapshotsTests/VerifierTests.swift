@@ -5,24 +5,29 @@ import TextSnapshots
 
 @Suite("Record policy and verification")
 struct VerifierTests {
-    @Test("SNAPSHOT_RECORD and CI choose the mode", arguments: [
-        ([:], RecordMode.missing),
-        (["CI": "true"], .never),
-        (["CI": "1"], .never),
-        (["CI": "0"], .missing),
-        (["CI": "false"], .missing),
-        (["CI": "true", "SNAPSHOT_RECORD": "all"], .all),
-        (["SNAPSHOT_RECORD": "failed"], .failed),
-        (["SNAPSHOT_RECORD": "never"], .never),
-        (["SNAPSHOT_RECORD": "MISSING"], .missing),
-    ] as [([String: String], RecordMode)])
+    @Test(
+        "SNAPSHOT_RECORD and CI choose the mode",
+        arguments: [
+            ([:], RecordMode.missing),
+            (["CI": "true"], .never),
+            (["CI": "1"], .never),
+            (["CI": "0"], .missing),
+            (["CI": "false"], .missing),
+            (["CI": "true", "SNAPSHOT_RECORD": "all"], .all),
+            (["SNAPSHOT_RECORD": "failed"], .failed),
+            (["SNAPSHOT_RECORD": "never"], .never),
+            (["SNAPSHOT_RECORD": "MISSING"], .missing),
+        ] as [([String: String], RecordMode)])
     func modes(environment: [String: String], mode: RecordMode) throws {
         #expect(try RecordMode.resolve(environment: environment) == mode)
     }
 
     @Test("an unknown mode is an error listing the valid ones")
     func unknownMode() {
-        #expect(throws: Diagnostic("SNAPSHOT_RECORD=sometimes is not a record mode; use one of: missing, all, failed, never")) {
+        #expect(
+            throws: Diagnostic(
+                "SNAPSHOT_RECORD=sometimes is not a record mode; use one of: missing, all, failed, never")
+        ) {
             try RecordMode.resolve(environment: ["SNAPSHOT_RECORD": "sometimes"])
         }
     }
@@ -63,9 +68,11 @@ struct VerifierTests {
         }
     }
 
-    @Test("all rewrites and passes; failed rewrites and fails; never writes nothing", arguments: [
-        (RecordMode.all, true, "new\n"), (.failed, false, "new\n"), (.never, false, "old\n"),
-    ])
+    @Test(
+        "all rewrites and passes; failed rewrites and fails; never writes nothing",
+        arguments: [
+            (RecordMode.all, true, "new\n"), (.failed, false, "new\n"), (.never, false, "old\n"),
+        ])
     func rewriting(mode: RecordMode, passes: Bool, stored: String) throws {
         let verifier = try Self.verifier(mode)
         defer { try? FileManager.default.removeItem(at: verifier.store.root) }

@@ -9,18 +9,23 @@ import TransferCore
 struct AppCommandLineTests {
     /// Every kind of usage error the app's declarations produce, and its first line in the
     /// language asked for (which applies even when given after the mistake).
-    @Test("usage errors are localized from their kind, with a suggestion for a close name", arguments: [
-        (["qeue", "--lang", "es"], "error: orden desconocida: qeue; ¿quisiste decir queue?"),
-        (["frobnicate", "--lang", "en"], "error: unknown command frobnicate"),
-        (["--verbos", "--lang", "ja"], "error: 不明なオプション: --verbos（--verbose のことですか？）"),
-        (["--bogus", "--lang", "ru"], "error: неизвестный параметр --bogus"),
-        (["--queue", "--lang", "de"], "error: --queue braucht einen Wert"),
-        (["--verbose=yes", "--lang", "pt-BR"], "error: --verbose não aceita valor"),
-        (["show", "--lang", "ru"], "error: использование: show ID"),
-        (["about", "extra", "--lang", "ar"], "error: الاستخدام: about"),
-        (["--lang", "../x"], "error: '../x' is not a language tag (letters, digits, -, _, . and @ only; "
-            + "for example es, pt-BR, es_ES.UTF-8)"),
-    ])
+    @Test(
+        "usage errors are localized from their kind, with a suggestion for a close name",
+        arguments: [
+            (["qeue", "--lang", "es"], "error: orden desconocida: qeue; ¿quisiste decir queue?"),
+            (["frobnicate", "--lang", "en"], "error: unknown command frobnicate"),
+            (["--verbos", "--lang", "ja"], "error: 不明なオプション: --verbos（--verbose のことですか？）"),
+            (["--bogus", "--lang", "ru"], "error: неизвестный параметр --bogus"),
+            (["--queue", "--lang", "de"], "error: --queue braucht einen Wert"),
+            (["--verbose=yes", "--lang", "pt-BR"], "error: --verbose não aceita valor"),
+            (["show", "--lang", "ru"], "error: использование: show ID"),
+            (["about", "extra", "--lang", "ar"], "error: الاستخدام: about"),
+            (
+                ["--lang", "../x"],
+                "error: '../x' is not a language tag (letters, digits, -, _, . and @ only; "
+                    + "for example es, pt-BR, es_ES.UTF-8)"
+            ),
+        ])
     func usageErrors(arguments: [String], message: String) throws {
         let result = AppRunner.run(AppRunner.core, arguments)
         #expect(result.status == 64)
@@ -45,9 +50,12 @@ struct AppCommandLineTests {
 
         """
 
-    @Test("COMMAND --help, -h or --help COMMAND print that command's help from its declaration", arguments: [
-        ["show", "--help"], ["show", "-h"], ["--help", "show"], ["show", "d1", "--help"], ["show", "--bogus", "-h"],
-    ])
+    @Test(
+        "COMMAND --help, -h or --help COMMAND print that command's help from its declaration",
+        arguments: [
+            ["show", "--help"], ["show", "-h"], ["--help", "show"], ["show", "d1", "--help"],
+            ["show", "--bogus", "-h"],
+        ])
     func commandHelp(arguments: [String]) {
         let result = AppRunner.run(AppRunner.core, arguments + ["--lang", "en", "--verbose"])
         #expect(result.status == 0)
@@ -55,11 +63,13 @@ struct AppCommandLineTests {
         #expect(result.output == Self.showHelp)
     }
 
-    @Test("a command's help is in the language in use", arguments: [
-        ("de", "Aufruf: Light [Optionen] show ID\n\nzeigt eine Übertragung\n\nOptionen:\n"),
-        ("ja", "使い方: Light [オプション] show ID\n\n転送を 1 件表示\n\nオプション:\n"),
-        ("es-MX", "Uso: Light [opciones] show ID\n\nmuestra una transferencia específica\n\nOpciones:\n"),
-    ])
+    @Test(
+        "a command's help is in the language in use",
+        arguments: [
+            ("de", "Aufruf: Light [Optionen] show ID\n\nzeigt eine Übertragung\n\nOptionen:\n"),
+            ("ja", "使い方: Light [オプション] show ID\n\n転送を 1 件表示\n\nオプション:\n"),
+            ("es-MX", "Uso: Light [opciones] show ID\n\nmuestra una transferencia específica\n\nOpciones:\n"),
+        ])
     func localizedCommandHelp(language: String, start: String) {
         let result = AppRunner.run(AppRunner.core, ["show", "--help", "--lang", language, "--verbose"])
         #expect(result.status == 0)
@@ -80,24 +90,28 @@ struct AppCommandLineTests {
 
     @Test("session lines parse with the same declarations, without the global options")
     func sessionLines() {
-        let result = AppRunner.run(AppRunner.core, ["shell", "--lang", "en"],
-                                   input: ["show --help", "queue --lang es", "shwo d1", "show", "help"])
+        let result = AppRunner.run(
+            AppRunner.core, ["shell", "--lang", "en"],
+            input: ["show --help", "queue --lang es", "shwo d1", "show", "help"])
         #expect(result.status == 0)
-        #expect(result.output.hasPrefix("""
-            usage: show ID
+        #expect(
+            result.output.hasPrefix(
+                """
+                usage: show ID
 
-            show one transfer
+                show one transfer
 
-            Options:
-              --help  print this help
-            Usage: Light [options] [command]
+                Options:
+                  --help  print this help
+                Usage: Light [options] [command]
 
-            """))
-        #expect(result.errors == """
-            error: unknown option --lang
-            error: unknown command shwo; did you mean show?
-            error: usage: show ID
+                """))
+        #expect(
+            result.errors == """
+                error: unknown option --lang
+                error: unknown command shwo; did you mean show?
+                error: usage: show ID
 
-            """)
+                """)
     }
 }

@@ -24,15 +24,17 @@ struct Probe: FlavorExtension {
 
     var commands: [ExtensionCommand] {
         let star = Command("star", summary: "star a transfer", arguments: [AppCommandLine.transferID])
-        return [ExtensionCommand(star, feature: "stars") { line, queue, context throws(AppError) in
-            let id = line.argument(AppCommandLine.transferID) ?? ""
-            guard var transfer = context.visible(queue)[id: id] else {
-                throw AppError.failed("no \(id)")
+        return [
+            ExtensionCommand(star, feature: "stars") { line, queue, context throws(AppError) in
+                let id = line.argument(AppCommandLine.transferID) ?? ""
+                guard var transfer = context.visible(queue)[id: id] else {
+                    throw AppError.failed("no \(id)")
+                }
+                transfer.title = "* " + transfer.title
+                queue.update(transfer)
+                return "starred \(transfer.id)"
             }
-            transfer.title = "* " + transfer.title
-            queue.update(transfer)
-            return "starred \(transfer.id)"
-        }]
+        ]
     }
 
     func visible(_ queue: TransferQueue, context: AppContext) -> TransferQueue { queue }
@@ -73,12 +75,14 @@ struct ExtensionPointTests {
     func commandHelp() throws {
         let root = try AppRunner.probeResources(features: ["downloads", "stars"])
         defer { try? FileManager.default.removeItem(at: root) }
-        let result = AppRunner.run(Self.probe(), ["star", "--help", "--lang", "en"],
-                                   environment: Self.environment(root))
+        let result = AppRunner.run(
+            Self.probe(), ["star", "--help", "--lang", "en"],
+            environment: Self.environment(root))
         #expect(result.status == 0)
         #expect(result.output.hasPrefix("Usage: Probe [options] star ID\n\nstar a transfer\n\nOptions:\n"))
-        let shell = AppRunner.run(Self.probe(), ["shell", "--lang", "en"], environment: Self.environment(root),
-                                  input: ["star -h"])
+        let shell = AppRunner.run(
+            Self.probe(), ["shell", "--lang", "en"], environment: Self.environment(root),
+            input: ["star -h"])
         #expect(shell.output == "usage: star ID\n\nstar a transfer\n\nOptions:\n  --help  print this help\n")
     }
 
@@ -87,8 +91,9 @@ struct ExtensionPointTests {
         let root = try AppRunner.probeResources(features: ["downloads", "stars"])
         defer { try? FileManager.default.removeItem(at: root) }
         let log = Probe.Log()
-        let result = AppRunner.run(Self.probe(log), ["shell"], environment: Self.environment(root),
-                                   input: ["star u1", "star zz", "show u1"])
+        let result = AppRunner.run(
+            Self.probe(log), ["shell"], environment: Self.environment(root),
+            input: ["star u1", "star zz", "show u1"])
         #expect(result.output.hasPrefix("starred u1\n* "))
         #expect(result.errors == "error: no zz\n")
         #expect(log.all == ["willChange star", "didChange * Family Trip Edit", "willChange star"])
@@ -99,8 +104,9 @@ struct ExtensionPointTests {
         let root = try AppRunner.probeResources(features: ["downloads", "stars"])
         defer { try? FileManager.default.removeItem(at: root) }
         let log = Probe.Log()
-        let result = AppRunner.run(Self.probe(log, needsFile: true), ["star", "d1"],
-                                   environment: Self.environment(root))
+        let result = AppRunner.run(
+            Self.probe(log, needsFile: true), ["star", "d1"],
+            environment: Self.environment(root))
         #expect(result.status == 64)
         #expect(result.errors == "error: star needs --queue\n")
         #expect(log.all == ["willChange star"])
@@ -133,8 +139,9 @@ struct ExtensionPointTests {
         let root = try AppRunner.probeResources(features: ["downloads", "stars"])
         defer { try? FileManager.default.removeItem(at: root) }
         let build = Self.probe()
-        let context = try TransferApp.makeContext(build, lang: "en", localizations: nil,
-                                                  environment: Self.environment(root))
+        let context = try TransferApp.makeContext(
+            build, lang: "en", localizations: nil,
+            environment: Self.environment(root))
         let console = Console(write: { _ in }, writeError: { _ in }, readLine: { nil }, isInteractive: false)
         var session = Session(context: context, queue: TransferQueue(transfers: []), queueURL: nil, console: console)
         #expect(throws: AppError.usage("usage: star ID")) {
@@ -144,8 +151,10 @@ struct ExtensionPointTests {
 
     @Test("a build that leaves a feature or command out refuses it by name; anything else is unknown")
     func leftOut() throws {
-        let build = FlavorBuild(flavorName: "Probe", leftOut: FlavorBuild.LeftOut(
-            features: ["stars"], commands: [Command("star", summary: "", arguments: [AppCommandLine.transferID])]))
+        let build = FlavorBuild(
+            flavorName: "Probe",
+            leftOut: FlavorBuild.LeftOut(
+                features: ["stars"], commands: [Command("star", summary: "", arguments: [AppCommandLine.transferID])]))
         let plain = try AppRunner.probeResources(features: ["downloads"])
         defer { try? FileManager.default.removeItem(at: plain) }
         let refused = AppRunner.run(build, ["star", "d1", "--lang", "en"], environment: Self.environment(plain))
@@ -159,8 +168,9 @@ struct ExtensionPointTests {
         let plist = PackageLayout(root: starred).infoPlist(flavor: "Probe").path
         let result = AppRunner.run(build, ["about"], environment: Self.environment(starred))
         #expect(result.status == 1)
-        #expect(result.errors
-            == "\(plist): error: FlavorFeatures lists \"stars\", which this build of Probe does not contain\n")
+        #expect(
+            result.errors
+                == "\(plist): error: FlavorFeatures lists \"stars\", which this build of Probe does not contain\n")
     }
 
     @Test("the core alone shows downloads only")

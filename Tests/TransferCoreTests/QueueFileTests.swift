@@ -10,15 +10,29 @@ struct QueueFileTests {
         #"{"transfers": [{"id": "a", "title": "T", "kind": "download", \#(fields)}]}"#
     }
 
-    @Test("bad queue files are clear errors with the path", arguments: [
-        ("{\"transfers\": [", "not valid JSON"),
-        ("[]", "expected an object with a \"transfers\" array"),
-        (transfer(#""state": "sleeping", "bytesDone": 1, "bytesTotal": 2"#), "transfers[0].state: unknown state \"sleeping\""),
-        (transfer(#""state": "paused", "bytesDone": 3, "bytesTotal": 2"#), "transfers[0].bytesDone: 3 is more than bytesTotal 2"),
-        (transfer(#""state": "paused", "bytesDone": -1, "bytesTotal": 2"#), "transfers[0].bytesDone: expected a whole number"),
-        (transfer(#""state": "paused", "bytesDone": 1.5, "bytesTotal": 2"#), "transfers[0].bytesDone: expected a whole number"),
-        (transfer(#""state": "paused", "bytesTotal": 2"#), "transfers[0].bytesDone: expected a whole number"),
-    ])
+    @Test(
+        "bad queue files are clear errors with the path",
+        arguments: [
+            ("{\"transfers\": [", "not valid JSON"),
+            ("[]", "expected an object with a \"transfers\" array"),
+            (
+                transfer(#""state": "sleeping", "bytesDone": 1, "bytesTotal": 2"#),
+                "transfers[0].state: unknown state \"sleeping\""
+            ),
+            (
+                transfer(#""state": "paused", "bytesDone": 3, "bytesTotal": 2"#),
+                "transfers[0].bytesDone: 3 is more than bytesTotal 2"
+            ),
+            (
+                transfer(#""state": "paused", "bytesDone": -1, "bytesTotal": 2"#),
+                "transfers[0].bytesDone: expected a whole number"
+            ),
+            (
+                transfer(#""state": "paused", "bytesDone": 1.5, "bytesTotal": 2"#),
+                "transfers[0].bytesDone: expected a whole number"
+            ),
+            (transfer(#""state": "paused", "bytesTotal": 2"#), "transfers[0].bytesDone: expected a whole number"),
+        ])
     func badFile(contents: String, message: String) throws {
         let folder = try AppRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -32,7 +46,8 @@ struct QueueFileTests {
 
     @Test("a duplicate id is an error")
     func duplicateID() {
-        let json = #"{"transfers": [{"id": "a", "title": "T", "kind": "upload", "state": "paused", "bytesDone": 0, "bytesTotal": 0}, {"id": "a", "title": "U", "kind": "upload", "state": "paused", "bytesDone": 0, "bytesTotal": 0}]}"#
+        let json =
+            #"{"transfers": [{"id": "a", "title": "T", "kind": "upload", "state": "paused", "bytesDone": 0, "bytesTotal": 0}, {"id": "a", "title": "U", "kind": "upload", "state": "paused", "bytesDone": 0, "bytesTotal": 0}]}"#
         #expect(throws: AppError.file(Diagnostic("transfers[1].id: \"a\" is used twice", path: "q"))) {
             try QueueFile.decode(Data(json.utf8), path: "q")
         }

@@ -51,15 +51,18 @@ public struct CatalogLinter {
             func keys(_ language: LanguageTag) -> Set<String> {
                 stack.reduce(into: Set<String>()) { keys, layer in
                     guard let catalog = layer.catalogs[language] else { return }
-                    for table in catalog.tableNames { keys.formUnion(catalog.keys(in: table).map { "\(table)\u{0}\($0)" }) }
+                    for table in catalog.tableNames {
+                        keys.formUnion(catalog.keys(in: table).map { "\(table)\u{0}\($0)" })
+                    }
                 }
             }
             let wanted = keys(development)
             return shared.languages.filter { $0 != development }.map { language in
                 let chain = language.withParents.filter { $0 != development }
                 let have = chain.reduce(into: Set<String>()) { $0.formUnion(keys($1)) }
-                return TranslationStatistics(catalog: stack.last!.name, language: language,
-                                             translated: wanted.intersection(have).count, total: wanted.count)
+                return TranslationStatistics(
+                    catalog: stack.last!.name, language: language,
+                    translated: wanted.intersection(have).count, total: wanted.count)
             }
         }
     }

@@ -54,8 +54,9 @@ public struct LintContext {
         self.project = project
         shared = CatalogLayer(name: "shared", folder: project.layout.localizations)
         flavors = project.flavors.map { flavor in
-            Flavor(layer: CatalogLayer(name: flavor, folder: project.layout.localizations(flavor: flavor)),
-                   infoPlistKeys: project.infoPlistKeys(of: flavor))
+            Flavor(
+                layer: CatalogLayer(name: flavor, folder: project.layout.localizations(flavor: flavor)),
+                infoPlistKeys: project.infoPlistKeys(of: flavor))
         }
         allowedSame = project.allowedSameAsDevelopment()
         let developmentLanguage = project.developmentLanguage
@@ -64,15 +65,17 @@ public struct LintContext {
         var comparisons: [Comparison] = []
         for language in shared.languages where language != developmentLanguage {
             guard let catalog = shared.catalogs[language] else { continue }
-            comparisons += Self.compare(catalog, with: development, requireEveryKey: !shared.isRegionalVariant(language),
-                                        folder: shared.folder)
+            comparisons += Self.compare(
+                catalog, with: development, requireEveryKey: !shared.isRegionalVariant(language),
+                folder: shared.folder)
         }
         for (index, flavor) in flavors.enumerated() {
             let merged = Self.merge(development, flavor.layer.catalogs[developmentLanguage])
             for language in flavor.layer.languages where language != developmentLanguage {
                 guard let catalog = flavor.layer.catalogs[language] else { continue }
-                comparisons += Self.compare(overrides: catalog, with: merged, developmentIndex: index + 1,
-                                            folder: flavor.layer.folder)
+                comparisons += Self.compare(
+                    overrides: catalog, with: merged, developmentIndex: index + 1,
+                    folder: flavor.layer.folder)
             }
         }
         self.comparisons = comparisons
@@ -111,8 +114,10 @@ public struct LintContext {
 
     /// A shared catalog against the development language's, table by table. A first pass on
     /// raw bytes sets aside the entries that need nothing more.
-    private static func compare(_ catalog: Catalog, with development: Catalog, requireEveryKey: Bool,
-                                folder: URL) -> [Comparison] {
+    private static func compare(
+        _ catalog: Catalog, with development: Catalog, requireEveryKey: Bool,
+        folder: URL
+    ) -> [Comparison] {
         Set(catalog.tableNames).union(development.tableNames).sorted().map { table in
             // A file that could not be read has its own error; its keys are not missing too.
             let unreadable = catalog.errors.contains {
@@ -125,7 +130,8 @@ public struct LintContext {
                 var closerLook: [Int] = []
                 text.forEachEntry(pairedWith: development.tables[table]) { record, value, developmentValue in
                     if let developmentValue, plurals.isEmpty, !value.elementsEqual(developmentValue),
-                       sameSpecifiers(value, developmentValue) {
+                        sameSpecifiers(value, developmentValue)
+                    {
                         agreed += 1
                     } else {
                         closerLook.append(record)
@@ -133,24 +139,28 @@ public struct LintContext {
                 }
                 entries = closerLook.map(text.entry(atRecord:)).filter { plurals[$0.key] == nil }
             }
-            return Comparison(catalog: catalog, development: development, developmentIndex: 0, table: table,
-                              entries: entries, plurals: plurals.map { ($0.key, $0.value) }, agreed: agreed,
-                              requiresEveryKey: requireEveryKey && !unreadable, folder: folder)
+            return Comparison(
+                catalog: catalog, development: development, developmentIndex: 0, table: table,
+                entries: entries, plurals: plurals.map { ($0.key, $0.value) }, agreed: agreed,
+                requiresEveryKey: requireEveryKey && !unreadable, folder: folder)
         }
     }
 
     /// A flavor's overrides in one language against the development language as the flavor
     /// shows it: only the keys it has (the others are orphans).
-    private static func compare(overrides catalog: Catalog, with development: Catalog, developmentIndex: Int,
-                                folder: URL) -> [Comparison] {
+    private static func compare(
+        overrides catalog: Catalog, with development: Catalog, developmentIndex: Int,
+        folder: URL
+    ) -> [Comparison] {
         catalog.tableNames.map { table in
             let plurals = catalog.plurals[table] ?? [:]
             let entries = (catalog.tables[table]?.liveEntries ?? [])
                 .filter { plurals[$0.key] == nil && development.has($0.key, in: table) }
-            return Comparison(catalog: catalog, development: development, developmentIndex: developmentIndex, table: table,
-                              entries: entries,
-                              plurals: plurals.filter { development.has($0.key, in: table) }.map { ($0.key, $0.value) },
-                              agreed: 0, requiresEveryKey: false, folder: folder)
+            return Comparison(
+                catalog: catalog, development: development, developmentIndex: developmentIndex, table: table,
+                entries: entries,
+                plurals: plurals.filter { development.has($0.key, in: table) }.map { ($0.key, $0.value) },
+                agreed: 0, requiresEveryKey: false, folder: folder)
         }
     }
 

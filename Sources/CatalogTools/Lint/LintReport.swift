@@ -26,13 +26,15 @@ public enum LintReport {
         let errors = diagnostics.filter { $0.severity == .error }.count
         let document = Document(
             diagnostics: diagnostics.map {
-                .init(file: $0.path ?? "", line: $0.line ?? 0, column: $0.column ?? 0,
-                      severity: $0.severity.rawValue, message: $0.message, rule: $0.rule ?? "")
+                .init(
+                    file: $0.path ?? "", line: $0.line ?? 0, column: $0.column ?? 0,
+                    severity: $0.severity.rawValue, message: $0.message, rule: $0.rule ?? "")
             },
             errors: errors, warnings: diagnostics.count - errors,
             statistics: statistics?.map {
-                .init(catalog: $0.catalog, language: $0.language.description, translated: $0.translated, total: $0.total,
-                      percent: $0.percent)
+                .init(
+                    catalog: $0.catalog, language: $0.language.description, translated: $0.translated, total: $0.total,
+                    percent: $0.percent)
             })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

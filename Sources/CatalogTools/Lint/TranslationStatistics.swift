@@ -15,11 +15,14 @@ public struct TranslationStatistics: Sendable, Hashable {
     /// A table like `msgfmt --statistics` prints, one row per catalog and language.
     public static func table(_ rows: [TranslationStatistics]) -> String {
         let header = ["catalog", "language", "translated", "untranslated", "percent"]
-        let cells = rows.map { [$0.catalog, $0.language.description, "\($0.translated)", "\($0.total - $0.translated)", "\($0.percent)%"] }
+        let cells = rows.map {
+            [$0.catalog, $0.language.description, "\($0.translated)", "\($0.total - $0.translated)", "\($0.percent)%"]
+        }
         let widths = header.indices.map { column in ([header] + cells).map { $0[column].count }.max() ?? 0 }
         return ([header] + cells).map { row in
             row.enumerated().map { column, cell in
-                column < 2 ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                column < 2
+                    ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
                     : String(repeating: " ", count: widths[column] - cell.count) + cell
             }.joined(separator: "  ")
         }.joined(separator: "\n") + "\n"

@@ -27,7 +27,7 @@ struct VariantLocator {
         index = variableKey.line
         guard let category else { return SourceLocation(path: entry.path, line: index + 1, column: 1) }
         guard let categoryKey = find("<key>\(category.rawValue)</key>", from: index),
-              let text = find("<string>", from: categoryKey.line)
+            let text = find("<string>", from: categoryKey.line)
         else { return entry }
         return SourceLocation(path: entry.path, line: text.line + 1, column: text.column + 1)
     }

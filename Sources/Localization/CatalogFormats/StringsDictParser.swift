@@ -12,7 +12,9 @@ public enum StringsDictParser {
 
     public static func parse(contentsOf url: URL) -> Result {
         guard let data = FileManager.default.contents(atPath: url.path) else {
-            return Result(entries: [:], errors: [Diagnostic("cannot read the file", at: SourceLocation(path: url.path, line: 1, column: 1))])
+            return Result(
+                entries: [:],
+                errors: [Diagnostic("cannot read the file", at: SourceLocation(path: url.path, line: 1, column: 1))])
         }
         return parse(data, path: url.path)
     }
@@ -104,7 +106,8 @@ public enum StringsDictParser {
                 let count = raw.count
                 var line = 1, depth = 0, counted = 0, index = 0
                 func isTag(_ tag: StaticString, at position: Int) -> Bool {
-                    position + tag.utf8CodeUnitCount <= count && memcmp(base + position, tag.utf8Start, tag.utf8CodeUnitCount) == 0
+                    position + tag.utf8CodeUnitCount <= count
+                        && memcmp(base + position, tag.utf8Start, tag.utf8CodeUnitCount) == 0
                 }
                 while index < count, let found = memchr(base + index, Int32(UInt8(ascii: "<")), count - index) {
                     let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
@@ -118,11 +121,13 @@ public enum StringsDictParser {
                         depth -= 1
                     case UInt8(ascii: "k") where depth == 1 && isTag("<key>", at: position):
                         let start = position + 5
-                        let end = memchr(base + start, Int32(UInt8(ascii: "<")), count - start)
+                        let end =
+                            memchr(base + start, Int32(UInt8(ascii: "<")), count - start)
                             .map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? count
                         line += Self.newlines(base + counted, count: position - counted)
                         counted = position
-                        let key = String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
+                        let key = String(
+                            decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
                         let escaped = memchr(base + start, Int32(UInt8(ascii: "&")), end - start) != nil
                         lines[escaped ? Self.unescape(key) : key] = line
                         index = end

@@ -25,8 +25,10 @@ public struct StringsFile: Sendable {
     /// Where a key is defined again in this file (the later definition wins).
     public var duplicateLocations: [SourceLocation]
 
-    public init(path: String, table: StringTable, comments: [String: String] = [:],
-                duplicateLocations: [SourceLocation] = []) {
+    public init(
+        path: String, table: StringTable, comments: [String: String] = [:],
+        duplicateLocations: [SourceLocation] = []
+    ) {
         self.path = path
         self.table = table
         self.comments = comments

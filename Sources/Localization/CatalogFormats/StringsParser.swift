@@ -14,7 +14,9 @@ import Foundation
 public enum StringsParser {
     /// Parses the bytes of a file; `path` names it in locations and errors. Comments are
     /// kept only when asked for (tools want them; the runtime does not).
-    public static func parse(_ data: Data, path: String, keepingComments: Bool = false) throws(Diagnostic) -> StringsFile {
+    public static func parse(_ data: Data, path: String, keepingComments: Bool = false) throws(Diagnostic)
+        -> StringsFile
+    {
         let head = data.prefix(8)
         if head.starts(with: Array("<?xml".utf8)) || head.starts(with: Array("bplist".utf8)) {
             return try parsePropertyList(data, path: path)
@@ -31,7 +33,9 @@ public enum StringsParser {
     }
 
     /// Parses text already in memory.
-    public static func parse(_ text: String, path: String, keepingComments: Bool = false) throws(Diagnostic) -> StringsFile {
+    public static func parse(_ text: String, path: String, keepingComments: Bool = false) throws(Diagnostic)
+        -> StringsFile
+    {
         try parse(Data(text.utf8), path: path, keepingComments: keepingComments)
     }
 
@@ -39,7 +43,7 @@ public enum StringsParser {
     private static func parsePropertyList(_ data: Data, path: String) throws(Diagnostic) -> StringsFile {
         let start = SourceLocation(path: path, line: 1, column: 1)
         guard let object = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil),
-              let dictionary = object as? [String: Any]
+            let dictionary = object as? [String: Any]
         else { throw Diagnostic("not a valid property list of strings", at: start) }
         var table = StringTable()
         let file = table.addFile(path)
@@ -76,10 +80,10 @@ private let nextStepToUnicode: [UInt16] = [
 private let unquotedTable: [Bool] = (0..<256).map { byte in
     switch UInt8(byte) {
     case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-         UInt8(ascii: "0")...UInt8(ascii: "9"):
+        UInt8(ascii: "0")...UInt8(ascii: "9"):
         return true
     case UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "/"), UInt8(ascii: ":"),
-         UInt8(ascii: "."), UInt8(ascii: "-"):
+        UInt8(ascii: "."), UInt8(ascii: "-"):
         return true
     default:
         return false
@@ -134,7 +138,9 @@ private struct Scanner {
             pendingComment = nil
             let key = try readToken(expecting: "a key")
             try skipTrivia()
-            guard offset < text.count else { throw error("expected '=' or ';' after the key, found the end of the file") }
+            guard offset < text.count else {
+                throw error("expected '=' or ';' after the key, found the end of the file")
+            }
             var value = key
             if text[offset] == equals {
                 offset += 1
@@ -150,8 +156,9 @@ private struct Scanner {
                 throw unexpected("(expected '=' or ';' after the key)")
             }
             offset += 1
-            let isNew = table.insert(keyStart: key.start, keyLength: key.length, valueStart: value.start,
-                                     valueLength: value.length, line: keyLine, column: keyColumn, file: file)
+            let isNew = table.insert(
+                keyStart: key.start, keyLength: key.length, valueStart: value.start,
+                valueLength: value.length, line: keyLine, column: keyColumn, file: file)
             if !isNew { duplicates.append(SourceLocation(path: path, line: keyLine, column: keyColumn)) }
             if let comment {
                 let keyText = String(decoding: table.bytes[Int(key.start)..<Int(key.start + key.length)], as: UTF8.self)
@@ -209,7 +216,9 @@ private struct Scanner {
     mutating func readEscape() throws(Diagnostic) {
         let escapeLocation = here()
         offset += 1
-        guard offset < text.count else { throw Diagnostic("unterminated string: a backslash ends the file", at: escapeLocation) }
+        guard offset < text.count else {
+            throw Diagnostic("unterminated string: a backslash ends the file", at: escapeLocation)
+        }
         let byte = text[offset]
         offset += 1
         switch byte {
@@ -234,7 +243,8 @@ private struct Scanner {
             // As in CoreFoundation: no digits mean NUL, an unpaired surrogate U+FFFD.
             let first = readHex() ?? 0
             if first & 0xFC00 == 0xD800, offset + 1 < text.count, text[offset] == backslash,
-               text[offset + 1] == UInt8(ascii: "U") {
+                text[offset + 1] == UInt8(ascii: "U")
+            {
                 let resume = offset
                 offset += 2
                 if let second = readHex(), second & 0xFC00 == 0xDC00 {
@@ -323,8 +333,9 @@ private struct Scanner {
     }
 
     func here() -> SourceLocation {
-        SourceLocation(path: path, line: line,
-                       column: TextDecoding.scalarColumn(text, lineStart: lineStart, offset: offset))
+        SourceLocation(
+            path: path, line: line,
+            column: TextDecoding.scalarColumn(text, lineStart: lineStart, offset: offset))
     }
 
     func error(_ message: String) -> Diagnostic {

@@ -28,8 +28,9 @@ enum TextDecoding {
         switch encoding {
         case .utf8:
             if let offset = firstInvalidUTF8(text) {
-                throw Diagnostic("invalid UTF-8 (byte 0x\(String(text[offset], radix: 16, uppercase: true)))",
-                                   at: locate(offset: offset, in: text, path: path))
+                throw Diagnostic(
+                    "invalid UTF-8 (byte 0x\(String(text[offset], radix: 16, uppercase: true)))",
+                    at: locate(offset: offset, in: text, path: path))
             }
             return try body(text)
         case .utf16LittleEndian, .utf16BigEndian:
@@ -45,7 +46,9 @@ enum TextDecoding {
         let count = text.count
         var index = 0
         while index < count {
-            if index + 8 <= count, UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+            if index + 8 <= count,
+                UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+            {
                 index += 8
                 continue
             }
@@ -116,11 +119,13 @@ enum TextDecoding {
             written = out
         }
         if let badUnit {
-            throw Diagnostic("invalid UTF-16 (unpaired surrogate 0x\(String(unit(badUnit), radix: 16, uppercase: true)))",
-                               at: locateUnit(badUnit, count: count, unit: unit, path: path))
+            throw Diagnostic(
+                "invalid UTF-16 (unpaired surrogate 0x\(String(unit(badUnit), radix: 16, uppercase: true)))",
+                at: locateUnit(badUnit, count: count, unit: unit, path: path))
         }
         if text.count % 2 == 1 {
-            throw Diagnostic("invalid UTF-16 (odd number of bytes)", at: locateUnit(count, count: count, unit: unit, path: path))
+            throw Diagnostic(
+                "invalid UTF-16 (odd number of bytes)", at: locateUnit(count, count: count, unit: unit, path: path))
         }
         return output
     }

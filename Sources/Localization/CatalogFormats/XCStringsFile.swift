@@ -76,7 +76,9 @@ public struct XCStringsFile: Sendable {
                         pending.append(PendingUnit(language: language, key: key, state: state, location: location))
                     }
                     do {
-                        if let unit = try Self.unit(localization, location: location) { units[language, default: [:]][key] = unit }
+                        if let unit = try Self.unit(localization, location: location) {
+                            units[language, default: [:]][key] = unit
+                        }
                     } catch {
                         errors.append(fail("\(language): \(error.message)"))
                     }
@@ -85,7 +87,9 @@ public struct XCStringsFile: Sendable {
         }
         self.units = units
         self.errors = errors
-        self.pendingUnits = pending.sorted { ($0.location.line, $0.language, $0.state) < ($1.location.line, $1.language, $1.state) }
+        self.pendingUnits = pending.sorted {
+            ($0.location.line, $0.language, $0.state) < ($1.location.line, $1.language, $1.state)
+        }
     }
 
     /// The languages the file has text for.
@@ -95,7 +99,9 @@ public struct XCStringsFile: Sendable {
 
     /// One language's text entries and plural entries.
     public func part(for language: LanguageTag) -> (text: StringTable, plurals: [String: PluralEntry]) {
-        guard let entries = units.first(where: { LanguageTag($0.key) == language })?.value else { return (StringTable(), [:]) }
+        guard let entries = units.first(where: { LanguageTag($0.key) == language })?.value else {
+            return (StringTable(), [:])
+        }
         var table = StringTable()
         let file = table.addFile(path)
         var plurals: [String: PluralEntry] = [:]
@@ -117,13 +123,17 @@ public struct XCStringsFile: Sendable {
     private static func unit(_ localization: Localization, location: SourceLocation) throws(Diagnostic) -> Unit? {
         func failure(_ message: String) -> Diagnostic { Diagnostic(message, at: location) }
         if let device = localization.variations?.device {
-            guard let chosen = device["other"] ?? device.sorted(by: { $0.key < $1.key }).first?.value else { return nil }
+            guard let chosen = device["other"] ?? device.sorted(by: { $0.key < $1.key }).first?.value else {
+                return nil
+            }
             return try unit(chosen, location: location)
         }
         if let plural = localization.variations?.plural {
             var variants: [PluralCategory: String] = [:]
             for (name, variant) in plural {
-                guard let category = PluralCategory(rawValue: name) else { throw failure("unknown plural category \"\(name)\"") }
+                guard let category = PluralCategory(rawValue: name) else {
+                    throw failure("unknown plural category \"\(name)\"")
+                }
                 if let text = usable(variant.stringUnit) { variants[category] = text }
             }
             guard let other = variants[.other] else {
@@ -131,9 +141,10 @@ public struct XCStringsFile: Sendable {
                 throw failure("plural variations have no \"other\"")
             }
             let (argument, valueType) = firstSpecifier(other)
-            let entry = PluralEntry(format: "%\(argument)$#@plural@",
-                                    variables: ["plural": .init(argument: argument, valueType: valueType, variants: variants)],
-                                    location: location)
+            let entry = PluralEntry(
+                format: "%\(argument)$#@plural@",
+                variables: ["plural": .init(argument: argument, valueType: valueType, variants: variants)],
+                location: location)
             return .plural(entry)
         }
         guard let value = usable(localization.stringUnit) else { return nil }
@@ -142,7 +153,8 @@ public struct XCStringsFile: Sendable {
         var variables: [String: PluralEntry.Variable] = [:]
         for (name, substitution) in substitutions {
             if let argument = substitution.argNum, argument < 1 || argument > max(specifierCount, 1) {
-                throw failure("substitution \"\(name)\" has argNum \(argument), out of range 1...\(max(specifierCount, 1))")
+                throw failure(
+                    "substitution \"\(name)\" has argNum \(argument), out of range 1...\(max(specifierCount, 1))")
             }
             var variants: [PluralCategory: String] = [:]
             for (categoryName, variant) in substitution.variations?.plural ?? [:] {
@@ -152,8 +164,9 @@ public struct XCStringsFile: Sendable {
                 if let text = usable(variant.stringUnit) { variants[category] = text }
             }
             guard variants[.other] != nil else { throw failure("substitution \"\(name)\" has no \"other\" variant") }
-            variables[name] = PluralEntry.Variable(argument: substitution.argNum, valueType: substitution.formatSpecifier ?? "d",
-                                                   variants: variants)
+            variables[name] = PluralEntry.Variable(
+                argument: substitution.argNum, valueType: substitution.formatSpecifier ?? "d",
+                variants: variants)
         }
         let entry = PluralEntry(format: value, variables: variables, location: location)
         for name in entry.referencedVariables where variables[name] == nil {
@@ -191,7 +204,7 @@ public struct XCStringsFile: Sendable {
         if let decoding = error as? DecodingError {
             switch decoding {
             case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context),
-                 .valueNotFound(_, let context):
+                .valueNotFound(_, let context):
                 let path = context.codingPath.map(\.stringValue).joined(separator: ".")
                 return (path.isEmpty ? "" : path + ": ") + context.debugDescription
             @unknown default:
@@ -224,7 +237,9 @@ public struct XCStringsFile: Sendable {
                     }
                     if depth == 2, end < bytes.count {
                         let literal = UnsafeBufferPointer(rebasing: bytes[index...end])
-                        let text = escaped ? try? JSONDecoder().decode(String.self, from: Data(literal))
+                        let text =
+                            escaped
+                            ? try? JSONDecoder().decode(String.self, from: Data(literal))
                             : String(decoding: UnsafeBufferPointer(rebasing: bytes[index + 1..<end]), as: UTF8.self)
                         if let text, lines[text] == nil { lines[text] = line }
                     }
@@ -255,7 +270,8 @@ public struct XCStringsFile: Sendable {
 
         /// The state of every unit inside, variations and substitutions included.
         var states: [String] {
-            let nested = [variations?.plural, variations?.device].compactMap { $0 }
+            let nested =
+                [variations?.plural, variations?.device].compactMap { $0 }
                 + (substitutions ?? [:]).values.compactMap { $0.variations?.plural }
             return [stringUnit?.state].compactMap { $0 } + nested.flatMap { $0.values.flatMap(\.states) }
         }

@@ -7,7 +7,9 @@ import Foundation
 /// written `%arg`). Keys and languages come out sorted, so the output is deterministic.
 public enum XCStringsWriter {
     /// `catalogs`: every language's catalog; `table`: which table to write.
-    public static func write(_ catalogs: [Catalog], sourceLanguage: LanguageTag, table: String = Catalog.defaultTable) throws -> Data {
+    public static func write(_ catalogs: [Catalog], sourceLanguage: LanguageTag, table: String = Catalog.defaultTable)
+        throws -> Data
+    {
         var strings: [String: [String: Any]] = [:]
         for catalog in catalogs {
             let language = catalog.language.description
@@ -61,11 +63,14 @@ public enum XCStringsWriter {
             var value = text
             if usingArg {
                 var replaced = false
-                value = (try? PluralEntry.rewrite(text) { placeholder in
-                    guard !replaced, !placeholder.isExplicit, placeholder.variable == nil else { return String(placeholder.text) }
-                    replaced = true
-                    return "%arg"
-                }) ?? text
+                value =
+                    (try? PluralEntry.rewrite(text) { placeholder in
+                        guard !replaced, !placeholder.isExplicit, placeholder.variable == nil else {
+                            return String(placeholder.text)
+                        }
+                        replaced = true
+                        return "%arg"
+                    }) ?? text
             }
             result[category.rawValue] = ["stringUnit": unit(value)]
         }

@@ -31,7 +31,9 @@ public final class CatalogStore: Sendable {
         var tags = Set<LanguageTag>()
         for folder in folders {
             for (tag, _) in Self.lprojFolders(in: folder) { tags.insert(tag) }
-            for url in Self.files(in: folder, extension: CatalogFolderLayout.FileKind.xcstrings.rawValue) { tags.formUnion(stringCatalog(url).languages) }
+            for url in Self.files(in: folder, extension: CatalogFolderLayout.FileKind.xcstrings.rawValue) {
+                tags.formUnion(stringCatalog(url).languages)
+            }
         }
         if let source = pseudoLocaleSource, tags.contains(source) {
             tags.formUnion(PseudoLocale.allCases.map(\.tag))
@@ -77,7 +79,9 @@ public final class CatalogStore: Sendable {
                 found = true
                 for file in Self.files(in: lproj, extension: CatalogFolderLayout.FileKind.strings.rawValue) {
                     do {
-                        catalog.overlay(try StringsFile(contentsOf: file, keepingComments: keepsComments), table: file.deletingPathExtension().lastPathComponent)
+                        catalog.overlay(
+                            try StringsFile(contentsOf: file, keepingComments: keepsComments),
+                            table: file.deletingPathExtension().lastPathComponent)
                     } catch {
                         catalog.record(error)
                     }

@@ -1,9 +1,10 @@
+import Diagnostics
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Diagnostics
 
 /// One table of one language (`Localizable`, `InfoPlist`, …), stored compactly: every key and
 /// value, unescaped, back to back in one UTF-8 buffer, a fixed-size record per entry, and an
@@ -64,8 +65,9 @@ public struct StringTable: Sendable {
     /// Every entry in file order, duplicates included.
     public var entries: [StringsEntry] {
         records.map { record in
-            StringsEntry(key: string(record.keyStart, record.keyLength),
-                         value: string(record.valueStart, record.valueLength), location: location(of: record))
+            StringsEntry(
+                key: string(record.keyStart, record.keyLength),
+                value: string(record.valueStart, record.valueLength), location: location(of: record))
         }
     }
 
@@ -91,11 +93,14 @@ public struct StringTable: Sendable {
         bytes.withUnsafeBufferPointer { mine in
             (other?.bytes ?? []).withUnsafeBufferPointer { theirs in
                 for (index, record) in records.enumerated() where allLive || isLive(index) {
-                    let key = UnsafeBufferPointer(rebasing: mine[Int(record.keyStart)..<Int(record.keyStart + record.keyLength)])
-                    let value = UnsafeBufferPointer(rebasing: mine[Int(record.valueStart)..<Int(record.valueStart + record.valueLength)])
+                    let key = UnsafeBufferPointer(
+                        rebasing: mine[Int(record.keyStart)..<Int(record.keyStart + record.keyLength)])
+                    let value = UnsafeBufferPointer(
+                        rebasing: mine[Int(record.valueStart)..<Int(record.valueStart + record.valueLength)])
                     let otherValue = other?.find(key, hash: Self.hash(key)).map { found in
                         let match = other!.records[found]
-                        return UnsafeBufferPointer(rebasing: theirs[Int(match.valueStart)..<Int(match.valueStart + match.valueLength)])
+                        return UnsafeBufferPointer(
+                            rebasing: theirs[Int(match.valueStart)..<Int(match.valueStart + match.valueLength)])
                     }
                     body(index, value, otherValue)
                 }
@@ -106,8 +111,9 @@ public struct StringTable: Sendable {
     /// Record `index`'s key, value and location, as `forEachEntry(pairedWith:_:)` numbers them.
     public func entry(atRecord index: Int) -> StringsEntry {
         let record = records[index]
-        return StringsEntry(key: string(record.keyStart, record.keyLength), value: string(record.valueStart, record.valueLength),
-                            location: location(of: record))
+        return StringsEntry(
+            key: string(record.keyStart, record.keyLength), value: string(record.valueStart, record.valueLength),
+            location: location(of: record))
     }
 
     /// The entry in use for each distinct key (a duplicate's last definition), in file order.
@@ -116,8 +122,10 @@ public struct StringTable: Sendable {
         result.reserveCapacity(count)
         let allLive = records.count == count
         for (index, record) in records.enumerated() where allLive || isLive(index) {
-            result.append(StringsEntry(key: string(record.keyStart, record.keyLength),
-                                       value: string(record.valueStart, record.valueLength), location: location(of: record)))
+            result.append(
+                StringsEntry(
+                    key: string(record.keyStart, record.keyLength),
+                    value: string(record.valueStart, record.valueLength), location: location(of: record)))
         }
         return result
     }
@@ -144,7 +152,8 @@ public struct StringTable: Sendable {
     func isLive(_ index: Int) -> Bool {
         let record = records[index]
         return bytes.withUnsafeBufferPointer { buffer in
-            let key = UnsafeBufferPointer(rebasing: buffer[Int(record.keyStart)..<Int(record.keyStart + record.keyLength)])
+            let key = UnsafeBufferPointer(
+                rebasing: buffer[Int(record.keyStart)..<Int(record.keyStart + record.keyLength)])
             return find(key, hash: Self.hash(key)) == index
         }
     }
@@ -175,7 +184,9 @@ public struct StringTable: Sendable {
                         let index = Int(slot & 0xFFFF_FFFF) - 1
                         let record = records[index]
                         if Int(record.keyLength) == key.count,
-                           key.count == 0 || memcmp(bytes.baseAddress! + Int(record.keyStart), key.baseAddress!, key.count) == 0 {
+                            key.count == 0
+                                || memcmp(bytes.baseAddress! + Int(record.keyStart), key.baseAddress!, key.count) == 0
+                        {
                             return index
                         }
                     }
@@ -214,19 +225,24 @@ public struct StringTable: Sendable {
         var key = key, value = value
         let keyStart = key.withUTF8 { append($0) }
         let valueStart = value.withUTF8 { append($0) }
-        insert(keyStart: keyStart, keyLength: UInt32(key.utf8.count), valueStart: valueStart,
-               valueLength: UInt32(value.utf8.count), line: line, column: column, file: file)
+        insert(
+            keyStart: keyStart, keyLength: UInt32(key.utf8.count), valueStart: valueStart,
+            valueLength: UInt32(value.utf8.count), line: line, column: column, file: file)
     }
 
     /// Adds an entry whose key and value are already in the buffer. A key seen before now
     /// finds this entry. Returns whether the key was new.
     @discardableResult
-    mutating func insert(keyStart: UInt32, keyLength: UInt32, valueStart: UInt32, valueLength: UInt32,
-                         line: Int, column: Int, file: UInt16) -> Bool {
+    mutating func insert(
+        keyStart: UInt32, keyLength: UInt32, valueStart: UInt32, valueLength: UInt32,
+        line: Int, column: Int, file: UInt16
+    ) -> Bool {
         if (count + 1) * 2 > slots.count { rehash(capacity: Self.capacity(for: count + 1)) }
-        records.append(Record(keyStart: keyStart, keyLength: keyLength, valueStart: valueStart,
-                              valueLength: valueLength, line: UInt32(clamping: line),
-                              column: UInt16(clamping: column), file: file))
+        records.append(
+            Record(
+                keyStart: keyStart, keyLength: keyLength, valueStart: valueStart,
+                valueLength: valueLength, line: UInt32(clamping: line),
+                column: UInt16(clamping: column), file: file))
         let hash = bytes.withUnsafeBufferPointer { buffer in
             Self.hash(UnsafeBufferPointer(rebasing: buffer[Int(keyStart)..<Int(keyStart + keyLength)]))
         }
@@ -243,11 +259,16 @@ public struct StringTable: Sendable {
         let fileMap = other.files.map { addFile($0) }
         other.bytes.withUnsafeBufferPointer { otherBytes in
             for record in other.records {
-                let keyStart = append(UnsafeBufferPointer(rebasing: otherBytes[Int(record.keyStart)..<Int(record.keyStart + record.keyLength)]))
-                let valueStart = append(UnsafeBufferPointer(rebasing: otherBytes[Int(record.valueStart)..<Int(record.valueStart + record.valueLength)]))
-                insert(keyStart: keyStart, keyLength: record.keyLength, valueStart: valueStart,
-                       valueLength: record.valueLength, line: Int(record.line), column: Int(record.column),
-                       file: fileMap[Int(record.file)])
+                let keyStart = append(
+                    UnsafeBufferPointer(
+                        rebasing: otherBytes[Int(record.keyStart)..<Int(record.keyStart + record.keyLength)]))
+                let valueStart = append(
+                    UnsafeBufferPointer(
+                        rebasing: otherBytes[Int(record.valueStart)..<Int(record.valueStart + record.valueLength)]))
+                insert(
+                    keyStart: keyStart, keyLength: record.keyLength, valueStart: valueStart,
+                    valueLength: record.valueLength, line: Int(record.line), column: Int(record.column),
+                    file: fileMap[Int(record.file)])
             }
         }
     }
@@ -259,9 +280,10 @@ public struct StringTable: Sendable {
         let fileMap = files.map { result.addFile($0) }
         for slot in slots where slot != 0 {
             let record = records[Int(slot & 0xFFFF_FFFF) - 1]
-            result.add(key: string(record.keyStart, record.keyLength),
-                       value: transform(string(record.valueStart, record.valueLength)),
-                       line: Int(record.line), column: Int(record.column), file: fileMap[Int(record.file)])
+            result.add(
+                key: string(record.keyStart, record.keyLength),
+                value: transform(string(record.valueStart, record.valueLength)),
+                line: Int(record.line), column: Int(record.column), file: fileMap[Int(record.file)])
         }
         return result
     }
@@ -277,13 +299,17 @@ public struct StringTable: Sendable {
         other.bytes.withUnsafeBufferPointer { otherBytes in
             for slot in other.slots where slot != 0 {
                 let record = other.records[Int(slot & 0xFFFF_FFFF) - 1]
-                let key = UnsafeBufferPointer(rebasing: otherBytes[Int(record.keyStart)..<Int(record.keyStart + record.keyLength)])
+                let key = UnsafeBufferPointer(
+                    rebasing: otherBytes[Int(record.keyStart)..<Int(record.keyStart + record.keyLength)])
                 guard find(key, hash: Self.hash(key)) == nil else { continue }
                 let keyStart = append(key)
-                let valueStart = append(UnsafeBufferPointer(rebasing: otherBytes[Int(record.valueStart)..<Int(record.valueStart + record.valueLength)]))
-                insert(keyStart: keyStart, keyLength: record.keyLength, valueStart: valueStart,
-                       valueLength: record.valueLength, line: Int(record.line), column: Int(record.column),
-                       file: fileMap[Int(record.file)])
+                let valueStart = append(
+                    UnsafeBufferPointer(
+                        rebasing: otherBytes[Int(record.valueStart)..<Int(record.valueStart + record.valueLength)]))
+                insert(
+                    keyStart: keyStart, keyLength: record.keyLength, valueStart: valueStart,
+                    valueLength: record.valueLength, line: Int(record.line), column: Int(record.column),
+                    file: fileMap[Int(record.file)])
             }
         }
     }
@@ -305,9 +331,12 @@ public struct StringTable: Sendable {
                     if slot >> 32 == hash >> 32 {
                         let other = records[Int(slot & 0xFFFF_FFFF) - 1]
                         if other.keyLength == record.keyLength,
-                           record.keyLength == 0 || memcmp(bytes.baseAddress! + Int(other.keyStart),
-                                                           bytes.baseAddress! + Int(record.keyStart),
-                                                           Int(record.keyLength)) == 0 {
+                            record.keyLength == 0
+                                || memcmp(
+                                    bytes.baseAddress! + Int(other.keyStart),
+                                    bytes.baseAddress! + Int(record.keyStart),
+                                    Int(record.keyLength)) == 0
+                        {
                             slots[position] = newSlot
                             return false
                         }
@@ -327,7 +356,9 @@ public struct StringTable: Sendable {
         for index in all {
             let record = records[index]
             let hash = bytes.withUnsafeBufferPointer { buffer in
-                Self.hash(UnsafeBufferPointer(rebasing: buffer[Int(record.keyStart)..<Int(record.keyStart + record.keyLength)]))
+                Self.hash(
+                    UnsafeBufferPointer(
+                        rebasing: buffer[Int(record.keyStart)..<Int(record.keyStart + record.keyLength)]))
             }
             _ = place(recordIndex: index, hash: hash)
         }

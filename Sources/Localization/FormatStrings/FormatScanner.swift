@@ -95,7 +95,8 @@ public struct FormatScanner: IteratorProtocol {
         public var message: String {
             switch self {
             case .missingConversion: return "a '%' ends the text without a conversion (write %% for a percent sign)"
-            case .unknownConversion(let scalar): return "'%\(scalar)' is not a format specifier (write %% for a percent sign)"
+            case .unknownConversion(let scalar):
+                return "'%\(scalar)' is not a format specifier (write %% for a percent sign)"
             case .zeroPosition: return "argument positions start at 1 (%0$)"
             }
         }
@@ -159,8 +160,9 @@ public struct FormatScanner: IteratorProtocol {
             return Token(kind: .invalid(.unknownConversion(conversion.scalar)), range: start..<index)
         }
         index = conversion.end
-        let specifier = Specifier(position: position, flags: flags, width: width, precision: precision, length: length,
-                                  conversion: conversion.scalar, argument: argument)
+        let specifier = Specifier(
+            position: position, flags: flags, width: width, precision: precision, length: length,
+            conversion: conversion.scalar, argument: argument)
         return Token(kind: .specifier(specifier), range: start..<index)
     }
 
@@ -244,7 +246,8 @@ extension FormatScanner {
     public static func tokens(in text: String) -> [(token: Token, text: Substring)] {
         var text = text
         text.makeContiguousUTF8()
-        let tokens = text.utf8.withContiguousStorageIfAvailable { bytes in Array(IteratorSequence(FormatScanner(bytes))) }!
+        let tokens = text.utf8.withContiguousStorageIfAvailable { bytes in Array(IteratorSequence(FormatScanner(bytes)))
+        }!
         return tokens.map { ($0, substring($0.range, of: text)) }
     }
 

@@ -105,9 +105,12 @@ public struct FormatString: Sendable, Hashable {
                 segments.append(.literal(literal))
                 literal = ""
             }
-            segments.append(.specifier(Specifier(
-                position: resolved, flags: specifier.flags, width: specifier.width, precision: specifier.precision,
-                conversion: Character(specifier.conversion), kind: kind)))
+            segments.append(
+                .specifier(
+                    Specifier(
+                        position: resolved, flags: specifier.flags, width: specifier.width,
+                        precision: specifier.precision,
+                        conversion: Character(specifier.conversion), kind: kind)))
         }
         if !literal.isEmpty { segments.append(.literal(literal)) }
         return (segments, kinds)

@@ -25,7 +25,9 @@ public enum SafeFormatter {
         try format(FormatString(text), arguments)
     }
 
-    private static func render(_ specifier: FormatString.Specifier, _ argument: FormatArgument) throws(FormatError) -> String {
+    private static func render(_ specifier: FormatString.Specifier, _ argument: FormatArgument) throws(FormatError)
+        -> String
+    {
         let position = specifier.position
         func wrong(_ what: String) -> FormatError {
             FormatError("argument \(position) is \(what) but the text asks for %\(specifier.conversion)")
@@ -69,8 +71,14 @@ public enum SafeFormatter {
         var spec = "%" + specifier.flags.subtracting(.grouped).description
         if let width = specifier.width { spec += String(min(width, 1_000)) }
         if let precision = specifier.precision { spec += "." + String(min(precision, 100)) }
-        spec += length + String(specifier.conversion == "D" ? "d" : specifier.conversion == "O" ? "o"
-            : specifier.conversion == "U" ? "u" : specifier.conversion)
+        spec +=
+            length
+            + String(
+                specifier.conversion == "D"
+                    ? "d"
+                    : specifier.conversion == "O"
+                        ? "o"
+                        : specifier.conversion == "U" ? "u" : specifier.conversion)
         return String(format: spec, value)
     }
 

@@ -23,7 +23,8 @@ public struct LanguageTag: Sendable, Hashable, Comparable, CustomStringConvertib
             if part.count == 4, part.allSatisfy(\.isLetter), script == nil, region == nil {
                 script = part.prefix(1).uppercased() + part.dropFirst().lowercased()
             } else if region == nil,
-                      (part.count == 2 && part.allSatisfy(\.isLetter)) || (part.count == 3 && part.allSatisfy(\.isNumber)) {
+                (part.count == 2 && part.allSatisfy(\.isLetter)) || (part.count == 3 && part.allSatisfy(\.isNumber))
+            {
                 region = part.uppercased()
             } else {
                 return nil
@@ -43,8 +44,8 @@ public struct LanguageTag: Sendable, Hashable, Comparable, CustomStringConvertib
     private static func isAllowed(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"),
-             UInt8(ascii: "."), UInt8(ascii: "@"):
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"),
+            UInt8(ascii: "."), UInt8(ascii: "@"):
             return true
         default:
             return false

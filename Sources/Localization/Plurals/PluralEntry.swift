@@ -48,7 +48,8 @@ public struct PluralEntry: Sendable, Hashable {
     /// argument (`%#@name@`, `%1$#@name@`): then its variants are the whole text.
     public var soleVariable: String? {
         let tokens = FormatScanner.tokens(in: format)
-        guard tokens.count == 1, case .variable(let variable) = tokens[0].token.kind, (variable.position ?? 1) == 1 else {
+        guard tokens.count == 1, case .variable(let variable) = tokens[0].token.kind, (variable.position ?? 1) == 1
+        else {
             return nil
         }
         return String(FormatScanner.substring(variable.name, of: format))
@@ -60,7 +61,8 @@ public struct PluralEntry: Sendable, Hashable {
     public func expand(_ arguments: [FormatArgument], rules: PluralRules) throws(FormatError) -> String {
         try format { name, argumentIndex throws(FormatError) in
             guard argumentIndex >= 1, argumentIndex <= arguments.count else {
-                throw FormatError("variable \"\(name)\" reads argument \(argumentIndex), but \(arguments.count) are given")
+                throw FormatError(
+                    "variable \"\(name)\" reads argument \(argumentIndex), but \(arguments.count) are given")
             }
             let operands: PluralOperands
             switch arguments[argumentIndex - 1] {
@@ -144,8 +146,10 @@ public struct PluralEntry: Sendable, Hashable {
             if position == nil { next += 1 }
             var body = written.dropFirst()
             if position != nil { body = body.drop { $0 != "$" }.dropFirst() }
-            result += try replace(Placeholder(position: position ?? next - 1, isExplicit: position != nil, text: written,
-                                              body: body, variable: variable))
+            result += try replace(
+                Placeholder(
+                    position: position ?? next - 1, isExplicit: position != nil, text: written,
+                    body: body, variable: variable))
         }
         return result
     }

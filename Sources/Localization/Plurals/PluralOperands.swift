@@ -48,7 +48,7 @@ public struct PluralOperands: Sendable, Hashable, CustomStringConvertible {
         let parts = body.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         var integer = String(parts[0]), fraction = parts.count > 1 ? String(parts[1]) : ""
         guard !integer.isEmpty, integer.allSatisfy(\.isASCIIDigit), fraction.allSatisfy(\.isASCIIDigit),
-              parts.count == 1 || !fraction.isEmpty
+            parts.count == 1 || !fraction.isEmpty
         else { return nil }
         // Compact notation moves the decimal point right.
         if exponent > 0 {
@@ -58,7 +58,9 @@ public struct PluralOperands: Sendable, Hashable, CustomStringConvertible {
         }
         let trimmed = fraction.reversed().drop(while: { $0 == "0" }).reversed()
         let significantInteger = integer.drop(while: { $0 == "0" })
-        i = significantInteger.count > 18 ? Int.max : Int(significantInteger.isEmpty ? "0" : String(significantInteger)) ?? 0
+        i =
+            significantInteger.count > 18
+            ? Int.max : Int(significantInteger.isEmpty ? "0" : String(significantInteger)) ?? 0
         v = fraction.count
         w = trimmed.count
         f = fraction.isEmpty ? 0 : Int(fraction.prefix(18)) ?? 0
@@ -67,7 +69,9 @@ public struct PluralOperands: Sendable, Hashable, CustomStringConvertible {
         n = Double(integer + (fraction.isEmpty ? "" : "." + fraction)) ?? Double(i)
     }
 
-    public var description: String { "n=\(n.formatted(.number.grouping(.never))) i=\(i) v=\(v) w=\(w) f=\(f) t=\(t) e=\(e)" }
+    public var description: String {
+        "n=\(n.formatted(.number.grouping(.never))) i=\(i) v=\(v) w=\(w) f=\(f) t=\(t) e=\(e)"
+    }
 }
 
 private extension Character {

@@ -15,7 +15,9 @@ public struct PluralRules: Sendable {
 
     /// One relation as written, such as `n % 100 != 3..10`.
     struct Relation: Sendable {
-        enum Operand: Character, Sendable { case n = "n", i = "i", v = "v", w = "w", f = "f", t = "t", e = "e", c = "c" }
+        enum Operand: Character, Sendable {
+            case n = "n", i = "i", v = "v", w = "w", f = "f", t = "t", e = "e", c = "c"
+        }
         var operand: Operand
         var modulus: Int?
         var negated: Bool
@@ -55,10 +57,12 @@ public struct PluralRules: Sendable {
                 for (position, relation) in conjunction.enumerated() {
                     let start = bounds.count
                     for range in relation.ranges { bounds += [range.lowerBound, range.upperBound] }
-                    steps.append(Step(operand: relation.operand == .c ? .e : relation.operand, modulus: relation.modulus ?? 0,
-                                      negated: relation.negated, boundsStart: start, boundsEnd: bounds.count,
-                                      nextAlternative: next, endsConjunction: position == conjunction.count - 1,
-                                      category: category))
+                    steps.append(
+                        Step(
+                            operand: relation.operand == .c ? .e : relation.operand, modulus: relation.modulus ?? 0,
+                            negated: relation.negated, boundsStart: start, boundsEnd: bounds.count,
+                            nextAlternative: next, endsConjunction: position == conjunction.count - 1,
+                            category: category))
                 }
             }
         }
@@ -150,7 +154,9 @@ public struct PluralRules: Sendable {
         }
         var modulus: Int?
         if left.count == 2 {
-            guard let value = Int(left[1]), value > 0 else { throw SyntaxError(rule: rule, message: "bad modulus in \"\(text)\"") }
+            guard let value = Int(left[1]), value > 0 else {
+                throw SyntaxError(rule: rule, message: "bad modulus in \"\(text)\"")
+            }
             modulus = value
         }
         var ranges: [ClosedRange<Int>] = []
@@ -183,7 +189,8 @@ public struct PluralRules: Sendable {
     private static func parse(_ data: String) -> [String: PluralRules] {
         var grouped: [String: [(PluralCategory, [[Relation]])]] = [:]
         for line in data.split(separator: "\n") {
-            let fields = line.trimmingCharacters(in: .whitespaces).split(separator: "|", maxSplits: 2, omittingEmptySubsequences: false)
+            let fields = line.trimmingCharacters(in: .whitespaces).split(
+                separator: "|", maxSplits: 2, omittingEmptySubsequences: false)
             guard fields.count == 3, let category = PluralCategory(rawValue: String(fields[1])) else { continue }
             let locale = String(fields[0])
             if category == .other {
@@ -209,7 +216,8 @@ public struct PluralRules: Sendable {
         for tag in language.withParents {
             if let rules = table[tag.description] { return rules }
             if tag.script != nil, tag.region != nil,
-               let rules = table[LanguageTag(language: tag.language, region: tag.region).description] {
+                let rules = table[LanguageTag(language: tag.language, region: tag.region).description]
+            {
                 return rules
             }
         }
@@ -221,4 +229,3 @@ public struct PluralRules: Sendable {
         (kind == .cardinal ? cardinalRules : ordinalRules)[locale]
     }
 }
-

@@ -20,8 +20,9 @@ public enum LocalizationIssue: Sendable, Hashable, CustomStringConvertible {
     public var diagnostic: Diagnostic {
         switch self {
         case .missingKey(let key, let table):
-            return Diagnostic("key \"\(key)\" is missing from every language (table \(table)); showing the key",
-                              severity: .warning)
+            return Diagnostic(
+                "key \"\(key)\" is missing from every language (table \(table)); showing the key",
+                severity: .warning)
         case .formatMismatch(let key, let language, let location, let reason):
             return Diagnostic("\(language) text for \"\(key)\" not used: \(reason)", at: location, severity: .warning)
         case .unreadableCatalog(let error):
@@ -29,8 +30,9 @@ public enum LocalizationIssue: Sendable, Hashable, CustomStringConvertible {
         case .needsReview(let location):
             return Diagnostic("this translation is marked needs_review", at: location, severity: .warning)
         case .duplicateKey(let location):
-            return Diagnostic("this key is defined earlier in the file too; this definition wins", at: location,
-                              severity: .warning)
+            return Diagnostic(
+                "this key is defined earlier in the file too; this definition wins", at: location,
+                severity: .warning)
         }
     }
 

@@ -145,9 +145,11 @@ public final class Localizer: Sendable {
                 attempt = try Self.format(of: catalog, key: key, arguments: arguments, table: table)
             } catch {
                 let location = catalog.plural(key, table: table)?.location ?? catalog[key, table: table]?.location
-                record(.formatMismatch(key: key, language: catalog.language,
-                                       location: location ?? SourceLocation(path: "?", line: 0, column: 0),
-                                       reason: error.message))
+                record(
+                    .formatMismatch(
+                        key: key, language: catalog.language,
+                        location: location ?? SourceLocation(path: "?", line: 0, column: 0),
+                        reason: error.message))
                 found = true
                 continue
             }
@@ -156,7 +158,8 @@ public final class Localizer: Sendable {
             do throws(FormatError) {
                 if let reference, !Self.compatible(format, reference.format, lenient: isPlural || reference.isPlural) {
                     throw FormatError(
-                        "its specifiers \(Self.describe(format.signature)) differ from the development language's \(Self.describe(reference.format.signature))")
+                        "its specifiers \(Self.describe(format.signature)) differ from the development language's \(Self.describe(reference.format.signature))"
+                    )
                 }
                 return try SafeFormatter.format(format, arguments)
             } catch {
@@ -231,7 +234,9 @@ public final class Localizer: Sendable {
     /// Each preferred language, then its parents, then the development language; only
     /// languages that have catalogs, each once. A pseudo-locale has no parents (`ar-XB`
     /// must not show real Arabic).
-    static func resolve(_ preferences: [LanguageTag], store: CatalogStore, developmentLanguage: LanguageTag) -> Resolution {
+    static func resolve(_ preferences: [LanguageTag], store: CatalogStore, developmentLanguage: LanguageTag)
+        -> Resolution
+    {
         var seen = Set<LanguageTag>()
         var chain: [Catalog] = []
         let expanded = preferences.flatMap { PseudoLocale($0) == nil ? $0.withParents : [$0] }

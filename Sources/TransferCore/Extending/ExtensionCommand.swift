@@ -6,7 +6,8 @@ public struct ExtensionCommand: Sendable {
     /// Carries out the command, given its parsed line (the arguments its declaration names,
     /// counted by the parser), on a copy of the queue, which the session keeps when it returns;
     /// returns the message printed. Throws to leave the queue as it was.
-    public typealias Action = @Sendable (_ line: ParsedCommandLine, _ queue: inout TransferQueue, _ context: AppContext)
+    public typealias Action =
+        @Sendable (_ line: ParsedCommandLine, _ queue: inout TransferQueue, _ context: AppContext)
         throws(AppError) -> String
 
     /// How it is called and what `--help` says of it (its summary is a catalog key).

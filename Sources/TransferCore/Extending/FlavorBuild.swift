@@ -53,8 +53,10 @@ public struct FlavorBuild: Sendable {
         for name in identity.features.sorted() where !compiled.contains(name) {
             guard leftOut.features.contains(name) else {
                 let known = (compiled + leftOut.features).joined(separator: ", ")
-                throw AppError.file(Diagnostic("FlavorFeatures: unknown feature \"\(name)\" (known: \(known))",
-                                               path: plistPath))
+                throw AppError.file(
+                    Diagnostic(
+                        "FlavorFeatures: unknown feature \"\(name)\" (known: \(known))",
+                        path: plistPath))
             }
             let message = "FlavorFeatures lists \"\(name)\", which this build of \(flavorName) does not contain"
             throw AppError.file(Diagnostic(message, path: plistPath))

@@ -12,9 +12,14 @@ public enum AboutScreen {
         var table = TextTable(header: [text("about.bundleID"), identity.bundleIdentifier])
         table.append([text("about.version"), identity.version])
         table.append([text("about.language"), language])
-        table.append([text("about.languages"), localizer.store.availableLanguages.map(\.description).joined(separator: ", ")])
-        table.append([text("about.features"), context.enabledFeatures.map { $0.label(text) }
-            .joined(separator: text("list.separator"))])
+        table.append([
+            text("about.languages"), localizer.store.availableLanguages.map(\.description).joined(separator: ", "),
+        ])
+        table.append([
+            text("about.features"),
+            context.enabledFeatures.map { $0.label(text) }
+                .joined(separator: text("list.separator")),
+        ])
         table.append([text("about.concurrent"), text.number(context.concurrentTransfers)])
         return ([context.displayName + " " + identity.version, ""] + table.render().map { "  " + $0 })
             .joined(separator: "\n") + "\n"

@@ -19,8 +19,9 @@ public enum HelpScreen {
         if path.isEmpty {
             usageLine = text("help.usage", .string(program.name))
         } else if input == .arguments {
-            usageLine = text("help.usage.command", .string(program.name),
-                             .string(program.synopsis(of: path, input: .shellLine)))
+            usageLine = text(
+                "help.usage.command", .string(program.name),
+                .string(program.synopsis(of: path, input: .shellLine)))
         } else {
             usageLine = text("usage.wrongArguments", .string(program.synopsis(of: path, input: .shellLine)))
         }

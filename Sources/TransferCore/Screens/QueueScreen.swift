@@ -16,7 +16,8 @@ public enum QueueScreen {
             table.append([
                 transfer.id, text.kind(transfer.kind), text.state(transfer.state),
                 ProgressBar.render(transfer.fraction), text.percent(transfer.fraction),
-                text("size.progress", .string(text.bytes(transfer.bytesDone)), .string(text.bytes(transfer.bytesTotal))),
+                text(
+                    "size.progress", .string(text.bytes(transfer.bytesDone)), .string(text.bytes(transfer.bytesTotal))),
                 transfer.title,
             ])
         }

@@ -1,7 +1,7 @@
-import TestSupport
 import Flavors
 import Foundation
 import Localization
+import TestSupport
 import TransferCore
 
 /// Runs the app in tests: a `FlavorBuild` in-process with its output captured, or a built
@@ -12,8 +12,10 @@ public enum AppRunner {
 
     /// Runs `build` in-process. `environment` replaces the process's; `input` feeds the
     /// interactive session line by line.
-    public static func run(_ build: FlavorBuild, _ arguments: [String], environment: [String: String] = [:],
-                           input: [String] = []) -> Result {
+    public static func run(
+        _ build: FlavorBuild, _ arguments: [String], environment: [String: String] = [:],
+        input: [String] = []
+    ) -> Result {
         final class Buffer { var output = "", errors = "", input: [String] = [] }
         let buffer = Buffer()
         buffer.input = input
@@ -30,8 +32,10 @@ public enum AppRunner {
     }
 
     /// Runs a built executable as a child process, with `input` on its standard input.
-    public static func runBinary(_ binary: URL, _ arguments: [String], environment: [String: String] = [:],
-                                 input: String = "") throws -> Result {
+    public static func runBinary(
+        _ binary: URL, _ arguments: [String], environment: [String: String] = [:],
+        input: String = ""
+    ) throws -> Result {
         try ChildProcess.run(binary, arguments, environment: environment, input: input)
     }
 
@@ -46,7 +50,8 @@ public enum AppRunner {
     /// The repository's shared `Localizable.strings` of `language`.
     public static func sharedStrings(_ language: String) -> URL {
         repository.localizations.appendingPathComponent(
-            CatalogFolderLayout.relativePath(language: LanguageTag(language)!, table: Catalog.defaultTable, kind: .strings))
+            CatalogFolderLayout.relativePath(
+                language: LanguageTag(language)!, table: Catalog.defaultTable, kind: .strings))
     }
 
     /// A scratch copy of the sample queue: remove `folder` when done.
@@ -61,8 +66,9 @@ public enum AppRunner {
     public static func scratchResources(_ folders: [String]) throws -> URL {
         let root = try temporaryFolder()
         for folder in folders {
-            try FileManager.default.copyItem(at: repository.root.appendingPathComponent(folder),
-                                             to: root.appendingPathComponent(folder))
+            try FileManager.default.copyItem(
+                at: repository.root.appendingPathComponent(folder),
+                to: root.appendingPathComponent(folder))
         }
         return root
     }

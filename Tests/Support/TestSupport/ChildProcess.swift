@@ -17,8 +17,10 @@ public enum ChildProcess {
 
     /// Runs `executable` with `environment` (replacing this process's) and `input` on its
     /// standard input, in `directory` (a scratch folder when nil).
-    public static func run(_ executable: URL, _ arguments: [String], environment: [String: String],
-                           input: String = "", in directory: URL? = nil) throws -> Result {
+    public static func run(
+        _ executable: URL, _ arguments: [String], environment: [String: String],
+        input: String = "", in directory: URL? = nil
+    ) throws -> Result {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let inputURL = folder.appendingPathComponent("stdin"), outputURL = folder.appendingPathComponent("stdout")
@@ -39,9 +41,10 @@ public enum ChildProcess {
         process.standardError = stderr
         try process.run()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus,
-                      output: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
-                      errors: String(decoding: try Data(contentsOf: errorsURL), as: UTF8.self))
+        return Result(
+            status: process.terminationStatus,
+            output: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
+            errors: String(decoding: try Data(contentsOf: errorsURL), as: UTF8.self))
     }
 
     /// An executable product built beside the test bundle (`swift test` builds them all).

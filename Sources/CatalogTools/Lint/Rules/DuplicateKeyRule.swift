@@ -12,8 +12,10 @@ struct DuplicateKeyRule: LintRule {
             let duplicates = Set(catalog.duplicateLocations)
             for table in catalog.tables.values {
                 for entry in table.entries where duplicates.contains(entry.location) {
-                    found.append(diagnostic("key \"\(entry.key)\" is defined again; this later definition is the one used",
-                                            at: entry.location))
+                    found.append(
+                        diagnostic(
+                            "key \"\(entry.key)\" is defined again; this later definition is the one used",
+                            at: entry.location))
                 }
             }
         }

@@ -44,31 +44,36 @@ struct FormatMismatchRule: LintRule {
             let (key, development, language) = (entry.key, comparison.development, comparison.catalog.language)
             guard let developmentValue = development.tables[comparison.table]?[key] else {
                 if development.plural(key, table: comparison.table) != nil {
-                    found.append(rule.diagnostic(
-                        "key \"\(key)\" is plain text in \(language) but a plural entry in \(development.language)",
-                        at: entry.location))
+                    found.append(
+                        rule.diagnostic(
+                            "key \"\(key)\" is plain text in \(language) but a plural entry in \(development.language)",
+                            at: entry.location))
                 }
                 return
             }
             // Most translations keep the specifiers as written, in the same order: then they agree.
-            guard entry.value != developmentValue, !LintContext.sameSpecifiers(entry.value, developmentValue) else { return }
+            guard entry.value != developmentValue, !LintContext.sameSpecifiers(entry.value, developmentValue) else {
+                return
+            }
             let expected = developmentFormat(key, comparison)
             guard expected != nil || entry.value.utf8.contains(UInt8(ascii: "%")) else { return }
             do {
                 let format = try FormatString(entry.value)
                 let wanted = expected?.signature ?? []
                 if format.signature != wanted {
-                    found.append(rule.diagnostic(
-                        "key \"\(key)\": format specifiers \(LintContext.describe(format.signature)) disagree with "
-                            + "\(development.language)'s \(LintContext.describe(wanted))", at: entry.location))
+                    found.append(
+                        rule.diagnostic(
+                            "key \"\(key)\": format specifiers \(LintContext.describe(format.signature)) disagree with "
+                                + "\(development.language)'s \(LintContext.describe(wanted))", at: entry.location))
                 }
             } catch {
                 // Where the development language's text is no format, a stray `%` is taken as
                 // plain text too; a plural variable never is (only a plural entry can fill it).
                 if expected != nil || Self.hasVariable(entry.value) {
-                    found.append(rule.diagnostic(
-                        "key \"\(key)\": not a valid format (\(error.message)); \(development.language) has "
-                            + LintContext.describe(expected?.signature ?? []), at: entry.location))
+                    found.append(
+                        rule.diagnostic(
+                            "key \"\(key)\": not a valid format (\(error.message)); \(development.language) has "
+                                + LintContext.describe(expected?.signature ?? []), at: entry.location))
                 }
             }
         }
@@ -79,11 +84,14 @@ struct FormatMismatchRule: LintRule {
         mutating func plural(_ entry: PluralEntry, key: String, against expected: FormatString?) {
             for name in entry.variables.keys.sorted() {
                 for category in PluralCategory.allCases where entry.variables[name]!.variants[category] != nil {
-                    guard let problem = Self.problem(entry, variable: name, category: category, against: expected) else {
+                    guard let problem = Self.problem(entry, variable: name, category: category, against: expected)
+                    else {
                         continue
                     }
-                    found.append(rule.diagnostic("key \"\(key)\", variable \"\(name)\", \(category.rawValue): \(problem)",
-                                                 at: variants.locate(variable: name, category: category, in: entry.location)))
+                    found.append(
+                        rule.diagnostic(
+                            "key \"\(key)\", variable \"\(name)\", \(category.rawValue): \(problem)",
+                            at: variants.locate(variable: name, category: category, in: entry.location)))
                     return
                 }
             }
@@ -111,8 +119,10 @@ struct FormatMismatchRule: LintRule {
         }
 
         /// What is wrong with one variant put in place, or nil.
-        private static func problem(_ entry: PluralEntry, variable name: String, category: PluralCategory,
-                                    against expected: FormatString?) -> String? {
+        private static func problem(
+            _ entry: PluralEntry, variable name: String, category: PluralCategory,
+            against expected: FormatString?
+        ) -> String? {
             let text: String
             do {
                 text = try entry.format { variable, _ in variable == name ? category : .other }

@@ -13,8 +13,10 @@ struct MissingKeyRule: LintRule {
     func check(_ context: LintContext) -> [Diagnostic] {
         var found: [Diagnostic] = []
         if !context.hasDevelopmentCatalog {
-            found.append(diagnostic("the development language \(context.development.language) has no catalog here",
-                                    at: SourceLocation(path: context.project.layout.localizations.path, line: 1, column: 1)))
+            found.append(
+                diagnostic(
+                    "the development language \(context.development.language) has no catalog here",
+                    at: SourceLocation(path: context.project.layout.localizations.path, line: 1, column: 1)))
         }
         for comparison in context.comparisons where comparison.requiresEveryKey {
             found += missing(comparison, context)
@@ -28,7 +30,8 @@ struct MissingKeyRule: LintRule {
     /// The development language's keys a full language lacks.
     private func missing(_ comparison: LintContext.Comparison, _ context: LintContext) -> [Diagnostic] {
         let (catalog, development, table) = (comparison.catalog, comparison.development, comparison.table)
-        let present = comparison.agreed + comparison.entries.count { development.has($0.key, in: table) }
+        let present =
+            comparison.agreed + comparison.entries.count { development.has($0.key, in: table) }
             + comparison.plurals.count { development.has($0.key, in: table) }
         let developmentCount = (development.tables[table]?.count ?? 0) + (development.plurals[table]?.count ?? 0)
         // Only when some key is missing (each key found was counted) is it worth looking for which.
@@ -37,9 +40,10 @@ struct MissingKeyRule: LintRule {
         let developmentKeys = (development.tables[table]?.keys ?? []) + (development.plurals[table] ?? [:]).keys
         return developmentKeys.filter { !catalog.has($0, in: table) }.map { key in
             let definition = development.plural(key, table: table)?.location ?? development[key, table: table]?.location
-            return diagnostic("key \"\(key)\" is missing in \(catalog.language)"
-                              + (definition.map { " (\(development.language) has it at \(context.relative($0)))" } ?? ""),
-                              at: SourceLocation(path: file, line: 1, column: 1))
+            return diagnostic(
+                "key \"\(key)\" is missing in \(catalog.language)"
+                    + (definition.map { " (\(development.language) has it at \(context.relative($0)))" } ?? ""),
+                at: SourceLocation(path: file, line: 1, column: 1))
         }
     }
 
@@ -54,10 +58,13 @@ struct MissingKeyRule: LintRule {
             for table in overrides.tableNames {
                 let translated = layer.catalogs[language]?.keys(in: table) ?? []
                 for key in overrides.keys(in: table).subtracting(translated).sorted() {
-                    let location = overrides.plural(key, table: table)?.location ?? overrides[key, table: table]!.location
-                    found.append(diagnostic("key \"\(key)\" is reworded by \(layer.name) in \(developmentLanguage) but has "
-                                            + "no \(layer.name) override in \(language), which shows the shared translation",
-                                            at: location))
+                    let location =
+                        overrides.plural(key, table: table)?.location ?? overrides[key, table: table]!.location
+                    found.append(
+                        diagnostic(
+                            "key \"\(key)\" is reworded by \(layer.name) in \(developmentLanguage) but has "
+                                + "no \(layer.name) override in \(language), which shows the shared translation",
+                            at: location))
                 }
             }
         }

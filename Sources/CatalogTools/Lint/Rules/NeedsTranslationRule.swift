@@ -9,9 +9,11 @@ struct NeedsTranslationRule: LintRule {
 
     func check(_ context: LintContext) -> [Diagnostic] {
         context.layers.flatMap(\.catalogs.values).flatMap(\.pendingUnits).map { unit in
-            let consequence = unit.state == "new" ? "untranslated, so the key falls back" : "used, but marked for review"
-            return diagnostic("key \"\(unit.key)\" in \(unit.language) is in state \(unit.state) (\(consequence))",
-                              at: unit.location)
+            let consequence =
+                unit.state == "new" ? "untranslated, so the key falls back" : "used, but marked for review"
+            return diagnostic(
+                "key \"\(unit.key)\" in \(unit.language) is in state \(unit.state) (\(consequence))",
+                at: unit.location)
         }
     }
 }

@@ -16,12 +16,16 @@ struct OrphanOverrideRule: LintRule {
                     let entries = (catalog.tables[table]?.liveEntries ?? []).filter { plurals[$0.key] == nil }
                     let keys = entries.map { ($0.key, $0.location) } + plurals.map { ($0.key, $0.value.location) }
                     for (key, location) in keys {
-                        let known = table == "InfoPlist" ? flavor.infoPlistKeys.contains(key)
+                        let known =
+                            table == "InfoPlist"
+                            ? flavor.infoPlistKeys.contains(key)
                             : context.development.has(key, in: table)
                         guard !known else { continue }
                         let base = table == "InfoPlist" ? "the flavor's Info.plist" : "the shared catalogs"
-                        found.append(diagnostic("\(flavor.layer.name) overrides key \"\(key)\", which \(base) do not have",
-                                                at: location))
+                        found.append(
+                            diagnostic(
+                                "\(flavor.layer.name) overrides key \"\(key)\", which \(base) do not have",
+                                at: location))
                     }
                 }
             }

@@ -25,15 +25,18 @@ struct PluralFormsRule: LintRule {
     }
 
     /// Every category the language's CLDR rules use, in every variable.
-    private func check(_ entry: PluralEntry, key: String, language: LanguageTag,
-                       _ variants: inout VariantLocator) -> [Diagnostic] {
+    private func check(
+        _ entry: PluralEntry, key: String, language: LanguageTag,
+        _ variants: inout VariantLocator
+    ) -> [Diagnostic] {
         let needed = PluralRules.rules(for: language).categories
         return entry.variables.keys.sorted().compactMap { name in
             let missing = needed.filter { entry.variables[name]!.variants[$0] == nil }
             guard !missing.isEmpty else { return nil }
-            return diagnostic("key \"\(key)\": variable \"\(name)\" lacks \(missing.map(\.rawValue).joined(separator: ", ")), "
-                              + "which \(language) needs (\(needed.map(\.rawValue).joined(separator: ", ")))",
-                              at: variants.locate(variable: name, category: nil, in: entry.location))
+            return diagnostic(
+                "key \"\(key)\": variable \"\(name)\" lacks \(missing.map(\.rawValue).joined(separator: ", ")), "
+                    + "which \(language) needs (\(needed.map(\.rawValue).joined(separator: ", ")))",
+                at: variants.locate(variable: name, category: nil, in: entry.location))
         }
     }
 }

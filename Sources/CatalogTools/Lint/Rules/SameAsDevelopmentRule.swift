@@ -18,8 +18,9 @@ struct SameAsDevelopmentRule: LintRule {
                 found += same(entry.key, language: language, at: entry.location, context)
             }
             for (key, plural) in comparison.plurals {
-                guard let developmentPlural = development.plural(key, table: table), developmentPlural.format == plural.format,
-                      developmentPlural.variables.mapValues(\.variants) == plural.variables.mapValues(\.variants)
+                guard let developmentPlural = development.plural(key, table: table),
+                    developmentPlural.format == plural.format,
+                    developmentPlural.variables.mapValues(\.variants) == plural.variables.mapValues(\.variants)
                 else { continue }
                 found += same(key, language: language, at: plural.location, context)
             }
@@ -27,10 +28,15 @@ struct SameAsDevelopmentRule: LintRule {
         return found
     }
 
-    private func same(_ key: String, language: LanguageTag, at location: SourceLocation,
-                      _ context: LintContext) -> [Diagnostic] {
+    private func same(
+        _ key: String, language: LanguageTag, at location: SourceLocation,
+        _ context: LintContext
+    ) -> [Diagnostic] {
         guard !context.allowedSame.contains(key), !context.allowedSame.contains("\(language) \(key)") else { return [] }
-        return [diagnostic("key \"\(key)\" in \(language) reads the same as in \(context.project.developmentLanguage) "
-                           + "(list it in Localizations/\(LintProject.allowListName) if that is intended)", at: location)]
+        return [
+            diagnostic(
+                "key \"\(key)\" in \(language) reads the same as in \(context.project.developmentLanguage) "
+                    + "(list it in Localizations/\(LintProject.allowListName) if that is intended)", at: location)
+        ]
     }
 }

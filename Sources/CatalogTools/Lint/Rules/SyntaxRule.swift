@@ -10,7 +10,8 @@ struct SyntaxRule: LintRule {
         context.layers.flatMap { layer in
             layer.catalogs.values.flatMap { catalog in
                 catalog.errors.map { error in
-                    diagnostic(error.message, at: error.location ?? SourceLocation(path: error.path ?? "", line: 1, column: 1))
+                    diagnostic(
+                        error.message, at: error.location ?? SourceLocation(path: error.path ?? "", line: 1, column: 1))
                 }
             }
         }

@@ -10,7 +10,8 @@ struct UndefinedKeyRule: LintRule {
     func check(_ context: LintContext) -> [Diagnostic] {
         let development = context.development
         return context.keyUses.filter { !development.has($0.key, in: Catalog.defaultTable) }.map { use in
-            diagnostic("key \"\(use.key)\" is used here but \(development.language) does not define it", at: use.location)
+            diagnostic(
+                "key \"\(use.key)\" is used here but \(development.language) does not define it", at: use.location)
         }
     }
 }
