@@ -15,7 +15,8 @@ import Darwin
 ///     token      = literal | "%%" | variable | specifier | invalid
 ///     variable   = "%" [position] "#@" name "@"       a plural variable (.stringsdict)
 ///     specifier  = "%" [position] {flag} [width] ["." [precision]] {length} conversion
-///     position   = digits "$"                         1-based: "%0$d" is invalid
+///     position   = digits "$"                         1-based: "%0$d" is invalid, and so is
+///                                                     one past `FormatScanner.limit`
 ///     flag       = "-" | "+" | " " | "#" | "0" | "'"
 ///     width      = digits                             ("*" is not supported: arguments are typed)
 ///     precision  = digits                             ("." alone means 0)
@@ -34,7 +35,14 @@ import Darwin
 /// (position, flags, width, …) but not the character that broke the grammar, which stays
 /// text: a lone trailing `%` (`100%`), an unknown conversion (`%k`, `%5%`), position 0.
 /// Mind that printf reads `100% done` as the specifier `% d` (flag space, conversion `d`).
+///
+/// Numbers have one bound, `limit` (1,000): a position past it makes an `invalid` token
+/// (`Problem.positionPastLimit`); a width or precision past it is read as `limit + 1` (no
+/// text can overflow it), which `SafeFormatter` clamps to `limit` and lint reports.
 public struct FormatScanner: IteratorProtocol {
+    /// The largest argument position, width and precision FormatKit accepts as written.
+    public static let limit = 1_000
+
     /// One piece of a format and where it is.
     public struct Token: Sendable, Hashable {
         /// What a token is.
@@ -90,6 +98,8 @@ public struct FormatScanner: IteratorProtocol {
         case unknownConversion(Unicode.Scalar)
         /// `%0$d`: positions start at 1.
         case zeroPosition
+        /// `%1001$d`: a position past `FormatScanner.limit`.
+        case positionPastLimit
 
         /// The problem in words, as `FormatError`s say it.
         public var message: String {
@@ -98,6 +108,8 @@ public struct FormatScanner: IteratorProtocol {
             case .unknownConversion(let scalar):
                 return "'%\(scalar)' is not a format specifier (write %% for a percent sign)"
             case .zeroPosition: return "argument positions start at 1 (%0$)"
+            case .positionPastLimit:
+                return "argument positions go up to \(FormatScanner.limit) (a larger one is surely a mistake)"
             }
         }
     }
@@ -134,6 +146,9 @@ public struct FormatScanner: IteratorProtocol {
         if let number = readNumber(), index < bytes.count, bytes[index] == UInt8(ascii: "$") {
             index += 1
             guard number > 0 else { return Token(kind: .invalid(.zeroPosition), range: start..<index) }
+            guard number <= Self.limit else {
+                return Token(kind: .invalid(.positionPastLimit), range: start..<index)
+            }
             position = number
         } else {
             index = beforePosition
@@ -184,11 +199,12 @@ public struct FormatScanner: IteratorProtocol {
 
     private static let percent = UInt8(ascii: "%")
 
-    /// Digits as a number (capped, so that no text overflows it); nil when there are none.
+    /// Digits as a number, saturating at `limit + 1` (so that no text overflows it and any
+    /// number past the limit reads as one); nil when there are none.
     private mutating func readNumber() -> Int? {
         var value: Int?
         while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
-            value = min((value ?? 0) &* 10 &+ Int(bytes[index] - UInt8(ascii: "0")), 1_000_000)
+            value = min((value ?? 0) * 10 + Int(bytes[index] - UInt8(ascii: "0")), Self.limit + 1)
             index += 1
         }
         return value

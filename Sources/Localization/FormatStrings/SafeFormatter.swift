@@ -2,6 +2,7 @@ import Foundation
 
 /// Formats catalog text with typed arguments. It never crashes and never reads an argument
 /// as the wrong type: when the arguments do not fit the specifiers it throws instead.
+/// Widths and precisions past `FormatScanner.limit` are clamped to it (lint reports them).
 public enum SafeFormatter {
     /// Formats `format` with `arguments`.
     public static func format(_ format: FormatString, _ arguments: [FormatArgument]) throws(FormatError) -> String {
@@ -69,8 +70,8 @@ public enum SafeFormatter {
     /// Formats one number with the C library, the type being checked already.
     private static func cFormat(_ specifier: FormatString.Specifier, length: String, _ value: any CVarArg) -> String {
         var spec = "%" + specifier.flags.subtracting(.grouped).description
-        if let width = specifier.width { spec += String(min(width, 1_000)) }
-        if let precision = specifier.precision { spec += "." + String(min(precision, 100)) }
+        if let width = specifier.width { spec += String(clamped(width)) }
+        if let precision = specifier.precision { spec += "." + String(clamped(precision)) }
         spec +=
             length
             + String(
@@ -85,10 +86,17 @@ public enum SafeFormatter {
     private static func pad(_ text: String, _ specifier: FormatString.Specifier) -> String {
         var text = text
         if let precision = specifier.precision, specifier.kind == .cString || specifier.kind == .object {
-            text = String(text.prefix(precision))
+            text = String(text.prefix(clamped(precision)))
         }
-        guard let width = specifier.width, text.count < width else { return text }
-        let padding = String(repeating: " ", count: min(width, 1_000) - text.count)
+        guard let width = specifier.width.map(clamped) else { return text }
+        let length = text.count
+        guard length < width else { return text }
+        let padding = String(repeating: " ", count: width - length)
         return specifier.flags.contains(.leftJustified) ? text + padding : padding + text
+    }
+
+    /// A width or precision as used: between 0 and `FormatScanner.limit`.
+    private static func clamped(_ number: Int) -> Int {
+        min(max(number, 0), FormatScanner.limit)
     }
 }
