@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// A command line, parsed: the command named, the values given, whether help was asked for,
 /// and the first thing wrong. Parsing goes on after a mistake, so that the options that were
 /// right (`--lang`) can still be used, to word the error for instance.
@@ -114,7 +116,8 @@ public struct ParsedCommandLine: Sendable, Hashable {
         _ text: String, subject: String, expected: String, _ convert: (String) -> Value?
     ) throws(UsageError) -> Value {
         guard let value = convert(text) else {
-            throw error(.invalidValue, word: text, subject: subject, reason: "'\(text)' is not \(expected)")
+            throw error(
+                .invalidValue, word: text, subject: subject, reason: "'\(Diagnostic.quote(text))' is not \(expected)")
         }
         return value
     }

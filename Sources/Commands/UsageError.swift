@@ -65,20 +65,20 @@ public struct UsageError: Error, Sendable, Hashable, CustomStringConvertible {
         if let reason { return reason }
         let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
         switch kind {
-        case .unknownCommand: return "unknown command '\(word)'" + hint
+        case .unknownCommand: return "unknown command '\(Diagnostic.quote(word))'" + hint
         case .missingCommand: return "\(word) needs a command: \(Self.list(allowed))"
-        case .unknownOption: return "unknown option '\(word)'" + hint
+        case .unknownOption: return "unknown option '\(Diagnostic.quote(word))'" + hint
         case .missingValue: return "\(word) needs a value"
         case .unexpectedValue: return "\(word) takes no value"
         case .missingOption:
             return "missing \(word)" + (allowed.isEmpty ? "" : " " + allowed.joined(separator: "|"))
         case .missingArgument: return "missing \(word) (usage: \(synopsis))"
-        case .unexpectedArgument: return "unexpected argument '\(word)' (usage: \(synopsis))"
+        case .unexpectedArgument: return "unexpected argument '\(Diagnostic.quote(word))' (usage: \(synopsis))"
         case .invalidValue:
             let subject = subject ?? "this"
             return allowed.isEmpty
-                ? "'\(word)' is not a valid value for \(subject)"
-                : "\(subject) takes \(Self.list(allowed)), not '\(word)'"
+                ? "'\(Diagnostic.quote(word))' is not a valid value for \(subject)"
+                : "\(subject) takes \(Self.list(allowed)), not '\(Diagnostic.quote(word))'"
         }
     }
 

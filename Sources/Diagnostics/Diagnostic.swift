@@ -59,10 +59,12 @@ public struct Diagnostic: Error, Sendable, Hashable, Comparable, CustomStringCon
             .compactMap { $0 }.joined(separator: ":")
     }
 
-    /// `path:line:column: severity: message [rule]`.
+    /// `path:line:column: severity: message [rule]`, on one line: control characters in the
+    /// path and message are made visible (`Diagnostic.visible`), so that no input quoted in a
+    /// message can act on a terminal. Quote input with `Diagnostic.quote`, which also shortens it.
     public var description: String {
-        var text = position.map { $0 + ": " } ?? ""
-        text += severity.rawValue + ": " + message
+        var text = position.map { Self.visible($0) + ": " } ?? ""
+        text += severity.rawValue + ": " + Self.visible(message)
         if let rule { text += " [\(rule)]" }
         return text
     }

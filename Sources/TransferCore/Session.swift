@@ -1,4 +1,5 @@
 import Commands
+import Diagnostics
 import Foundation
 import Localization
 
@@ -38,7 +39,8 @@ public struct Session {
             throw AppError.usage(text("error.nestedShell"))
         default:
             guard let command = context.commands.first(where: { $0.declaration.name == name }) else {
-                throw AppError.unavailable(text("error.unavailable", .string(name), .string(context.displayName)))
+                throw AppError.unavailable(
+                    text("error.unavailable", .string(Diagnostic.quote(name)), .string(context.displayName)))
             }
             let flavorExtension = context.build.flavorExtension
             try flavorExtension.willChange(by: name, queueURL: queueURL, inShell: inShell, context: context)
@@ -59,7 +61,7 @@ public struct Session {
             // The parser let the line through, so the ID is there.
             let id = view?.argument(AppCommandLine.transferID) ?? ""
             guard let transfer = context.visible(queue)[id: id] else {
-                throw AppError.failed(text("error.unknownTransfer", .string(id)))
+                throw AppError.failed(text("error.unknownTransfer", .string(Diagnostic.quote(id))))
             }
             return TransferScreen.render(transfer, context: context)
         default:

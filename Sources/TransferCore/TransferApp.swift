@@ -86,7 +86,8 @@ public enum TransferApp {
             throw AppError.usage(error.description)
         }
         guard let development = LanguageTag(identity.developmentRegion) else {
-            let message = "CFBundleDevelopmentRegion \"\(identity.developmentRegion)\" is not a language tag"
+            let message =
+                "CFBundleDevelopmentRegion \"\(Diagnostic.quote(identity.developmentRegion))\" is not a language tag"
             throw AppError.file(Diagnostic(message, path: resources.infoPlist(flavor: build.flavorName).path))
         }
         let shared =

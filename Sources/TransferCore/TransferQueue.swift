@@ -59,7 +59,7 @@ public enum QueueFile {
         for (index, item) in items.enumerated() {
             let transfer = try parseTransfer(item, at: "transfers[\(index)]", path: path)
             guard ids.insert(transfer.id).inserted else {
-                throw problem("transfers[\(index)].id: \"\(transfer.id)\" is used twice", in: path)
+                throw problem("transfers[\(index)].id: \"\(Diagnostic.quote(transfer.id))\" is used twice", in: path)
             }
             transfers.append(transfer)
         }
@@ -86,12 +86,13 @@ public enum QueueFile {
         let kindName = try string("kind")
         guard let kind = Transfer.Kind(rawValue: kindName) else {
             throw problem(
-                "\(place).kind: unknown kind \"\(kindName)\" (expected \(Self.list(Transfer.Kind.allCases)))", in: path)
+                "\(place).kind: unknown kind \"\(Diagnostic.quote(kindName))\" (expected \(Self.list(Transfer.Kind.allCases)))",
+                in: path)
         }
         let stateName = try string("state")
         guard let state = Transfer.State(rawValue: stateName) else {
             throw problem(
-                "\(place).state: unknown state \"\(stateName)\" (expected \(Self.list(Transfer.State.allCases)))",
+                "\(place).state: unknown state \"\(Diagnostic.quote(stateName))\" (expected \(Self.list(Transfer.State.allCases)))",
                 in: path)
         }
         let done = try count("bytesDone"), total = try count("bytesTotal")

@@ -115,3 +115,34 @@ struct AppCommandLineTests {
                 """)
     }
 }
+
+/// Input echoed in error messages cannot act on the terminal, nor flood it.
+@Suite("Hostile command lines")
+struct HostileCommandLineTests {
+    @Test(
+        "a --lang value, a command word or an ID with escape sequences is quoted visibly and shortened",
+        arguments: [
+            ["--lang", "\u{1B}[2J\u{1B}]0;pwned\u{7}"], ["\u{1B}[31mred\nerror: forged", "--lang", "en"],
+            ["show", String(repeating: "\u{1B}[2J", count: 10_000), "--lang", "en"],
+        ])
+    func commandLine(arguments: [String]) {
+        let result = AppRunner.run(AppRunner.core, arguments)
+        #expect(result.status != 0)
+        let errorLine = result.errors.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(errorLine.hasPrefix("error: "))
+        #expect(errorLine.contains(#"\u{1B}["#))
+        #expect(!result.errors.contains("\u{1B}") && !result.errors.contains("\u{7}"))
+        #expect(errorLine.count < 300)
+    }
+
+    @Test("a shell line with escape sequences and a huge word is echoed visibly and shortened")
+    func shellLine() {
+        let result = AppRunner.run(
+            AppRunner.core, ["shell", "--lang", "en"],
+            input: ["\u{1B}[2J\u{1B}[H" + String(repeating: "w", count: 1_000_000), "show \u{1B}[2Jd9"])
+        #expect(!result.errors.contains("\u{1B}"))
+        let lines = result.errors.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.allSatisfy { $0.count < 300 && $0.contains(#"\u{1B}[2J"#) })
+    }
+}

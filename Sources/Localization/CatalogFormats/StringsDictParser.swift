@@ -50,7 +50,9 @@ public enum StringsDictParser {
     }
 
     private static func entry(_ value: Any, key: String, location: SourceLocation) throws(Diagnostic) -> PluralEntry {
-        func fail(_ message: String) -> Diagnostic { Diagnostic("\(message) (key \"\(key)\")", at: location) }
+        func fail(_ message: String) -> Diagnostic {
+            Diagnostic("\(message) (key \"\(Diagnostic.quote(key))\")", at: location)
+        }
         guard let dictionary = value as? [AnyHashable: Any] else { throw fail("an entry must be a dictionary") }
         // One pass over each dictionary, comparing its keys as strings: lookups by
         // `AnyHashable` box and unbox every candidate key.
@@ -80,15 +82,19 @@ public enum StringsDictParser {
                 }
             }
             guard specType == "NSStringPluralRuleType" else {
-                throw fail("variable \"\(name)\" must have NSStringFormatSpecTypeKey = NSStringPluralRuleType")
+                throw fail(
+                    "variable \"\(Diagnostic.quote(name))\" must have NSStringFormatSpecTypeKey = NSStringPluralRuleType"
+                )
             }
-            guard variants[.other] != nil else { throw fail("variable \"\(name)\" has no \"other\" variant") }
+            guard variants[.other] != nil else {
+                throw fail("variable \"\(Diagnostic.quote(name))\" has no \"other\" variant")
+            }
             variables[name] = PluralEntry.Variable(valueType: valueType, variants: variants)
         }
         guard let format else { throw fail("NSStringLocalizedFormatKey is missing") }
         let entry = PluralEntry(format: format, variables: variables, location: location)
         for name in entry.referencedVariables where variables[name] == nil {
-            throw fail("the format names variable \"\(name)\", which is not defined")
+            throw fail("the format names variable \"\(Diagnostic.quote(name))\", which is not defined")
         }
         return entry
     }

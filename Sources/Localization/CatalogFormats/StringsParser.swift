@@ -49,7 +49,7 @@ public enum StringsParser {
         let file = table.addFile(path)
         for key in dictionary.keys.sorted() {
             guard let value = dictionary[key] as? String else {
-                throw Diagnostic("the value of key \"\(key)\" is not a string", at: start)
+                throw Diagnostic("the value of key \"\(Diagnostic.quote(key))\" is not a string", at: start)
             }
             table.add(key: key, value: value, line: 1, column: 1, file: file)
         }
@@ -358,6 +358,6 @@ private struct Scanner {
         if let string = lastMultilineString {
             hint += "; is a closing quote missing in the string at \(string.line):\(string.column)?"
         }
-        return error("unexpected '\(character)' \(context)\(hint)")
+        return error("unexpected '\(Diagnostic.quote(character))' \(context)\(hint)")
     }
 }

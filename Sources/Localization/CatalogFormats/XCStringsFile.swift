@@ -66,7 +66,9 @@ public struct XCStringsFile: Sendable {
         var pending: [PendingUnit] = []
         for key in document.strings.keys.sorted() {
             let location = SourceLocation(path: path, line: keyLines[key] ?? 1, column: 1)
-            func fail(_ message: String) -> Diagnostic { Diagnostic("\(message) (key \"\(key)\")", at: location) }
+            func fail(_ message: String) -> Diagnostic {
+                Diagnostic("\(message) (key \"\(Diagnostic.quote(key))\")", at: location)
+            }
             switch document.strings[key]!.result {
             case .failure(let error):
                 errors.append(fail("unexpected shape: \(Self.reason(error))"))
@@ -132,7 +134,7 @@ public struct XCStringsFile: Sendable {
             var variants: [PluralCategory: String] = [:]
             for (name, variant) in plural {
                 guard let category = PluralCategory(rawValue: name) else {
-                    throw failure("unknown plural category \"\(name)\"")
+                    throw failure("unknown plural category \"\(Diagnostic.quote(name))\"")
                 }
                 if let text = usable(variant.stringUnit) { variants[category] = text }
             }
@@ -154,23 +156,28 @@ public struct XCStringsFile: Sendable {
         for (name, substitution) in substitutions {
             if let argument = substitution.argNum, argument < 1 || argument > max(specifierCount, 1) {
                 throw failure(
-                    "substitution \"\(name)\" has argNum \(argument), out of range 1...\(max(specifierCount, 1))")
+                    "substitution \"\(Diagnostic.quote(name))\" has argNum \(argument), out of range 1...\(max(specifierCount, 1))"
+                )
             }
             var variants: [PluralCategory: String] = [:]
             for (categoryName, variant) in substitution.variations?.plural ?? [:] {
                 guard let category = PluralCategory(rawValue: categoryName) else {
-                    throw failure("unknown plural category \"\(categoryName)\" in substitution \"\(name)\"")
+                    throw failure(
+                        "unknown plural category \"\(Diagnostic.quote(categoryName))\" in substitution \"\(Diagnostic.quote(name))\""
+                    )
                 }
                 if let text = usable(variant.stringUnit) { variants[category] = text }
             }
-            guard variants[.other] != nil else { throw failure("substitution \"\(name)\" has no \"other\" variant") }
+            guard variants[.other] != nil else {
+                throw failure("substitution \"\(Diagnostic.quote(name))\" has no \"other\" variant")
+            }
             variables[name] = PluralEntry.Variable(
                 argument: substitution.argNum, valueType: substitution.formatSpecifier ?? "d",
                 variants: variants)
         }
         let entry = PluralEntry(format: value, variables: variables, location: location)
         for name in entry.referencedVariables where variables[name] == nil {
-            throw failure("the value names variable \"\(name)\", which is not defined")
+            throw failure("the value names variable \"\(Diagnostic.quote(name))\", which is not defined")
         }
         return .plural(entry)
     }

@@ -1,3 +1,5 @@
+import Diagnostics
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -106,7 +108,7 @@ public struct FormatScanner: IteratorProtocol {
             switch self {
             case .missingConversion: return "a '%' ends the text without a conversion (write %% for a percent sign)"
             case .unknownConversion(let scalar):
-                return "'%\(scalar)' is not a format specifier (write %% for a percent sign)"
+                return "'%\(Diagnostic.quote(String(scalar)))' is not a format specifier (write %% for a percent sign)"
             case .zeroPosition: return "argument positions start at 1 (%0$)"
             case .positionPastLimit:
                 return "argument positions go up to \(FormatScanner.limit) (a larger one is surely a mistake)"

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// A printf-style format as written in Apple catalogs, split into literal text and
 /// conversion specifiers, read with `FormatScanner` (whose grammar it follows): `%@ %d %i
 /// %u %ld %lld %lu %llu %f %e %g %x %X %o %c %s %p %%`, with flags, width, precision and
@@ -85,7 +87,8 @@ public struct FormatString: Sendable, Hashable {
                 throw FormatError(problem.message)
             case .variable:
                 let written = String(decoding: UnsafeBufferPointer(rebasing: bytes[token.range]), as: UTF8.self)
-                throw FormatError("'\(written)' is a plural variable, which only a plural entry can fill")
+                throw FormatError(
+                    "'\(Diagnostic.quote(written))' is a plural variable, which only a plural entry can fill")
             case .specifier(let found):
                 specifier = found
             }

@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// The user's preferred languages, most wanted first, from the command line or the POSIX
 /// environment, in gettext's order:
 /// `--lang` (a tag or a colon list) wins; otherwise `LANGUAGE` (a colon list), `LC_ALL`,
@@ -11,7 +13,7 @@ public enum LanguagePreferences {
         public let source: String
         public let value: String
         public var description: String {
-            "\(source): '\(value)' is not a language tag (letters, digits, '-', '_', '.' and '@' only, e.g. es, pt-BR, es_ES.UTF-8)"
+            "\(source): '\(Diagnostic.quote(value))' is not a language tag (letters, digits, '-', '_', '.' and '@' only, e.g. es, pt-BR, es_ES.UTF-8)"
         }
     }
 

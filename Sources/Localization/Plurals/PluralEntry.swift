@@ -62,7 +62,8 @@ public struct PluralEntry: Sendable, Hashable {
         try format { name, argumentIndex throws(FormatError) in
             guard argumentIndex >= 1, argumentIndex <= arguments.count else {
                 throw FormatError(
-                    "variable \"\(name)\" reads argument \(argumentIndex), but \(arguments.count) are given")
+                    "variable \"\(Diagnostic.quote(name))\" reads argument \(argumentIndex), but \(arguments.count) are given"
+                )
             }
             let operands: PluralOperands
             switch arguments[argumentIndex - 1] {
@@ -70,7 +71,9 @@ public struct PluralEntry: Sendable, Hashable {
             case .double(let value): operands = PluralOperands(value)
             case .string(let text):
                 guard let parsed = PluralOperands(text) else {
-                    throw FormatError("variable \"\(name)\" needs a number, argument \(argumentIndex) is \"\(text)\"")
+                    throw FormatError(
+                        "variable \"\(Diagnostic.quote(name))\" needs a number, argument \(argumentIndex) is \"\(Diagnostic.quote(text))\""
+                    )
                 }
                 operands = parsed
             }
@@ -87,12 +90,12 @@ public struct PluralEntry: Sendable, Hashable {
         try Self.rewrite(format) { placeholder throws(FormatError) in
             guard let name = placeholder.variable else { return "%\(placeholder.position)$\(placeholder.body)" }
             guard let variable = variables[name] else {
-                throw FormatError("the format names variable \"\(name)\", which is not defined")
+                throw FormatError("the format names variable \"\(Diagnostic.quote(name))\", which is not defined")
             }
             let argumentIndex = variable.argument ?? placeholder.position
             let category = try choose(name, argumentIndex)
             guard let variant = variable.variants[category] ?? variable.variants[.other] else {
-                throw FormatError("variable \"\(name)\" has no \"other\" variant")
+                throw FormatError("variable \"\(Diagnostic.quote(name))\" has no \"other\" variant")
             }
             return try Self.pin(variant, to: argumentIndex, valueType: variable.valueType)
         }
@@ -104,7 +107,7 @@ public struct PluralEntry: Sendable, Hashable {
         let withArg = variant.replacingOccurrences(of: "%arg", with: "%\(argument)$\(valueType)")
         return try rewrite(withArg) { placeholder throws(FormatError) in
             if let name = placeholder.variable {
-                throw FormatError("variants cannot refer to other variables (\"\(name)\")")
+                throw FormatError("variants cannot refer to other variables (\"\(Diagnostic.quote(name))\")")
             }
             let position = placeholder.isExplicit ? placeholder.position : argument + placeholder.position - 1
             return "%\(position)$\(placeholder.body)"

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 
 /// One language's CLDR plural rules, compiled: for each category but `other`, a condition
@@ -10,7 +11,7 @@ public struct PluralRules: Sendable {
     public struct SyntaxError: Error, CustomStringConvertible {
         public let rule: String
         public let message: String
-        public var description: String { "plural rule \"\(rule)\": \(message)" }
+        public var description: String { "plural rule \"\(Diagnostic.quote(rule))\": \(message)" }
     }
 
     /// One relation as written, such as `n % 100 != 3..10`.
@@ -147,35 +148,39 @@ public struct PluralRules: Sendable {
     private static func compileRelation(_ text: String, rule: String) throws(SyntaxError) -> Relation {
         let negated = text.contains("!=")
         let sides = text.components(separatedBy: negated ? "!=" : "=")
-        guard sides.count == 2 else { throw SyntaxError(rule: rule, message: "expected '=' or '!=' in \"\(text)\"") }
+        guard sides.count == 2 else {
+            throw SyntaxError(rule: rule, message: "expected '=' or '!=' in \"\(Diagnostic.quote(text))\"")
+        }
         let left = sides[0].split(separator: "%").map { $0.trimmingCharacters(in: .whitespaces) }
         guard let name = left.first, name.count == 1, let operand = Relation.Operand(rawValue: Character(name)) else {
-            throw SyntaxError(rule: rule, message: "unknown operand in \"\(text)\"")
+            throw SyntaxError(rule: rule, message: "unknown operand in \"\(Diagnostic.quote(text))\"")
         }
         var modulus: Int?
         if left.count == 2 {
             guard let value = Int(left[1]), value > 0 else {
-                throw SyntaxError(rule: rule, message: "bad modulus in \"\(text)\"")
+                throw SyntaxError(rule: rule, message: "bad modulus in \"\(Diagnostic.quote(text))\"")
             }
             modulus = value
         }
         var ranges: [ClosedRange<Int>] = []
         guard !sides[1].trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw SyntaxError(rule: rule, message: "no value after '=' in \"\(text)\"")
+            throw SyntaxError(rule: rule, message: "no value after '=' in \"\(Diagnostic.quote(text))\"")
         }
         for item in sides[1].split(separator: ",") {
             let bounds = item.components(separatedBy: "..").map { Int($0.trimmingCharacters(in: .whitespaces)) }
             switch bounds.count {
             case 1:
-                guard let value = bounds[0] else { throw SyntaxError(rule: rule, message: "bad value in \"\(text)\"") }
+                guard let value = bounds[0] else {
+                    throw SyntaxError(rule: rule, message: "bad value in \"\(Diagnostic.quote(text))\"")
+                }
                 ranges.append(value...value)
             case 2:
                 guard let low = bounds[0], let high = bounds[1], low <= high else {
-                    throw SyntaxError(rule: rule, message: "bad range in \"\(text)\"")
+                    throw SyntaxError(rule: rule, message: "bad range in \"\(Diagnostic.quote(text))\"")
                 }
                 ranges.append(low...high)
             default:
-                throw SyntaxError(rule: rule, message: "bad range in \"\(text)\"")
+                throw SyntaxError(rule: rule, message: "bad range in \"\(Diagnostic.quote(text))\"")
             }
         }
         return Relation(operand: operand, modulus: modulus, negated: negated, ranges: ranges)

@@ -21,10 +21,12 @@ public enum LocalizationIssue: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .missingKey(let key, let table):
             return Diagnostic(
-                "key \"\(key)\" is missing from every language (table \(table)); showing the key",
+                "key \"\(Diagnostic.quote(key))\" is missing from every language (table \(table)); showing the key",
                 severity: .warning)
         case .formatMismatch(let key, let language, let location, let reason):
-            return Diagnostic("\(language) text for \"\(key)\" not used: \(reason)", at: location, severity: .warning)
+            return Diagnostic(
+                "\(language) text for \"\(Diagnostic.quote(key))\" not used: \(reason)", at: location,
+                severity: .warning)
         case .unreadableCatalog(let error):
             return error
         case .needsReview(let location):

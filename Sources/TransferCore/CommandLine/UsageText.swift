@@ -1,4 +1,5 @@
 import Commands
+import Diagnostics
 
 extension Texts {
     /// A usage error in the language in use, from its kind and word (`Commands` words it in
@@ -9,17 +10,21 @@ extension Texts {
         let text = self
         switch error.kind {
         case .unknownCommand:
-            guard let suggestion = error.suggestion else { return text("usage.unknownCommand", .string(error.word)) }
-            return text("usage.unknownCommandSuggestion", .string(error.word), .string(suggestion))
+            guard let suggestion = error.suggestion else {
+                return text("usage.unknownCommand", .string(Diagnostic.quote(error.word)))
+            }
+            return text("usage.unknownCommandSuggestion", .string(Diagnostic.quote(error.word)), .string(suggestion))
         case .unknownOption:
-            guard let suggestion = error.suggestion else { return text("usage.unknownOption", .string(error.word)) }
-            return text("usage.unknownOptionSuggestion", .string(error.word), .string(suggestion))
+            guard let suggestion = error.suggestion else {
+                return text("usage.unknownOption", .string(Diagnostic.quote(error.word)))
+            }
+            return text("usage.unknownOptionSuggestion", .string(Diagnostic.quote(error.word)), .string(suggestion))
         case .missingValue:
-            return text("usage.missingValue", .string(error.word))
+            return text("usage.missingValue", .string(Diagnostic.quote(error.word)))
         case .unexpectedValue:
-            return text("usage.unexpectedValue", .string(error.word))
+            return text("usage.unexpectedValue", .string(Diagnostic.quote(error.word)))
         case .invalidValue:
-            return text("usage.invalidLanguage", .string(error.word))
+            return text("usage.invalidLanguage", .string(Diagnostic.quote(error.word)))
         case .missingArgument, .unexpectedArgument, .missingCommand, .missingOption:
             return text("usage.wrongArguments", .string(program.synopsis(of: error.command, input: .shellLine)))
         }

@@ -1,4 +1,5 @@
 import Commands
+import Diagnostics
 
 /// `--help` and `COMMAND --help`: how to call the program or one of its commands, generated
 /// from the declarations of the commands this run offers (`AppContext.program`), in the
@@ -13,7 +14,8 @@ public enum HelpScreen {
         let text = context.texts
         let program = context.program
         guard program.command(at: path) != nil else {
-            throw AppError.unavailable(text("error.unavailable", .string(path[0]), .string(context.displayName)))
+            throw AppError.unavailable(
+                text("error.unavailable", .string(Diagnostic.quote(path[0])), .string(context.displayName)))
         }
         let usageLine: String
         if path.isEmpty {

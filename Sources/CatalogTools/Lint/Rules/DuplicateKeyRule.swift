@@ -14,7 +14,7 @@ struct DuplicateKeyRule: LintRule {
                 for entry in table.entries where duplicates.contains(entry.location) {
                     found.append(
                         diagnostic(
-                            "key \"\(entry.key)\" is defined again; this later definition is the one used",
+                            "key \"\(Diagnostic.quote(entry.key))\" is defined again; this later definition is the one used",
                             at: entry.location))
                 }
             }

@@ -10,7 +10,8 @@ struct ExtraKeyRule: LintRule {
     func check(_ context: LintContext) -> [Diagnostic] {
         context.comparisons.flatMap { comparison in
             let (development, table) = (comparison.development, comparison.table)
-            let message = { (key: String) in "key \"\(key)\" is not in the development language \(development.language)"
+            let message = { (key: String) in
+                "key \"\(Diagnostic.quote(key))\" is not in the development language \(development.language)"
             }
             return comparison.entries.filter { !development.has($0.key, in: table) }
                 .map { diagnostic(message($0.key), at: $0.location) }

@@ -46,7 +46,7 @@ struct FormatMismatchRule: LintRule {
                 if development.plural(key, table: comparison.table) != nil {
                     found.append(
                         rule.diagnostic(
-                            "key \"\(key)\" is plain text in \(language) but a plural entry in \(development.language)",
+                            "key \"\(Diagnostic.quote(key))\" is plain text in \(language) but a plural entry in \(development.language)",
                             at: entry.location))
                 }
                 return
@@ -63,7 +63,7 @@ struct FormatMismatchRule: LintRule {
                 if format.signature != wanted {
                     found.append(
                         rule.diagnostic(
-                            "key \"\(key)\": format specifiers \(LintContext.describe(format.signature)) disagree with "
+                            "key \"\(Diagnostic.quote(key))\": format specifiers \(LintContext.describe(format.signature)) disagree with "
                                 + "\(development.language)'s \(LintContext.describe(wanted))", at: entry.location))
                 }
             } catch {
@@ -72,7 +72,7 @@ struct FormatMismatchRule: LintRule {
                 if expected != nil || Self.hasVariable(entry.value) {
                     found.append(
                         rule.diagnostic(
-                            "key \"\(key)\": not a valid format (\(error.message)); \(development.language) has "
+                            "key \"\(Diagnostic.quote(key))\": not a valid format (\(error.message)); \(development.language) has "
                                 + LintContext.describe(expected?.signature ?? []), at: entry.location))
                 }
             }
@@ -90,7 +90,7 @@ struct FormatMismatchRule: LintRule {
                     }
                     found.append(
                         rule.diagnostic(
-                            "key \"\(key)\", variable \"\(name)\", \(category.rawValue): \(problem)",
+                            "key \"\(Diagnostic.quote(key))\", variable \"\(Diagnostic.quote(name))\", \(category.rawValue): \(problem)",
                             at: variants.locate(variable: name, category: category, in: entry.location)))
                     return
                 }

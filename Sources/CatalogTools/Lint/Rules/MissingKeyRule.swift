@@ -41,7 +41,7 @@ struct MissingKeyRule: LintRule {
         return developmentKeys.filter { !catalog.has($0, in: table) }.map { key in
             let definition = development.plural(key, table: table)?.location ?? development[key, table: table]?.location
             return diagnostic(
-                "key \"\(key)\" is missing in \(catalog.language)"
+                "key \"\(Diagnostic.quote(key))\" is missing in \(catalog.language)"
                     + (definition.map { " (\(development.language) has it at \(context.relative($0)))" } ?? ""),
                 at: SourceLocation(path: file, line: 1, column: 1))
         }
@@ -62,7 +62,7 @@ struct MissingKeyRule: LintRule {
                         overrides.plural(key, table: table)?.location ?? overrides[key, table: table]!.location
                     found.append(
                         diagnostic(
-                            "key \"\(key)\" is reworded by \(layer.name) in \(developmentLanguage) but has "
+                            "key \"\(Diagnostic.quote(key))\" is reworded by \(layer.name) in \(developmentLanguage) but has "
                                 + "no \(layer.name) override in \(language), which shows the shared translation",
                             at: location))
                 }

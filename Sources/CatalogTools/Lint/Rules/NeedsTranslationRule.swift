@@ -12,7 +12,7 @@ struct NeedsTranslationRule: LintRule {
             let consequence =
                 unit.state == "new" ? "untranslated, so the key falls back" : "used, but marked for review"
             return diagnostic(
-                "key \"\(unit.key)\" in \(unit.language) is in state \(unit.state) (\(consequence))",
+                "key \"\(Diagnostic.quote(unit.key))\" in \(unit.language) is in state \(unit.state) (\(consequence))",
                 at: unit.location)
         }
     }

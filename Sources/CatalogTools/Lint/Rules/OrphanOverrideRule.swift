@@ -24,7 +24,7 @@ struct OrphanOverrideRule: LintRule {
                         let base = table == "InfoPlist" ? "the flavor's Info.plist" : "the shared catalogs"
                         found.append(
                             diagnostic(
-                                "\(flavor.layer.name) overrides key \"\(key)\", which \(base) do not have",
+                                "\(flavor.layer.name) overrides key \"\(Diagnostic.quote(key))\", which \(base) do not have",
                                 at: location))
                     }
                 }

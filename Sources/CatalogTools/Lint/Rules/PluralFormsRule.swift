@@ -34,7 +34,7 @@ struct PluralFormsRule: LintRule {
             let missing = needed.filter { entry.variables[name]!.variants[$0] == nil }
             guard !missing.isEmpty else { return nil }
             return diagnostic(
-                "key \"\(key)\": variable \"\(name)\" lacks \(missing.map(\.rawValue).joined(separator: ", ")), "
+                "key \"\(Diagnostic.quote(key))\": variable \"\(Diagnostic.quote(name))\" lacks \(missing.map(\.rawValue).joined(separator: ", ")), "
                     + "which \(language) needs (\(needed.map(\.rawValue).joined(separator: ", ")))",
                 at: variants.locate(variable: name, category: nil, in: entry.location))
         }

@@ -35,7 +35,7 @@ struct SameAsDevelopmentRule: LintRule {
         guard !context.allowedSame.contains(key), !context.allowedSame.contains("\(language) \(key)") else { return [] }
         return [
             diagnostic(
-                "key \"\(key)\" in \(language) reads the same as in \(context.project.developmentLanguage) "
+                "key \"\(Diagnostic.quote(key))\" in \(language) reads the same as in \(context.project.developmentLanguage) "
                     + "(list it in Localizations/\(LintProject.allowListName) if that is intended)", at: location)
         ]
     }

@@ -11,7 +11,8 @@ struct UndefinedKeyRule: LintRule {
         let development = context.development
         return context.keyUses.filter { !development.has($0.key, in: Catalog.defaultTable) }.map { use in
             diagnostic(
-                "key \"\(use.key)\" is used here but \(development.language) does not define it", at: use.location)
+                "key \"\(Diagnostic.quote(use.key))\" is used here but \(development.language) does not define it",
+                at: use.location)
         }
     }
 }

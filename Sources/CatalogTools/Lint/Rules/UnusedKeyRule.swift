@@ -14,7 +14,9 @@ struct UnusedKeyRule: LintRule {
         let used = Set(context.keyUses.map(\.key))
         return development.keys(in: table).subtracting(used).sorted().map { key in
             let location = development.plural(key, table: table)?.location ?? development[key, table: table]!.location
-            return diagnostic("key \"\(key)\" is not used by any source file (text(\"\(key)\"…))", at: location)
+            return diagnostic(
+                "key \"\(Diagnostic.quote(key))\" is not used by any source file (text(\"\(Diagnostic.quote(key))\"…))",
+                at: location)
         }
     }
 }

@@ -1,0 +1,55 @@
+extension Diagnostic {
+    /// How many Unicode scalars of one piece of input a message quotes before `…`.
+    public static let quoteLimit = 80
+
+    /// Input (a key, a value, a command-line word, a shell line, a path) made safe to quote in
+    /// a message shown on a terminal: cut after `quoteLimit` Unicode scalars with `…`, and
+    /// with every character that could move the cursor, change colours or reorder the text
+    /// written as a Swift escape: `\n`, `\r`, `\t`, and `\u{1B}` for the others — C0 controls
+    /// (ESC, NUL, …), DEL, C1 controls (U+0080–U+009F), the line and paragraph separators
+    /// (U+2028, U+2029) and the bidirectional formatting characters (U+061C, U+200E, U+200F,
+    /// U+202A–U+202E, U+2066–U+2069). A backslash stays as it is. Add quotes around it in the
+    /// message as usual: `"key \"\(Diagnostic.quote(key))\" is missing"`.
+    public static func quote(_ input: some StringProtocol, limit: Int = quoteLimit) -> String {
+        var result = ""
+        var count = 0
+        for scalar in input.unicodeScalars {
+            if count == limit {
+                result += "…"
+                break
+            }
+            count += 1
+            appendVisible(scalar, to: &result)
+        }
+        return result
+    }
+
+    /// `text` with the characters `quote` escapes made visible, whatever its length.
+    public static func visible(_ text: some StringProtocol) -> String {
+        guard text.unicodeScalars.contains(where: isInvisible) else { return String(text) }
+        var result = ""
+        for scalar in text.unicodeScalars { appendVisible(scalar, to: &result) }
+        return result
+    }
+
+    /// Whether `quote` and `visible` escape `scalar`.
+    public static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }
+
+    private static func appendVisible(_ scalar: Unicode.Scalar, to result: inout String) {
+        guard isInvisible(scalar) else {
+            result.unicodeScalars.append(scalar)
+            return
+        }
+        switch scalar {
+        case "\n": result += "\\n"
+        case "\r": result += "\\r"
+        case "\t": result += "\\t"
+        default: result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        }
+    }
+}
