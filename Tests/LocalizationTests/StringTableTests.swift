@@ -32,7 +32,8 @@ struct StringTableTests {
         #expect(Set(file.table.keys) == Set(model.keys))
         for (key, value) in model { #expect(file.table[key] == value) }
         #expect(file.table["absent key"] == nil)
-        #expect(file.duplicates.count == count + 1 - model.count)
+        #expect(file.duplicateCount == count + 1 - model.count)
+        #expect(file.table.entries.count == model.count, "a key defined again keeps one record")
     }
 
     @Test("overlay wins per key; fill only adds what is missing")

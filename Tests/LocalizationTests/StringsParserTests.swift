@@ -148,13 +148,12 @@ struct StringsParserTests {
         #expect(throws: Diagnostic.self) { try StringsParser.parse(data, path: "t") }
     }
 
-    @Test("entries keep their position; duplicates are reported, the last wins")
+    @Test("entries keep their position; duplicates are reported, the last replaces the earlier")
     func positionsAndDuplicates() throws {
         let file = try StringsParser.parse("\"a\" = \"1\";\n  \"b\" = \"2\";\n\"a\" = \"3\";", path: "p")
         #expect(
             file.entries.map(\.location) == [
-                SourceLocation(path: "p", line: 1, column: 1), SourceLocation(path: "p", line: 2, column: 3),
-                SourceLocation(path: "p", line: 3, column: 1),
+                SourceLocation(path: "p", line: 3, column: 1), SourceLocation(path: "p", line: 2, column: 3),
             ])
         #expect(file.duplicates.map(\.location.line) == [3])
         #expect(file.dictionary == ["a": "3", "b": "2"])

@@ -22,17 +22,24 @@ public struct StringsFile: Sendable {
     public var table: StringTable
     /// The comment written just before an entry, by key (the last one's, for duplicates).
     public var comments: [String: String]
-    /// Where a key is defined again in this file (the later definition wins).
+    /// Where a key is defined again in this file (the later definition wins): the first
+    /// `listedDuplicates` of them, so that a file of duplicates costs bounded memory.
     public var duplicateLocations: [SourceLocation]
+    /// How many times a key is defined again in this file, listed or not.
+    public var duplicateCount: Int
+
+    /// How many duplicate locations a reader lists per file.
+    public static let listedDuplicates = 100
 
     public init(
         path: String, table: StringTable, comments: [String: String] = [:],
-        duplicateLocations: [SourceLocation] = []
+        duplicateLocations: [SourceLocation] = [], duplicateCount: Int? = nil
     ) {
         self.path = path
         self.table = table
         self.comments = comments
         self.duplicateLocations = duplicateLocations
+        self.duplicateCount = duplicateCount ?? duplicateLocations.count
     }
 
     /// Reads a file from disk.
@@ -46,13 +53,14 @@ public struct StringsFile: Sendable {
         self = try StringsParser.parse(data, path: url.path, keepingComments: keepingComments)
     }
 
-    /// Every entry in file order.
+    /// Every entry, in the order of the keys' first definitions (each with its last value).
     public var entries: [StringsEntry] { table.entries }
 
     /// Key → value, the last duplicate winning.
     public var dictionary: [String: String] { table.dictionary }
 
-    /// Every entry whose key appeared earlier in the file too (the earlier ones lose).
+    /// Every entry whose key appeared earlier in the file too (the earlier ones lose), among
+    /// the listed duplicates.
     public var duplicates: [StringsEntry] {
         let locations = Set(duplicateLocations)
         return entries.filter { locations.contains($0.location) }

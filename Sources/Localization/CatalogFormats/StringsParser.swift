@@ -99,6 +99,9 @@ private struct Scanner {
     var offset = 0
     var line = 1
     var lineStart = 0
+    /// The last column computed on this line and its offset: the next one is counted from
+    /// there, so columns cost linear time overall however long the line.
+    var columnMark = (offset: 0, column: 1)
     var table = StringTable()
     let file: UInt16
     /// The byte range of the last comment read, attached to the next key.
@@ -118,6 +121,7 @@ private struct Scanner {
     mutating func parseFile() throws(Diagnostic) -> StringsFile {
         var comments: [String: String] = [:]
         var duplicates: [SourceLocation] = []
+        var duplicateCount = 0
         try skipTrivia()
         var braced = false
         if offset < text.count, text[offset] == openBrace {
@@ -130,10 +134,12 @@ private struct Scanner {
                 offset += 1
                 try skipTrivia()
                 if offset < text.count { throw unexpected("after the closing '}'") }
-                return StringsFile(path: path, table: table, comments: comments, duplicateLocations: duplicates)
+                return StringsFile(
+                    path: path, table: table, comments: comments, duplicateLocations: duplicates,
+                    duplicateCount: duplicateCount)
             }
             let keyLine = line
-            let keyColumn = TextDecoding.scalarColumn(text, lineStart: lineStart, offset: offset)
+            let keyColumn = column(at: offset)
             let comment = pendingComment
             pendingComment = nil
             let key = try readToken(expecting: "a key")
@@ -159,7 +165,12 @@ private struct Scanner {
             let isNew = table.insert(
                 keyStart: key.start, keyLength: key.length, valueStart: value.start,
                 valueLength: value.length, line: keyLine, column: keyColumn, file: file)
-            if !isNew { duplicates.append(SourceLocation(path: path, line: keyLine, column: keyColumn)) }
+            if !isNew {
+                duplicateCount += 1
+                if duplicates.count < StringsFile.listedDuplicates {
+                    duplicates.append(SourceLocation(path: path, line: keyLine, column: keyColumn))
+                }
+            }
             if let comment {
                 let keyText = String(decoding: table.bytes[Int(key.start)..<Int(key.start + key.length)], as: UTF8.self)
                 comments[keyText] = String(decoding: UnsafeBufferPointer(rebasing: text[comment]), as: UTF8.self)
@@ -168,7 +179,9 @@ private struct Scanner {
             try skipTrivia()
         }
         if braced { throw error("expected '}' before the end of the file") }
-        return StringsFile(path: path, table: table, comments: comments, duplicateLocations: duplicates)
+        return StringsFile(
+            path: path, table: table, comments: comments, duplicateLocations: duplicates,
+            duplicateCount: duplicateCount)
     }
 
     // MARK: Tokens
@@ -330,20 +343,30 @@ private struct Scanner {
     mutating func noteNewline(at index: Int) {
         line += 1
         lineStart = index + 1
+        columnMark = (lineStart, 1)
     }
 
-    func here() -> SourceLocation {
-        SourceLocation(
-            path: path, line: line,
-            column: TextDecoding.scalarColumn(text, lineStart: lineStart, offset: offset))
+    /// The 1-based column (in scalars) of `position` on the current line, counted on from the
+    /// last one asked for when it lies before.
+    mutating func column(at position: Int) -> Int {
+        if columnMark.offset < lineStart || columnMark.offset > position { columnMark = (lineStart, 1) }
+        let column =
+            columnMark.column - 1
+            + TextDecoding.scalarColumn(text, lineStart: columnMark.offset, offset: position)
+        columnMark = (position, column)
+        return column
     }
 
-    func error(_ message: String) -> Diagnostic {
+    mutating func here() -> SourceLocation {
+        SourceLocation(path: path, line: line, column: column(at: offset))
+    }
+
+    mutating func error(_ message: String) -> Diagnostic {
         Diagnostic(message, at: here())
     }
 
     /// An error naming the character at the cursor, with a hint for the usual mistakes.
-    func unexpected(_ context: String) -> Diagnostic {
+    mutating func unexpected(_ context: String) -> Diagnostic {
         let rest = UnsafeBufferPointer(rebasing: text[offset...])
         let character = String(decoding: rest.prefix(4), as: UTF8.self).unicodeScalars.first.map(String.init) ?? "?"
         var hint = ""

@@ -22,8 +22,11 @@ public struct Catalog: Sendable {
     public private(set) var tables: [String: StringTable]
     /// Files that could not be read; their entries are absent, so their keys fall back.
     public private(set) var errors: [Diagnostic]
-    /// Keys defined twice in one file: where the later definition (the one used) is.
+    /// Keys defined twice in one file: where the later definition (the one used) is, for the
+    /// first `StringsFile.listedDuplicates` of each file.
     public private(set) var duplicateLocations: [SourceLocation]
+    /// File path → how many duplicates it has beyond those in `duplicateLocations`.
+    public private(set) var unlistedDuplicates: [String: Int]
     /// Table name → key → plural entry (`.stringsdict`, `.xcstrings` variations). Within a
     /// language, a plural entry wins over a text entry with the same key, as on Apple platforms.
     public private(set) var plurals: [String: [String: PluralEntry]]
@@ -44,6 +47,7 @@ public struct Catalog: Sendable {
         tables = [:]
         errors = []
         duplicateLocations = []
+        unlistedDuplicates = [:]
         plurals = [:]
         pendingUnits = []
         comments = [:]
@@ -59,6 +63,9 @@ public struct Catalog: Sendable {
     public mutating func overlay(_ file: StringsFile, table: String) {
         tables[table, default: StringTable()].overlay(file.table)
         duplicateLocations += file.duplicateLocations
+        if file.duplicateCount > file.duplicateLocations.count {
+            unlistedDuplicates[file.path, default: 0] += file.duplicateCount - file.duplicateLocations.count
+        }
         if !file.comments.isEmpty { comments[table, default: [:]].merge(file.comments) { _, new in new } }
     }
 

@@ -9,8 +9,9 @@ import Darwin
 /// One table of one language (`Localizable`, `InfoPlist`, …), stored compactly: every key and
 /// value, unescaped, back to back in one UTF-8 buffer, a fixed-size record per entry, and an
 /// open-addressing index. No string is allocated while a catalog loads; a lookup makes the
-/// one it returns. Entries keep file order (duplicates included; the last one is the one
-/// found).
+/// one it returns. Entries keep the order of their keys' first definitions; a key defined
+/// again keeps one record, which takes the later value and location, and the later bytes
+/// are reclaimed, so duplicates cost no memory per definition.
 public struct StringTable: Sendable {
     /// Where an entry's key and value lie in `bytes`, and where it was read.
     struct Record: Sendable {
@@ -62,7 +63,7 @@ public struct StringTable: Sendable {
         recordIndex(of: key).map(entry(at:))
     }
 
-    /// Every entry in file order, duplicates included.
+    /// Every entry, in the order of the keys' first definitions (each with its last value).
     public var entries: [StringsEntry] {
         records.map { record in
             StringsEntry(
@@ -71,7 +72,7 @@ public struct StringTable: Sendable {
         }
     }
 
-    /// The distinct keys, in the order of their last definition.
+    /// The distinct keys, in the order of their first definition.
     public var keys: [String] {
         var result: [String] = []
         result.reserveCapacity(count)
@@ -220,6 +221,9 @@ public struct StringTable: Sendable {
 
     var byteCount: UInt32 { UInt32(bytes.count) }
 
+    /// How many bytes the keys and values take in the table's one buffer.
+    public var storageByteCount: Int { bytes.count }
+
     /// Adds an entry from strings (for readers other than the `.strings` parser).
     mutating func add(key: String, value: String, line: Int, column: Int, file: UInt16) {
         var key = key, value = value
@@ -237,16 +241,51 @@ public struct StringTable: Sendable {
         keyStart: UInt32, keyLength: UInt32, valueStart: UInt32, valueLength: UInt32,
         line: Int, column: Int, file: UInt16
     ) -> Bool {
+        let hash = bytes.withUnsafeBufferPointer { buffer in
+            Self.hash(UnsafeBufferPointer(rebasing: buffer[Int(keyStart)..<Int(keyStart + keyLength)]))
+        }
+        let (line, column) = (UInt32(clamping: line), UInt16(clamping: column))
+        let found = bytes.withUnsafeBufferPointer { buffer in
+            find(UnsafeBufferPointer(rebasing: buffer[Int(keyStart)..<Int(keyStart + keyLength)]), hash: hash)
+        }
+        if let found {
+            replaceValue(of: found, keyStart: keyStart, valueStart: valueStart, valueLength: valueLength)
+            records[found].line = line
+            records[found].column = column
+            records[found].file = file
+            return false
+        }
         if (count + 1) * 2 > slots.count { rehash(capacity: Self.capacity(for: count + 1)) }
         records.append(
             Record(
                 keyStart: keyStart, keyLength: keyLength, valueStart: valueStart,
-                valueLength: valueLength, line: UInt32(clamping: line),
-                column: UInt16(clamping: column), file: file))
-        let hash = bytes.withUnsafeBufferPointer { buffer in
-            Self.hash(UnsafeBufferPointer(rebasing: buffer[Int(keyStart)..<Int(keyStart + keyLength)]))
-        }
+                valueLength: valueLength, line: line, column: column, file: file))
         return place(recordIndex: records.count - 1, hash: hash)
+    }
+
+    /// Gives record `index` the value at `valueStart`, a key defined again. When the new key
+    /// and value are the last bytes of the buffer (as every writer here leaves them), they
+    /// are reclaimed: the value goes over the old one when it fits (and the old one is not
+    /// the key itself, as in `"key";`), else right where the new key was.
+    private mutating func replaceValue(of index: Int, keyStart: UInt32, valueStart: UInt32, valueLength: UInt32) {
+        let old = records[index]
+        let tail = min(keyStart, valueStart)
+        let oldEnd = max(old.keyStart + old.keyLength, old.valueStart + old.valueLength)
+        guard tail >= oldEnd, max(keyStart + records[index].keyLength, valueStart + valueLength) == byteCount else {
+            records[index].valueStart = valueStart
+            records[index].valueLength = valueLength
+            return
+        }
+        let valueIsKey =
+            old.valueStart < old.keyStart + old.keyLength && old.keyStart < old.valueStart + old.valueLength
+        let target = !valueIsKey && valueLength <= old.valueLength ? old.valueStart : tail
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            guard valueLength > 0, let base = buffer.baseAddress else { return }
+            memmove(base + Int(target), base + Int(valueStart), Int(valueLength))
+        }
+        bytes.removeLast(Int(byteCount - (target == tail ? tail + valueLength : tail)))
+        records[index].valueStart = target
+        records[index].valueLength = valueLength
     }
 
     /// Adds every entry of `other`, which wins over entries already here.

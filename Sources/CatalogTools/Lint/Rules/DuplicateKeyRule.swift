@@ -1,4 +1,5 @@
 import Diagnostics
+import Localization
 
 /// `duplicate-key`: a key defined twice in one file (the last definition wins).
 struct DuplicateKeyRule: LintRule {
@@ -17,6 +18,15 @@ struct DuplicateKeyRule: LintRule {
                             "key \"\(Diagnostic.quote(entry.key))\" is defined again; this later definition is the one used",
                             at: entry.location))
                 }
+            }
+        }
+        for catalog in context.layers.flatMap(\.catalogs.values) {
+            for (path, count) in catalog.unlistedDuplicates {
+                found.append(
+                    diagnostic(
+                        "\(count) more keys are defined again in this file (only the first "
+                            + "\(StringsFile.listedDuplicates) are listed)",
+                        at: SourceLocation(path: path, line: 1, column: 1)))
             }
         }
         return found
