@@ -43,6 +43,16 @@ public final class Localizer: Sendable {
     /// The address of the current `Resolution`, unretained; written under `state`'s lock.
     private let currentAddress: Atomic<UInt>
     private let recorded = Mutex<(list: [LocalizationIssue], seen: Set<LocalizationIssue>)>(([], []))
+    /// A text entry's format, or why it is not used, by language, table and key: catalogs do
+    /// not change, so each entry is parsed and checked once.
+    private let verdicts = Mutex<[EntryID: Result<FormatString, FormatError>]>([:])
+
+    /// One entry of one language's table.
+    private struct EntryID: Hashable {
+        let language: LanguageTag
+        let table: String
+        let key: String
+    }
 
     public init(store: CatalogStore, developmentLanguage: LanguageTag, preferences: [LanguageTag] = []) {
         self.store = store
@@ -135,11 +145,26 @@ public final class Localizer: Sendable {
     /// `string(_:_:table:)` with an array of arguments.
     public func format(_ key: String, _ arguments: [FormatArgument], table: String = Catalog.defaultTable) -> String {
         let chain = current.chain
-        let reference = store.catalog(for: developmentLanguage).flatMap {
-            try? Self.format(of: $0, key: key, arguments: arguments, table: table)
-        }
+        let development = store.catalog(for: developmentLanguage)
+        var reference: (format: FormatString, isPlural: Bool, location: SourceLocation)??
         var found = false
         for catalog in chain {
+            // A text entry's verdict (parsed, checked against the development language's text)
+            // does not depend on the arguments: it is reached once per entry and kept.
+            if catalog.plural(key, table: table) == nil, development?.plural(key, table: table) == nil,
+                let entry = catalog[key, table: table]
+            {
+                found = true
+                let verdict = textVerdict(catalog, entry, key: key, table: table, development: development)
+                do throws(FormatError) {
+                    return try SafeFormatter.format(verdict.get(), arguments)
+                } catch {
+                    record(
+                        .formatMismatch(
+                            key: key, language: catalog.language, location: entry.location, reason: error.message))
+                }
+                continue
+            }
             let attempt: (format: FormatString, isPlural: Bool, location: SourceLocation)?
             do {
                 attempt = try Self.format(of: catalog, key: key, arguments: arguments, table: table)
@@ -155,11 +180,13 @@ public final class Localizer: Sendable {
             }
             guard let (format, isPlural, location) = attempt else { continue }
             found = true
+            if reference == nil {
+                reference = .some(
+                    development.flatMap { try? Self.format(of: $0, key: key, arguments: arguments, table: table) })
+            }
             do throws(FormatError) {
-                if let reference, !Self.compatible(format, reference.format, lenient: isPlural || reference.isPlural) {
-                    throw FormatError(
-                        "its specifiers \(Self.describe(format.signature)) differ from the development language's \(Self.describe(reference.format.signature))"
-                    )
+                if let reference = reference ?? nil {
+                    try Self.check(format, against: reference.format, lenient: isPlural || reference.isPlural)
                 }
                 return try SafeFormatter.format(format, arguments)
             } catch {
@@ -168,6 +195,33 @@ public final class Localizer: Sendable {
         }
         if !found { record(.missingKey(key: key, table: table)) }
         return key
+    }
+
+    /// The format of a text entry, or why it is not used, from the cache or found now.
+    private func textVerdict(
+        _ catalog: Catalog, _ entry: CatalogEntry, key: String, table: String, development: Catalog?
+    ) -> Result<FormatString, FormatError> {
+        let id = EntryID(language: catalog.language, table: table, key: key)
+        if let cached = verdicts.withLock({ $0[id] }) { return cached }
+        let verdict = Result { () throws(FormatError) -> FormatString in
+            let format = try FormatString(entry.value)
+            if let reference = development?[key, table: table], let parsed = try? FormatString(reference.value) {
+                try Self.check(format, against: parsed, lenient: false)
+            }
+            return format
+        }
+        verdicts.withLock { $0[id] = verdict }
+        return verdict
+    }
+
+    /// Throws when `format` asks for other arguments than the development language's `reference`.
+    private static func check(_ format: FormatString, against reference: FormatString, lenient: Bool)
+        throws(FormatError)
+    {
+        guard !compatible(format, reference, lenient: lenient) else { return }
+        throw FormatError(
+            "its specifiers \(describe(format.signature)) differ from the development language's "
+                + describe(reference.signature))
     }
 
     /// The format a catalog has for `key` (a plural entry expanded for these arguments wins
