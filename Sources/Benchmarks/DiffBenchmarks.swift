@@ -71,7 +71,7 @@ struct DiffBenchmarks {
     /// Verifying a matching 10,000-line snapshot against reading the file and comparing bytes.
     func verification() throws -> Figure {
         let store = SnapshotStore(root: PackageLayout(root: folder).snapshots)
-        let name = SnapshotName("Flavor", "en", "long")
+        let name = try SnapshotName("Flavor", "en", "long")
         var random = SplitMix(seed: 3)
         let text = (0..<10_000).map { "line \($0): \(random.next() % 1_000_000) ok\n" }.joined()
         try store.write(text, for: name)

@@ -28,7 +28,7 @@ struct AppSnapshotTests {
         let locale: String
         let screen: String
         let arguments: [String]
-        var name: SnapshotName { SnapshotName(flavor, locale, screen) }
+        var name: SnapshotName { try! SnapshotName(flavor, locale, screen) }
         var testDescription: String { name.relativePath }
     }
 
@@ -48,7 +48,7 @@ struct AppSnapshotTests {
 
     /// Every snapshot the suite produces.
     static var matrix: Set<SnapshotName> {
-        Set(screenCases.map(\.name)).union(flavors.keys.map { SnapshotName($0, sessionLocale, "switch-language") })
+        Set(screenCases.map(\.name)).union(flavors.keys.map { try! SnapshotName($0, sessionLocale, "switch-language") })
     }
 
     static let root = AppRunner.repository.snapshots
@@ -83,7 +83,7 @@ struct AppSnapshotTests {
             + script.map { $0 + "\n" }.joined() + "EOF\n\n" + result.output
             + (result.errors.isEmpty ? "" : "\n[stderr]\n" + result.errors)
         expectSnapshot(
-            transcript, named: SnapshotName(flavor, Self.sessionLocale, "switch-language"),
+            transcript, named: try SnapshotName(flavor, Self.sessionLocale, "switch-language"),
             verifier: try Self.verifier())
     }
 

@@ -9,7 +9,7 @@ struct SwiftTestingFaceTests {
     func expectSnapshotFace() throws {
         let verifier = SnapshotVerifier(store: SnapshotStore(root: try scratchFolder()), mode: .never, isCI: true)
         defer { try? FileManager.default.removeItem(at: verifier.store.root) }
-        let name = SnapshotName("Face", "en", "screen")
+        let name = try SnapshotName("Face", "en", "screen")
         try verifier.store.write("one\ntwo\n", for: name)
         expectSnapshot("one\ntwo\n", named: name, verifier: verifier)
         withKnownIssue {
@@ -24,7 +24,7 @@ final class XCTestFaceTests: XCTestCase {
     func testMatchingAndRecordingPass() throws {
         let verifier = SnapshotVerifier(store: SnapshotStore(root: try scratchFolder()), mode: .missing, isCI: false)
         defer { try? FileManager.default.removeItem(at: verifier.store.root) }
-        let name = SnapshotName("Face", "en", "xctest")
+        let name = try SnapshotName("Face", "en", "xctest")
         XCTAssertSnapshot("recorded on first use\n", named: name, verifier: verifier)
         XCTAssertEqual(verifier.store.read(name), "recorded on first use\n")
         XCTAssertSnapshot("recorded on first use\n", named: name, verifier: verifier)

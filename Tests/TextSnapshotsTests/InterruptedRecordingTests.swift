@@ -8,7 +8,7 @@ struct InterruptedRecordingTests {
         String(repeating: "first version of a long line\n", count: 20_000),
         String(repeating: "second version, a little longer\n", count: 20_000),
     ]
-    static let names = (0..<8).map { SnapshotName("Flavor", "l\($0)", "screen") }
+    static let names = (0..<8).map { try! SnapshotName("Flavor", "l\($0)", "screen") }
 
     #if !os(Windows)
     @Test(

@@ -6,18 +6,31 @@ import TextSnapshots
 @Suite("Snapshot store and review")
 struct StoreTests {
     @Test("names are paths of components")
-    func names() {
-        #expect(SnapshotName("Regular", "pt-BR", "show-d1").relativePath == "Regular/pt-BR/show-d1.txt")
+    func names() throws {
+        #expect(try SnapshotName("Regular", "pt-BR", "show-d1").relativePath == "Regular/pt-BR/show-d1.txt")
         #expect(!SnapshotName.isValid("../x") && !SnapshotName.isValid("a/b") && !SnapshotName.isValid(""))
         #expect(!SnapshotName.isValid(".hidden"))
+    }
+
+    @Test(
+        "a component that is empty, . or .., or holds a slash, a newline or a control character is refused",
+        arguments: ["", ".", "..", "a/b", "a\\b", "line\nbreak", "esc\u{1B}[2J", "nul\u{0}", "bidi\u{202E}"])
+    func invalidComponent(component: String) {
+        #expect(!SnapshotName.isValid(component))
+        #expect(throws: Diagnostic.self) { try SnapshotName("Light", component, "queue") }
+        do {
+            _ = try SnapshotName("Light", component)
+        } catch {
+            #expect(!error.description.contains("\n") && !error.description.contains("\u{1B}"))
+        }
     }
 
     @Test("status, accept, reject and prune")
     func review() throws {
         let store = SnapshotStore(root: try scratchFolder())
         defer { try? FileManager.default.removeItem(at: store.root) }
-        let kept = SnapshotName("Light", "en", "queue"), other = SnapshotName("Light", "en", "about")
-        let stray = SnapshotName("Light", "xx", "old")
+        let kept = try SnapshotName("Light", "en", "queue"), other = try SnapshotName("Light", "en", "about")
+        let stray = try SnapshotName("Light", "xx", "old")
         for name in [kept, other, stray] { try store.write("recorded \(name)\n", for: name) }
         try store.writePending("new queue\n", for: kept)
         try store.writePending("new about\n", for: other)
@@ -44,7 +57,7 @@ struct StoreTests {
     func acceptAbsolute() throws {
         let store = SnapshotStore(root: try scratchFolder())
         defer { try? FileManager.default.removeItem(at: store.root) }
-        let name = SnapshotName("Regular", "de", "about")
+        let name = try SnapshotName("Regular", "de", "about")
         try store.writePending("x\n", for: name)
         #expect(try store.accept([store.pendingURL(for: name).path]) == ["Regular/de/about.txt"])
         #expect(store.read(name) == "x\n")

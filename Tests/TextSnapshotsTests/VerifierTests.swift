@@ -32,7 +32,7 @@ struct VerifierTests {
         }
     }
 
-    static let name = SnapshotName("Light", "ja", "queue")
+    static let name = try! SnapshotName("Light", "ja", "queue")
 
     static func verifier(_ mode: RecordMode, ci: Bool = false) throws -> SnapshotVerifier {
         SnapshotVerifier(store: SnapshotStore(root: try scratchFolder()), mode: mode, isCI: ci)
@@ -110,7 +110,7 @@ struct VerifierTests {
             for task in 0..<64 {
                 group.addTask {
                     // Half the tasks fight over the same names.
-                    let name = SnapshotName("Flavor", "l\(task % 8)", "screen\(task / 8 % 4)")
+                    let name = try! SnapshotName("Flavor", "l\(task % 8)", "screen\(task / 8 % 4)")
                     _ = verifier.verify(body, as: name)
                 }
             }
