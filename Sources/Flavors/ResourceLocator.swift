@@ -34,10 +34,10 @@ public enum ResourceLocator {
             return found
         }
         throw Diagnostic(
-            "cannot find the flavor's resources; looked in:\n"
-                + looked.map { "  \($0.path)" }.joined(separator: "\n")
-                + "\nSet \(environmentVariable) to the folder that holds \(PackageLayout.Name.flavors)/ and "
-                + "\(PackageLayout.Name.localizations)/.",
+            "cannot find the flavor's resources; looked in "
+                + looked.map(\.path).joined(separator: ", ")
+                + "; set \(environmentVariable) to the folder that holds \(PackageLayout.Name.flavors)/ and "
+                + "\(PackageLayout.Name.localizations)/",
             path: PackageLayout.relativeInfoPlist(flavor: flavor))
     }
 
