@@ -20,7 +20,7 @@ public struct StringTable: Sendable {
         var valueStart: UInt32
         var valueLength: UInt32
         var line: UInt32
-        var column: UInt16
+        var column: UInt32
         var file: UInt16
     }
 
@@ -244,7 +244,7 @@ public struct StringTable: Sendable {
         let hash = bytes.withUnsafeBufferPointer { buffer in
             Self.hash(UnsafeBufferPointer(rebasing: buffer[Int(keyStart)..<Int(keyStart + keyLength)]))
         }
-        let (line, column) = (UInt32(clamping: line), UInt16(clamping: column))
+        let (line, column) = (UInt32(clamping: line), UInt32(clamping: column))
         let found = bytes.withUnsafeBufferPointer { buffer in
             find(UnsafeBufferPointer(rebasing: buffer[Int(keyStart)..<Int(keyStart + keyLength)]), hash: hash)
         }
