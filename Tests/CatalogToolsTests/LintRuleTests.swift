@@ -95,6 +95,14 @@ struct LintRuleTests {
                 "Localizations/Extra.xcstrings:4:1: warning: key \"note\" in de is in state needs_review (used, but marked for review) [needs-translation]"
             ]
         ),
+        (
+            "suspicious-text",
+            [de: "\"greeting\" = \"Hallo, %2000@!\";\n\"title\" = \"Über\\UD800tragungen\";\n"],
+            [
+                "\(de):1:1: warning: key \"greeting\": the width of %2000@ is past 1000; it is shown as 1000 [suspicious-text]",
+                "\(de):2:16: warning: \\UD800 is half of a surrogate pair; it reads as U+FFFD (\u{FFFD}) [suspicious-text]",
+            ]
+        ),
     ]
 
     @Test("each rule's fixture triggers exactly that rule, at the right line and column", arguments: 0..<11)

@@ -63,3 +63,22 @@ extension HostileStringsTests {
         #expect(file.table.keys == ["a", "b"])
     }
 }
+
+extension HostileStringsTests {
+    @Test(
+        "a NUL written raw or as an escape, and an unpaired surrogate escape, are read as CoreFoundation does, with warnings"
+    )
+    func textNotShownAsWritten() throws {
+        let text = "\"raw\" = \"a\u{0}b\";\n\"octal\" = \"a\\000b\";\n\"plain\" = \"ok\";\n\"half\" = \"x\\UD800y\";\n"
+        let file = try StringsParser.parse(text, path: "t.strings")
+        #expect(file.table["raw"] == "a\u{0}b")
+        #expect(file.table["octal"] == "a\u{0}b")
+        #expect(file.table["half"] == "x\u{FFFD}y")
+        #expect(
+            file.warnings.map(\.description) == [
+                #"t.strings:1:1: warning: a NUL character in key "raw" or its value; C APIs and terminals cut the text there"#,
+                #"t.strings:2:1: warning: a NUL character in key "octal" or its value; C APIs and terminals cut the text there"#,
+                "t.strings:4:12: warning: \\UD800 is half of a surrogate pair; it reads as U+FFFD (\u{FFFD})",
+            ])
+    }
+}

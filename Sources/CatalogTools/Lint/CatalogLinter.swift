@@ -12,7 +12,7 @@ public struct CatalogLinter {
         SyntaxRule(), MissingKeyRule(), FormatMismatchRule(), PluralFormsRule(), UndefinedKeyRule(),
         // Warnings: likely mistakes.
         ExtraKeyRule(), DuplicateKeyRule(), SameAsDevelopmentRule(), UnusedKeyRule(), OrphanOverrideRule(),
-        NeedsTranslationRule(),
+        NeedsTranslationRule(), SuspiciousTextRule(),
     ]
 
     public let project: LintProject

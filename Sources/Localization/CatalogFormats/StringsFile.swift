@@ -27,14 +27,19 @@ public struct StringsFile: Sendable {
     public var duplicateLocations: [SourceLocation]
     /// How many times a key is defined again in this file, listed or not.
     public var duplicateCount: Int
+    /// Text the reader accepts, as CoreFoundation does, but that will not show as written:
+    /// an unpaired surrogate escape (read as U+FFFD), a NUL character. The first
+    /// `listedDuplicates` of them.
+    public var warnings: [Diagnostic] = []
 
     /// How many duplicate locations a reader lists per file.
     public static let listedDuplicates = 100
 
     public init(
         path: String, table: StringTable, comments: [String: String] = [:],
-        duplicateLocations: [SourceLocation] = [], duplicateCount: Int? = nil
+        duplicateLocations: [SourceLocation] = [], duplicateCount: Int? = nil, warnings: [Diagnostic] = []
     ) {
+        self.warnings = warnings
         self.path = path
         self.table = table
         self.comments = comments

@@ -109,6 +109,12 @@ private struct Scanner {
     /// Where the last quoted token started, if it spanned lines: the likely culprit when
     /// the next token is unexpected.
     var lastMultilineString: SourceLocation?
+    /// What will not show as written (`StringsFile.warnings`).
+    var warnings: [Diagnostic] = []
+    /// Whether the file holds a NUL byte, or an escape wrote one since the last entry: only
+    /// then are an entry's bytes searched for it.
+    let hasRawNUL: Bool
+    var wroteNUL = false
 
     init(text: UnsafeBufferPointer<UInt8>, path: String, keepingComments: Bool) {
         self.text = text
@@ -116,6 +122,7 @@ private struct Scanner {
         self.keepingComments = keepingComments
         file = table.addFile(path)
         table.reserve(entries: text.count / 80, bytes: text.count)
+        hasRawNUL = text.count > 0 && memchr(text.baseAddress!, 0, text.count) != nil
     }
 
     mutating func parseFile() throws(Diagnostic) -> StringsFile {
@@ -136,7 +143,7 @@ private struct Scanner {
                 if offset < text.count { throw unexpected("after the closing '}'") }
                 return StringsFile(
                     path: path, table: table, comments: comments, duplicateLocations: duplicates,
-                    duplicateCount: duplicateCount)
+                    duplicateCount: duplicateCount, warnings: warnings)
             }
             let keyLine = line
             let keyColumn = column(at: offset)
@@ -162,6 +169,15 @@ private struct Scanner {
                 throw unexpected("(expected '=' or ';' after the key)")
             }
             offset += 1
+            if hasRawNUL || wroteNUL {
+                wroteNUL = false
+                if table.containsNUL(key) || table.containsNUL(value) {
+                    warn(
+                        "a NUL character in key \"\(Diagnostic.quote(table.string(key)))\" or its value; "
+                            + "C APIs and terminals cut the text there",
+                        at: SourceLocation(path: path, line: keyLine, column: keyColumn))
+                }
+            }
             let isNew = table.insert(
                 keyStart: key.start, keyLength: key.length, valueStart: value.start,
                 valueLength: value.length, line: keyLine, column: keyColumn, file: file)
@@ -181,7 +197,7 @@ private struct Scanner {
         if braced { throw error("expected '}' before the end of the file") }
         return StringsFile(
             path: path, table: table, comments: comments, duplicateLocations: duplicates,
-            duplicateCount: duplicateCount)
+            duplicateCount: duplicateCount, warnings: warnings)
     }
 
     // MARK: Tokens
@@ -266,6 +282,10 @@ private struct Scanner {
                 }
                 offset = resume
             }
+            if first & 0xF800 == 0xD800 {
+                let written = "\\U" + String(first, radix: 16, uppercase: true)
+                warn("\(written) is half of a surrogate pair; it reads as U+FFFD (\u{FFFD})", at: escapeLocation)
+            }
             appendScalar(first)
         case newline:
             noteNewline(at: offset - 1)
@@ -297,8 +317,15 @@ private struct Scanner {
     }
 
     mutating func appendScalar(_ value: UInt32) {
+        if value == 0 { wroteNUL = true }
         let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
         for byte in UTF8.encode(scalar)! { table.append(byte: byte) }
+    }
+
+    /// Records a warning, the first `StringsFile.listedDuplicates` of them.
+    mutating func warn(_ message: String, at location: SourceLocation) {
+        guard warnings.count < StringsFile.listedDuplicates else { return }
+        warnings.append(Diagnostic(message, at: location, severity: .warning))
     }
 
     // MARK: Whitespace and comments

@@ -27,6 +27,8 @@ public struct Catalog: Sendable {
     public private(set) var duplicateLocations: [SourceLocation]
     /// File path → how many duplicates it has beyond those in `duplicateLocations`.
     public private(set) var unlistedDuplicates: [String: Int]
+    /// What the readers accepted but will not show as written (`StringsFile.warnings`).
+    public private(set) var warnings: [Diagnostic]
     /// Table name → key → plural entry (`.stringsdict`, `.xcstrings` variations). Within a
     /// language, a plural entry wins over a text entry with the same key, as on Apple platforms.
     public private(set) var plurals: [String: [String: PluralEntry]]
@@ -48,6 +50,7 @@ public struct Catalog: Sendable {
         errors = []
         duplicateLocations = []
         unlistedDuplicates = [:]
+        warnings = []
         plurals = [:]
         pendingUnits = []
         comments = [:]
@@ -62,6 +65,7 @@ public struct Catalog: Sendable {
     /// Adds a parsed file's entries to `table`, replacing entries with the same key.
     public mutating func overlay(_ file: StringsFile, table: String) {
         tables[table, default: StringTable()].overlay(file.table)
+        warnings += file.warnings
         duplicateLocations += file.duplicateLocations
         if file.duplicateCount > file.duplicateLocations.count {
             unlistedDuplicates[file.path, default: 0] += file.duplicateCount - file.duplicateLocations.count

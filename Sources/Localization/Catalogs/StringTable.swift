@@ -159,6 +159,16 @@ public struct StringTable: Sendable {
         }
     }
 
+    /// The text of a token the `.strings` reader wrote (`start`, `length` in `bytes`).
+    func string(_ token: (start: UInt32, length: UInt32)) -> String {
+        string(token.start, token.length)
+    }
+
+    /// Whether a token the `.strings` reader wrote holds a NUL byte.
+    func containsNUL(_ token: (start: UInt32, length: UInt32)) -> Bool {
+        bytes[Int(token.start)..<Int(token.start + token.length)].contains(0)
+    }
+
     private func string(_ start: UInt32, _ length: UInt32) -> String {
         bytes.withUnsafeBufferPointer { buffer in
             String(decoding: UnsafeBufferPointer(rebasing: buffer[Int(start)..<Int(start + length)]), as: UTF8.self)
