@@ -98,7 +98,7 @@ let package = Package(
             name: "AppTests",
             dependencies: [
                 "Light", "Regular", "Commands", "TransferCore", "Flavors", "Localization", "TextSnapshotsTesting",
-                "AppTesting",
+                "AppTesting", "FileWriting", "TestSupport",
             ],
             swiftSettings: strictSwift
         ),
