@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "Flavors", targets: ["Flavors"]),
         .library(name: "TransferCore", targets: ["TransferCore"]),
         .library(name: "TextSnapshots", targets: ["TextSnapshots"]),
+        .library(name: "FileWriting", targets: ["FileWriting"]),
         .library(name: "TextSnapshotsTesting", targets: ["TextSnapshotsTesting"]),
     ],
     targets: [
@@ -27,7 +28,8 @@ let package = Package(
         .target(name: "Commands", dependencies: ["Diagnostics"], swiftSettings: strictSwift),
         .target(name: "Localization", dependencies: ["Diagnostics"], swiftSettings: strictSwift),
         .target(name: "Flavors", dependencies: ["Diagnostics"], swiftSettings: strictSwift),
-        .target(name: "TextSnapshots", dependencies: ["Diagnostics"], swiftSettings: strictSwift),
+        .target(name: "FileWriting", dependencies: ["Diagnostics"], swiftSettings: strictSwift),
+        .target(name: "TextSnapshots", dependencies: ["Diagnostics", "FileWriting"], swiftSettings: strictSwift),
         .target(name: "TextSnapshotsTesting", dependencies: ["TextSnapshots"], swiftSettings: strictSwift),
         .target(name: "CShims"),
         .target(
@@ -35,7 +37,7 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .target(
-            name: "RegularFeatures", dependencies: ["Commands", "Diagnostics", "TransferCore"],
+            name: "RegularFeatures", dependencies: ["Commands", "Diagnostics", "FileWriting", "TransferCore"],
             swiftSettings: strictSwift),
         .target(
             name: "CatalogTools", dependencies: ["Diagnostics", "Flavors", "Localization"], swiftSettings: strictSwift),
@@ -64,6 +66,8 @@ let package = Package(
         .testTarget(
             name: "TextSnapshotsTests", dependencies: ["Diagnostics", "TextSnapshotsTesting"],
             swiftSettings: strictSwift),
+        .testTarget(
+            name: "FileWritingTests", dependencies: ["Diagnostics", "FileWriting"], swiftSettings: strictSwift),
         .testTarget(name: "FlavorsTests", dependencies: ["Diagnostics", "Flavors"], swiftSettings: strictSwift),
         .testTarget(name: "CommandsTests", dependencies: ["Commands", "Diagnostics"], swiftSettings: strictSwift),
         .target(
@@ -94,7 +98,7 @@ let package = Package(
             name: "AppTests",
             dependencies: [
                 "Light", "Regular", "Commands", "TransferCore", "Flavors", "Localization", "TextSnapshotsTesting",
-                "AppTesting",
+                "AppTesting", "FileWriting", "TestSupport",
             ],
             swiftSettings: strictSwift
         ),

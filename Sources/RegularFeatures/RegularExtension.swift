@@ -23,8 +23,11 @@ public struct RegularExtension: FlavorExtension {
         try SavedQueue.willChange(by: name, queueURL: queueURL, inShell: inShell, context: context)
     }
 
-    /// With `savedQueue`, the change is saved to the queue file.
-    public func didChange(_ queue: TransferQueue, queueURL: URL?, context: AppContext) throws(AppError) {
-        try SavedQueue.didChange(queue, queueURL: queueURL, context: context)
+    /// With `savedQueue` and a queue file, the change is applied to the file's latest content,
+    /// under its lock, and saved.
+    public func apply(
+        _ change: QueueChange, to queue: TransferQueue, queueURL: URL?, context: AppContext
+    ) throws(AppError) -> (queue: TransferQueue, message: String) {
+        try SavedQueue.apply(change, to: queue, queueURL: queueURL, context: context)
     }
 }

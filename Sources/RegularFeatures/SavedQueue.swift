@@ -1,4 +1,5 @@
 import Diagnostics
+import FileWriting
 import Foundation
 import TransferCore
 
@@ -18,23 +19,47 @@ public enum SavedQueue {
         }
     }
 
-    /// Saves `queue` to `queueURL` when there is one and the feature is enabled.
-    public static func didChange(_ queue: TransferQueue, queueURL: URL?, context: AppContext) throws(AppError) {
-        guard let queueURL, context.features.contains(feature.name) else { return }
-        try save(queue, to: queueURL)
+    /// With the feature enabled and a queue file, applies `change` to the file's latest
+    /// content and saves it, holding the file's lock from reading to saving: processes that
+    /// change the same file take turns, and none overwrites another's change with a queue it
+    /// read before. Otherwise the change is applied to `queue` in memory.
+    public static func apply(
+        _ change: QueueChange, to queue: TransferQueue, queueURL: URL?, context: AppContext
+    ) throws(AppError) -> (queue: TransferQueue, message: String) {
+        guard let queueURL, context.features.contains(feature.name) else {
+            var changed = queue
+            let message = try change(&changed)
+            return (changed, message)
+        }
+        let lock: FileLock
+        do {
+            lock = try FileLock(exclusive: queueURL)
+        } catch {
+            throw AppError.file(error)
+        }
+        defer { lock.release() }
+        var latest = try QueueFile.load(queueURL)
+        let message = try change(&latest)
+        try save(latest, to: queueURL)
+        return (latest, message)
     }
 
-    /// Writes the queue atomically: Foundation's `.atomic` writes a temporary file in the same
-    /// folder, flushes it and renames it over the queue, so an interruption leaves either the
-    /// old file or the new one, never a truncated one.
+    /// Writes the queue with `AtomicFile`: a temporary file beside it, renamed over it, so an
+    /// interruption leaves either the old file or the new one; the file keeps its mode, owner
+    /// and group, a symbolic link keeps pointing at it, and a read-only file is refused.
     public static func save(_ queue: TransferQueue, to url: URL) throws(AppError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let data: Data
         do {
-            let data = try encoder.encode(["transfers": queue.transfers])
-            try (data + Data("\n".utf8)).write(to: url, options: .atomic)
+            data = try encoder.encode(["transfers": queue.transfers])
         } catch {
             throw AppError.file(Diagnostic("cannot save the queue (\(error))", path: url.path))
+        }
+        do {
+            try AtomicFile.write(data + Data("\n".utf8), to: url)
+        } catch {
+            throw AppError.file(Diagnostic("cannot save the queue (\(error.message))", path: error.path))
         }
     }
 }

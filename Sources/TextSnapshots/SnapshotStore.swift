@@ -1,10 +1,14 @@
 import Diagnostics
+import FileWriting
 import Foundation
 
 /// The snapshot files under one folder: `<root>/<name>.txt`, pending reviews beside them as
 /// `<name>.txt.new`, and `manifest.txt`, the list of every snapshot something produces.
-/// Every write goes to a temporary file in the same folder and is then renamed into place,
-/// so readers and interrupted runs never see half a file.
+/// Every write goes through `AtomicFile`: a temporary file in the same folder
+/// (`.<name>.flavorkit-tmp-<pid>-<random>`), renamed into place, so readers and interrupted
+/// runs never see half a file; the next write of a file removes what killed runs left.
+/// Only these names are the store's: hidden files (`.gitattributes`, `.gitkeep`) and any
+/// other file in the folder are never listed as snapshots nor deleted.
 public struct SnapshotStore: Sendable {
     public static let pendingExtension = ".new"
     public static let manifestName = "manifest.txt"
@@ -64,7 +68,7 @@ public struct SnapshotStore: Sendable {
 
     static func atomicWrite(_ text: String, to url: URL) throws {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url, options: .atomic)
+        try AtomicFile.write(Data(text.utf8), to: url)
     }
 
     public static func normalizingLineEndings(_ text: String) -> String {
@@ -74,19 +78,25 @@ public struct SnapshotStore: Sendable {
 
     // MARK: The whole folder
 
-    /// Relative paths of every recorded snapshot (`*.txt`, not the manifest), sorted.
+    /// Relative paths of every recorded snapshot (`*.txt`, not the manifest, none hidden), sorted.
     public func snapshotPaths() -> [String] {
-        files().filter { $0.hasSuffix(".txt") && $0 != Self.manifestName }
+        files().filter { $0.hasSuffix(".txt") && $0 != Self.manifestName && !Self.isHidden($0) }
     }
 
-    /// Relative paths of every pending file (`*.txt.new`), sorted.
+    /// Relative paths of every pending file (`*.txt.new`, none hidden), sorted.
     public func pendingPaths() -> [String] {
-        files().filter { $0.hasSuffix(".txt" + Self.pendingExtension) }
+        files().filter { $0.hasSuffix(".txt" + Self.pendingExtension) && !Self.isHidden($0) }
     }
 
-    /// Temporary files an interrupted write left behind (hidden files), sorted.
+    /// The store's temporary files that interrupted writes left behind, sorted: only names
+    /// `AtomicFile` gives, never other hidden files.
     public func leftoverPaths() -> [String] {
-        files().filter { $0.split(separator: "/").last?.hasPrefix(".") == true }
+        files().filter { TemporaryFile.isTemporary(String($0.split(separator: "/").last ?? "")) }
+    }
+
+    /// Whether a component of `path` is hidden: no snapshot name has one.
+    static func isHidden(_ path: String) -> Bool {
+        path.split(separator: "/").contains { $0.hasPrefix(".") }
     }
 
     private func files() -> [String] {
@@ -105,13 +115,28 @@ public struct SnapshotStore: Sendable {
 
     // MARK: Manifest
 
-    /// The snapshots listed in `manifest.txt`, or nil when there is no manifest.
+    /// The snapshots listed in `manifest.txt`, or nil when there is no manifest or it cannot be read.
     public func manifest() -> Set<String>? {
-        guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(Self.manifestName).path)
-        else {
-            return nil
+        try? readManifest()
+    }
+
+    /// The snapshots listed in `manifest.txt`; throws when there is none, or it cannot be read
+    /// as UTF-8 text.
+    public func readManifest() throws(Diagnostic) -> Set<String> {
+        let url = root.appendingPathComponent(Self.manifestName)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw Diagnostic("no manifest; run the tests once (swift test) to write it", path: url.path)
         }
-        let lines = Self.normalizingLineEndings(String(decoding: data, as: UTF8.self)).split(separator: "\n")
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw Diagnostic("cannot read the manifest (\((error as NSError).localizedDescription))", path: url.path)
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw Diagnostic("the manifest is not UTF-8 text", path: url.path)
+        }
+        let lines = Self.normalizingLineEndings(text).split(separator: "\n")
         return Set(lines.map(String.init).filter { !$0.isEmpty && !$0.hasPrefix("#") })
     }
 
@@ -158,13 +183,31 @@ public struct SnapshotStore: Sendable {
         return rejected
     }
 
-    /// Deletes obsolete snapshots, their pending files and leftover temporary files.
+    /// Deletes obsolete snapshots, their pending files and the store's leftover temporary
+    /// files; never hidden or other files. Unless `force`, refuses (deleting nothing) when
+    /// `expected` is empty or when more than half of the recorded snapshots would go: a
+    /// manifest that lost its content must not cost the recordings.
     @discardableResult
-    public func prune(expected: Set<String>) throws -> [String] {
+    public func prune(expected: Set<String>, force: Bool = false) throws -> [String] {
+        let obsolete = obsoletePaths(expected: expected)
+        if !force {
+            let total = snapshotPaths().count
+            let manifest = root.appendingPathComponent(Self.manifestName).path
+            if expected.isEmpty, total > 0 {
+                throw Diagnostic(
+                    "the manifest names no snapshot, so pruning would delete all \(total); "
+                        + "run the tests to write it, or prune with --force", path: manifest)
+            }
+            if obsolete.count * 2 > total {
+                throw Diagnostic(
+                    "pruning would delete \(obsolete.count) of the \(total) snapshots, more than half; "
+                        + "check the manifest, or prune with --force", path: manifest)
+            }
+        }
         let pendingOfObsolete = pendingPaths().filter {
             !expected.contains(String($0.dropLast(Self.pendingExtension.count)))
         }
-        let removed = obsoletePaths(expected: expected) + pendingOfObsolete + leftoverPaths()
+        let removed = obsolete + pendingOfObsolete + leftoverPaths()
         for path in removed { try FileManager.default.removeItem(at: root.appendingPathComponent(path)) }
         removeEmptyFolders()
         return removed.sorted()

@@ -44,9 +44,9 @@ public struct Session {
             }
             let flavorExtension = context.build.flavorExtension
             try flavorExtension.willChange(by: name, queueURL: queueURL, inShell: inShell, context: context)
-            var changed = queue
-            let message = try command.action(line, &changed, context)
-            try flavorExtension.didChange(changed, queueURL: queueURL, context: context)
+            let (changed, message) = try flavorExtension.apply(
+                { queue throws(AppError) in try command.action(line, &queue, context) }, to: queue,
+                queueURL: queueURL, context: context)
             queue = changed
             return message + "\n"
         }

@@ -27,7 +27,8 @@ enum SnapshotsCommand: ToolCommand {
                     arguments: [paths], options: [FlavorKitTool.root])
             case .prune:
                 return Command(
-                    "prune", summary: "delete snapshots that nothing produces", options: [FlavorKitTool.root])
+                    "prune", summary: "delete snapshots that the manifest does not name",
+                    options: [SnapshotsCommand.force, FlavorKitTool.root])
             }
         }
     }
@@ -35,6 +36,10 @@ enum SnapshotsCommand: ToolCommand {
     /// The files `accept` and `reject` act on.
     static let paths = Argument(
         "PATH", .zeroOrMore, summary: "a snapshot or its pending file (default: every pending file)")
+
+    /// `prune --force`: prune even with an empty manifest or when most snapshots would go.
+    static let force = Option.flag(
+        "force", summary: "prune even when the manifest is empty or more than half of the snapshots would go")
 
     static let command = Command(
         "snapshots", summary: "review what the snapshot tests wrote", subcommands: Action.allCases.map(\.command))
@@ -55,18 +60,10 @@ enum SnapshotsCommand: ToolCommand {
         case .reject:
             for path in try store.reject(named.isEmpty ? nil : named) { print("rejected \(path)") }
         case .prune:
-            for path in try store.prune(expected: try manifest(store)) { print("removed \(path)") }
+            let removed = try store.prune(expected: try store.readManifest(), force: parsed.flag(force))
+            for path in removed { print("removed \(path)") }
         }
         return 0
-    }
-
-    private static func manifest(_ store: SnapshotStore) throws(Diagnostic) -> Set<String> {
-        guard let manifest = store.manifest() else {
-            throw Diagnostic(
-                "no manifest; run the tests once (swift test) to write it",
-                path: store.root.appendingPathComponent(SnapshotStore.manifestName).path)
-        }
-        return manifest
     }
 
     /// Lists pending, obsolete and leftover files; exit status 1 when there are any.

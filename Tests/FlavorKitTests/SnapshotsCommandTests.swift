@@ -70,3 +70,106 @@ struct SnapshotsCommandTests {
         #expect(noCommand.errors.contains("usage: flavorkit"))
     }
 }
+
+@Suite("flavorkit snapshots prune deletes only what it owns")
+struct SnapshotsPruneTests {
+    /// A package with `recorded` snapshots under `snapshots/App/en/`, a manifest with
+    /// `manifest` as its text, and files that are not snapshots: hidden ones, foreign ones,
+    /// and a temporary file a killed write left.
+    static func fixture(recorded: [String], manifest: String) throws -> URL {
+        let root = try ToolRunner.temporaryFolder()
+        let folder = root.appendingPathComponent("snapshots/App/en")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(manifest.utf8).write(to: root.appendingPathComponent("snapshots/manifest.txt"))
+        for name in recorded { try Data("\(name)\n".utf8).write(to: folder.appendingPathComponent(name)) }
+        for foreign in [
+            "snapshots/.gitattributes", "snapshots/App/.gitkeep", "snapshots/README.md", "snapshots/App/en/logo.png",
+        ] {
+            try Data("mine\n".utf8).write(to: root.appendingPathComponent(foreign))
+        }
+        return root
+    }
+
+    /// Every file under `root`'s snapshots folder, relative to it, sorted.
+    static func files(_ root: URL) -> [String] {
+        let folder = root.appendingPathComponent("snapshots").path
+        let enumerator = FileManager.default.enumerator(atPath: folder)
+        var files: [String] = []
+        while let path = enumerator?.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isFolder), !isFolder.boolValue
+            {
+                files.append(path)
+            }
+        }
+        return files.sorted()
+    }
+
+    static let foreign = [".gitattributes", "App/.gitkeep", "App/en/logo.png", "README.md"]
+
+    @Test("obsolete snapshots, their pending files and leftover temporary files go; hidden and foreign files stay")
+    func ownedOnly() throws {
+        let root = try Self.fixture(
+            recorded: ["a.txt", "b.txt", "c.txt", "gone.txt", "gone.txt.new", ".gone.txt.flavorkit-tmp-999999999-ab"],
+            manifest: "# header\nApp/en/a.txt\nApp/en/b.txt\nApp/en/c.txt\n")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let prune = try ToolRunner.run(["snapshots", "prune", "--root", root.path])
+        #expect(prune.status == 0)
+        #expect(
+            prune.output
+                == "removed App/en/.gone.txt.flavorkit-tmp-999999999-ab\nremoved App/en/gone.txt\n"
+                + "removed App/en/gone.txt.new\n")
+        #expect(
+            Self.files(root)
+                == (Self.foreign + ["App/en/a.txt", "App/en/b.txt", "App/en/c.txt", "manifest.txt"]).sorted())
+    }
+
+    @Test(
+        "refuses, deleting nothing, when the manifest is empty or would remove more than half, unless --force",
+        arguments: [
+            ("# header only\n", "the manifest names no snapshot, so pruning would delete all 3", []),
+            ("App/en/a.txt\n", "pruning would delete 2 of the 3 snapshots, more than half", ["App/en/a.txt"]),
+        ])
+    func refused(manifest: String, message: String, kept: [String]) throws {
+        let root = try Self.fixture(recorded: ["a.txt", "b.txt", "c.txt"], manifest: manifest)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let before = Self.files(root)
+        let refused = try ToolRunner.run(["snapshots", "prune", "--root", root.path])
+        #expect(refused.status == 1)
+        #expect(refused.output.isEmpty)
+        #expect(refused.errors.hasPrefix("\(root.path)/snapshots/manifest.txt: error: \(message);"))
+        #expect(refused.errors.contains("--force"))
+        #expect(Self.files(root) == before)
+
+        let forced = try ToolRunner.run(["snapshots", "prune", "--force", "--root", root.path])
+        #expect(forced.status == 0)
+        #expect(Self.files(root) == (Self.foreign + kept + ["manifest.txt"]).sorted())
+    }
+
+    @Test("refuses, deleting nothing, when the manifest cannot be read, even with --force")
+    func unreadable() throws {
+        for damage in ["folder", "bytes"] {
+            let root = try Self.fixture(recorded: ["a.txt", "b.txt"], manifest: "")
+            defer { try? FileManager.default.removeItem(at: root) }
+            let manifest = root.appendingPathComponent("snapshots/manifest.txt")
+            try FileManager.default.removeItem(at: manifest)
+            if damage == "folder" {
+                try FileManager.default.createDirectory(at: manifest, withIntermediateDirectories: false)
+            } else {
+                try Data([0x41, 0xFF, 0xFE, 0x0A]).write(to: manifest)
+            }
+            let before = Self.files(root)
+            let result = try ToolRunner.run(["snapshots", "prune", "--force", "--root", root.path])
+            #expect(result.status == 1)
+            #expect(result.errors.hasPrefix("\(manifest.path): error: "))
+            #expect(Self.files(root) == before)
+        }
+    }
+
+    @Test("prune --help lists --force")
+    func help() throws {
+        let help = try ToolRunner.run(["snapshots", "prune", "--help"])
+        #expect(help.status == 0)
+        #expect(help.output.contains("--force"))
+    }
+}

@@ -63,3 +63,27 @@ struct StoreTests {
         #expect(store.read(name) == "x\n")
     }
 }
+
+@Suite("The store's temporary files")
+struct StoreTemporaryFileTests {
+    @Test("writes leave no temporary file; only the store's own names are leftovers, never other hidden files")
+    func recognised() throws {
+        let store = SnapshotStore(root: try scratchFolder())
+        defer { try? FileManager.default.removeItem(at: store.root) }
+        let name = SnapshotName("Light", "en", "queue")
+        try store.write("one\n", for: name)
+        try store.writePending("two\n", for: name)
+        #expect(store.leftoverPaths().isEmpty)
+        let folder = store.root.appendingPathComponent("Light/en")
+        for hidden in [".gitkeep", ".notes.txt", ".queue.txt.flavorkit-tmp-999999999-ab"] {
+            try Data("x".utf8).write(to: folder.appendingPathComponent(hidden))
+        }
+        #expect(store.leftoverPaths() == ["Light/en/.queue.txt.flavorkit-tmp-999999999-ab"])
+        #expect(store.snapshotPaths() == ["Light/en/queue.txt"])
+        #expect(store.pendingPaths() == ["Light/en/queue.txt.new"])
+        // The next write of the snapshot removes the dead writer's temporary file.
+        try store.write("three\n", for: name)
+        #expect(store.leftoverPaths().isEmpty)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(".gitkeep").path))
+    }
+}

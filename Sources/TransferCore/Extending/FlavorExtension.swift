@@ -17,9 +17,22 @@ public protocol FlavorExtension: Sendable {
     /// could not be kept. `queueURL` is the `--queue` file (nil for the sample queue);
     /// `inShell` tells that the change may live in the interactive session's memory.
     func willChange(by name: String, queueURL: URL?, inShell: Bool, context: AppContext) throws(AppError)
-    /// Keeps the queue after an extension command changed it. Default: nothing is written.
+    /// Carries out `change` (an extension command's action) and keeps its result; returns the
+    /// queue as changed and the message to print. `queue` is the queue in memory. Default: the
+    /// change is applied to `queue` and the result passed to `didChange`. An extension that
+    /// keeps the queue in a file shared with other processes applies the change to the file's
+    /// latest content instead, under a lock, so that no process's change is lost.
+    func apply(
+        _ change: QueueChange, to queue: TransferQueue, queueURL: URL?, context: AppContext
+    ) throws(AppError) -> (queue: TransferQueue, message: String)
+    /// Keeps the queue after an extension command changed it (called by the default `apply`).
+    /// Default: nothing is written.
     func didChange(_ queue: TransferQueue, queueURL: URL?, context: AppContext) throws(AppError)
 }
+
+/// A change to a queue made by an extension command: edits the queue and returns the message
+/// to print, or throws to leave it as it was.
+public typealias QueueChange = (_ queue: inout TransferQueue) throws(AppError) -> String
 
 extension FlavorExtension {
     /// None beyond the core's `downloads`.
@@ -33,6 +46,16 @@ extension FlavorExtension {
 
     /// Every change is allowed.
     public func willChange(by name: String, queueURL: URL?, inShell: Bool, context: AppContext) throws(AppError) {}
+
+    /// Applies `change` to `queue`, then calls `didChange`.
+    public func apply(
+        _ change: QueueChange, to queue: TransferQueue, queueURL: URL?, context: AppContext
+    ) throws(AppError) -> (queue: TransferQueue, message: String) {
+        var changed = queue
+        let message = try change(&changed)
+        try didChange(changed, queueURL: queueURL, context: context)
+        return (changed, message)
+    }
 
     /// Changes stay in memory.
     public func didChange(_ queue: TransferQueue, queueURL: URL?, context: AppContext) throws(AppError) {}

@@ -47,6 +47,46 @@ public enum ChildProcess {
             errors: String(decoding: try Data(contentsOf: errorsURL), as: UTF8.self))
     }
 
+    /// Runs `executable` once per entry of `runs` (its arguments and standard input), all at
+    /// the same time, and returns their results in the same order once every one has ended.
+    public static func runConcurrently(
+        _ executable: URL, _ runs: [(arguments: [String], input: String)], environment: [String: String]
+    ) throws -> [Result] {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var started: [(process: Process, files: [FileHandle], output: URL, errors: URL)] = []
+        defer { started.forEach { $0.files.forEach { try? $0.close() } } }
+        for (index, run) in runs.enumerated() {
+            let inputURL = folder.appendingPathComponent("\(index).stdin")
+            let outputURL = folder.appendingPathComponent("\(index).stdout")
+            let errorsURL = folder.appendingPathComponent("\(index).stderr")
+            try Data(run.input.utf8).write(to: inputURL)
+            try Data().write(to: outputURL)
+            try Data().write(to: errorsURL)
+            let files = [
+                try FileHandle(forReadingFrom: inputURL), try FileHandle(forWritingTo: outputURL),
+                try FileHandle(forWritingTo: errorsURL),
+            ]
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = run.arguments
+            process.environment = environment
+            process.currentDirectoryURL = folder
+            process.standardInput = files[0]
+            process.standardOutput = files[1]
+            process.standardError = files[2]
+            started.append((process, files, outputURL, errorsURL))
+            try process.run()
+        }
+        return try started.map { run in
+            run.process.waitUntilExit()
+            return Result(
+                status: run.process.terminationStatus,
+                output: String(decoding: try Data(contentsOf: run.output), as: UTF8.self),
+                errors: String(decoding: try Data(contentsOf: run.errors), as: UTF8.self))
+        }
+    }
+
     /// An executable product built beside the test bundle (`swift test` builds them all).
     public static func builtProduct(_ name: String) -> URL? {
         var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()

@@ -1,0 +1,59 @@
+import Diagnostics
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An exclusive advisory lock (`flock`) on a file, held from `init` until `release()`, so
+/// that processes which load, change and save the file take turns.
+///
+/// Saving replaces the file by renaming a new one over it, which leaves a waiting process
+/// holding a lock on the old file. So once the lock is granted, the lock checks that the
+/// path still names the file it locked, and otherwise locks the new file instead: whoever
+/// holds the lock holds it on the file the path names, and reads its latest content.
+public final class FileLock {
+    /// The file locked (a symbolic link's target is locked through it).
+    public let url: URL
+    private var descriptor: Int32
+
+    /// Waits for the exclusive lock on the existing file `url`.
+    public init(exclusive url: URL) throws(Diagnostic) {
+        self.url = url
+        while true {
+            let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw Self.failure("cannot open the file to lock it", url) }
+            while flock(descriptor, LOCK_EX) != 0 {
+                guard errno == EINTR else {
+                    let error = Self.failure("cannot lock the file", url)
+                    close(descriptor)
+                    throw error
+                }
+            }
+            var locked = stat(), current = stat()
+            if fstat(descriptor, &locked) == 0, stat(url.path, &current) == 0,
+                locked.st_dev == current.st_dev, locked.st_ino == current.st_ino
+            {
+                self.descriptor = descriptor
+                return
+            }
+            // Replaced while this process waited: lock the file the path names now.
+            close(descriptor)
+        }
+    }
+
+    /// Gives the lock up; later calls do nothing.
+    public func release() {
+        guard descriptor >= 0 else { return }
+        close(descriptor)
+        descriptor = -1
+    }
+
+    deinit { release() }
+
+    static func failure(_ message: String, _ url: URL) -> Diagnostic {
+        Diagnostic("\(message): \(String(cString: strerror(errno)))", path: url.path)
+    }
+}
