@@ -70,7 +70,7 @@ struct StoreTemporaryFileTests {
     func recognised() throws {
         let store = SnapshotStore(root: try scratchFolder())
         defer { try? FileManager.default.removeItem(at: store.root) }
-        let name = SnapshotName("Light", "en", "queue")
+        let name = try SnapshotName("Light", "en", "queue")
         try store.write("one\n", for: name)
         try store.writePending("two\n", for: name)
         #expect(store.leftoverPaths().isEmpty)
