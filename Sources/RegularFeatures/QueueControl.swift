@@ -1,4 +1,5 @@
 import Commands
+import Diagnostics
 import TransferCore
 
 /// `pause`, `resume` and `cancel`: commands that change a transfer's state.
@@ -35,35 +36,40 @@ public enum QueueControl {
         /// Changes the state of the visible transfer `id`; returns the message to print.
         func perform(on id: String, in queue: inout TransferQueue, context: AppContext) throws(AppError) -> String {
             let text = context.texts
+            // The id as typed, safe to quote on a terminal.
+            let shown = Diagnostic.quote(id)
             guard var transfer = context.visible(queue)[id: id] else {
-                throw AppError.failed(text("error.unknownTransfer", .string(id)))
+                throw AppError.failed(text("error.unknownTransfer", .string(shown)))
             }
             let message: String
             switch self {
             case .pause:
                 guard transfer.state == .inProgress || transfer.state == .pending else {
-                    throw AppError.failed(text("error.cannotPause", .string(id), .string(text.state(transfer.state))))
+                    throw AppError.failed(
+                        text("error.cannotPause", .string(shown), .string(text.state(transfer.state))))
                 }
                 transfer.state = .paused
-                message = text("done.paused", .string(id))
+                message = text("done.paused", .string(shown))
             case .resume:
                 guard transfer.state == .paused || transfer.state == .failed else {
-                    throw AppError.failed(text("error.cannotResume", .string(id), .string(text.state(transfer.state))))
+                    throw AppError.failed(
+                        text("error.cannotResume", .string(shown), .string(text.state(transfer.state))))
                 }
                 let running = queue.count(in: .inProgress)
                 if running < context.concurrentTransfers {
                     transfer.state = .inProgress
-                    message = text("done.resumed", .string(id))
+                    message = text("done.resumed", .string(shown))
                 } else {
                     transfer.state = .pending
-                    message = text("done.queued", .string(id), .int(context.concurrentTransfers))
+                    message = text("done.queued", .string(shown), .int(context.concurrentTransfers))
                 }
             case .cancel:
                 guard transfer.state != .completed && transfer.state != .cancelled else {
-                    throw AppError.failed(text("error.cannotCancel", .string(id), .string(text.state(transfer.state))))
+                    throw AppError.failed(
+                        text("error.cannotCancel", .string(shown), .string(text.state(transfer.state))))
                 }
                 transfer.state = .cancelled
-                message = text("done.cancelled", .string(id))
+                message = text("done.cancelled", .string(shown))
             }
             queue.update(transfer)
             return message
