@@ -12,6 +12,8 @@ shift $(($# < 2 ? $# : 2))
 [ -x ".build/fuzz/$target" ] || Fuzz/build.sh "$target"
 mkdir -p ".build/fuzz/corpus/$target" ".build/fuzz/artifacts/$target"
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"
+# Swift's own crash handler would run first and trip AddressSanitizer: leave crashes to libFuzzer.
+export SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-enable=no}"
 exec ".build/fuzz/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
     -print_final_stats=1 -artifact_prefix=".build/fuzz/artifacts/$target/" "$@" \
     ".build/fuzz/corpus/$target" "Fuzz/corpus/$target"
