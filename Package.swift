@@ -46,6 +46,9 @@ let package = Package(
             dependencies: ["Commands", "Diagnostics", "CatalogTools", "Flavors", "Localization", "TextSnapshots"],
             swiftSettings: strictSwift
         ),
+        .target(
+            name: "FuzzTargets", dependencies: ["Diagnostics", "Localization"], path: "Fuzz/Targets",
+            swiftSettings: strictSwift),
         .executableTarget(
             name: "Benchmarks", dependencies: ["CatalogTools", "Flavors", "Localization", "TextSnapshots", "CShims"],
             swiftSettings: strictSwift),
@@ -63,6 +66,7 @@ let package = Package(
             name: "LocalizationTests", dependencies: ["Diagnostics", "Localization"], exclude: ["CLDR"],
             swiftSettings: strictSwift
         ),
+        .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets"], swiftSettings: strictSwift),
         .testTarget(
             name: "TextSnapshotsTests", dependencies: ["Diagnostics", "TextSnapshotsTesting"],
             swiftSettings: strictSwift),

@@ -24,6 +24,10 @@ do {
         print(figure.line)
         figures.append(figure)
     }
+    for figure in GrowthBenchmarks().run() {
+        print(figure.line)
+        figures.append(figure)
+    }
     let diffs = try DiffBenchmarks()
     defer { diffs.cleanUp() }
     for figure in try diffs.run() {

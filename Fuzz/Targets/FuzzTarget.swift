@@ -1,0 +1,35 @@
+import Foundation
+
+/// The fuzzed entry points, one per libFuzzer binary. Its raw value names the binary
+/// (`.build/fuzz/<name>`) and the seed corpus folder (`Fuzz/corpus/<name>/`); `run` is what
+/// both the binary and the corpus replay test call for one input.
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    /// The `.strings` reader, UTF-8 and UTF-16 bytes: `fuzzStrings`.
+    case strings
+    /// The `.stringsdict` reader and its plural entries: `fuzzStringsDict`.
+    case stringsdict
+    /// The `.xcstrings` reader and each language's part: `fuzzXCStrings`.
+    case xcstrings
+    /// `FormatString` and `SafeFormatter` with typed arguments: `fuzzFormat`.
+    case format
+    /// Plural rules and `PluralEntry` expansion in a language the input picks: `fuzzPlural`.
+    case plural
+    /// The pseudo-locales' transformation: `fuzzPseudoLocale`.
+    case pseudo
+    /// `LanguageTag` and `LanguagePreferences` parsing: `fuzzLanguage`.
+    case language
+
+    /// Runs one input through the entry point. It returns when the input is handled and
+    /// stops the process (so that libFuzzer records the input) when a promise is broken.
+    public func run(_ data: Data) {
+        switch self {
+        case .strings: fuzzStrings(data)
+        case .stringsdict: fuzzStringsDict(data)
+        case .xcstrings: fuzzXCStrings(data)
+        case .format: fuzzFormat(data)
+        case .plural: fuzzPlural(data)
+        case .pseudo: fuzzPseudoLocale(data)
+        case .language: fuzzLanguage(data)
+        }
+    }
+}

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer binaries: .build/fuzz/<target> for each name in Fuzz/Targets/FuzzTarget.swift
+# (or only those given). SwiftPM cannot link -sanitize=fuzzer executables on Linux, so this
+# compiles Diagnostics and Localization with coverage and AddressSanitizer, then each binary
+# from Fuzz/Targets (the entry points the replay test also runs) and Fuzz/Shim.
+# Usage: Fuzz/build.sh [TARGET...]    (SWIFTC overrides the compiler)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+swiftc="${SWIFTC:-$(command -v swiftc || echo /opt/swift/usr/bin/swiftc)}"
+out=.build/fuzz
+mkdir -p "$out/modules" "$out/src"
+flags=(-sanitize=fuzzer,address -parse-as-library -O -swift-version 6 -I "$out/modules")
+all=$(sed -n 's/^    case \([a-z]*\)$/\1/p' Fuzz/Targets/FuzzTarget.swift | tr '\n' ' ')
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || read -r -a targets <<<"$all"
+
+# The linker's "cannot export local symbol" warnings about ASan helpers are noise.
+quiet() { "$@" 2>&1 | { grep -v "Cannot export local symbol" || true; }; return "${PIPESTATUS[0]}"; }
+
+module() { # name, then its sources; rebuilt when a source is newer than its object
+    local name=$1
+    shift
+    if [ -f "$out/modules/$name.o" ] && [ -z "$(find "$@" -newer "$out/modules/$name.o" | head -1)" ]; then return; fi
+    echo "compiling $name"
+    quiet "$swiftc" "${flags[@]}" -module-name "$name" -wmo -c "$@" \
+        -emit-module -emit-module-path "$out/modules/$name.swiftmodule" -o "$out/modules/$name.o"
+}
+module Diagnostics $(find Sources/Diagnostics -name '*.swift' | sort)
+module Localization $(find Sources/Localization -name '*.swift' | sort)
+module FuzzTargets $(find Fuzz/Targets -name '*.swift' | sort)
+
+for target in "${targets[@]}"; do
+    echo " $all " | grep -q " $target " || { echo "unknown target '$target' (known:$all)" >&2; exit 64; }
+    printf "import FuzzTargets\n\nlet fuzzedTarget: FuzzTarget = .%s\n" "$target" >"$out/src/$target.swift"
+    echo "linking $out/$target"
+    quiet "$swiftc" "${flags[@]}" -module-name "Fuzz_$target" -wmo \
+        Fuzz/Shim/LibFuzzerEntry.swift "$out/src/$target.swift" \
+        "$out/modules/Diagnostics.o" "$out/modules/Localization.o" "$out/modules/FuzzTargets.o" -o "$out/$target"
+done
