@@ -216,9 +216,8 @@ private struct Scanner {
     }
 
     mutating func readQuoted(_ delimiter: UInt8) throws(Diagnostic) -> (start: UInt32, length: UInt32) {
-        let openLocation = here()
-        let openLine = line
-        defer { lastMultilineString = line == openLine ? nil : openLocation }
+        let open = mark()
+        defer { lastMultilineString = line == open.line ? nil : location(of: open) }
         offset += 1
         var runStart = offset
         let start = table.byteCount
@@ -238,15 +237,15 @@ private struct Scanner {
             if byte == newline { noteNewline(at: offset) }
             offset += 1
         }
-        throw Diagnostic("unterminated string (it starts here)", at: openLocation)
+        throw Diagnostic("unterminated string (it starts here)", at: location(of: open))
     }
 
     /// Reads the escape at `offset` (a backslash) and appends what it means to the table.
     mutating func readEscape() throws(Diagnostic) {
-        let escapeLocation = here()
+        let escape = mark()
         offset += 1
         guard offset < text.count else {
-            throw Diagnostic("unterminated string: a backslash ends the file", at: escapeLocation)
+            throw Diagnostic("unterminated string: a backslash ends the file", at: location(of: escape))
         }
         let byte = text[offset]
         offset += 1
@@ -284,7 +283,7 @@ private struct Scanner {
             }
             if first & 0xF800 == 0xD800 {
                 let written = "\\U" + String(first, radix: 16, uppercase: true)
-                warn("\(written) is half of a surrogate pair; it reads as U+FFFD (\u{FFFD})", at: escapeLocation)
+                warn("\(written) is half of a surrogate pair; it reads as U+FFFD (\u{FFFD})", at: escape)
             }
             appendScalar(first)
         case newline:
@@ -328,6 +327,12 @@ private struct Scanner {
         warnings.append(Diagnostic(message, at: location, severity: .warning))
     }
 
+    /// The same at a mark, whose column is counted only for the warnings kept.
+    mutating func warn(_ message: String, at mark: Mark) {
+        guard warnings.count < StringsFile.listedDuplicates else { return }
+        warn(message, at: location(of: mark))
+    }
+
     // MARK: Whitespace and comments
 
     mutating func skipTrivia() throws(Diagnostic) {
@@ -344,12 +349,12 @@ private struct Scanner {
                 while offset < text.count, text[offset] != newline { offset += 1 }
                 if keepingComments { pendingComment = start..<offset }
             case slash where offset + 1 < text.count && text[offset + 1] == star:
-                let openLocation = here()
+                let open = mark()
                 offset += 2
                 let start = offset
                 while true {
                     guard offset + 1 < text.count else {
-                        throw Diagnostic("unterminated comment (it starts here)", at: openLocation)
+                        throw Diagnostic("unterminated comment (it starts here)", at: location(of: open))
                     }
                     if text[offset] == star, text[offset + 1] == slash { break }
                     if text[offset] == newline { noteNewline(at: offset) }
@@ -382,6 +387,22 @@ private struct Scanner {
             + TextDecoding.scalarColumn(text, lineStart: columnMark.offset, offset: position)
         columnMark = (position, column)
         return column
+    }
+
+    /// A place in the text, cheap to take at every token; `location(of:)` counts its column
+    /// only when a message needs it.
+    struct Mark {
+        let offset: Int
+        let line: Int
+        let lineStart: Int
+    }
+
+    func mark() -> Mark { Mark(offset: offset, line: line, lineStart: lineStart) }
+
+    func location(of mark: Mark) -> SourceLocation {
+        SourceLocation(
+            path: path, line: mark.line,
+            column: TextDecoding.scalarColumn(text, lineStart: mark.lineStart, offset: mark.offset))
     }
 
     mutating func here() -> SourceLocation {
