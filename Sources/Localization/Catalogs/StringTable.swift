@@ -308,18 +308,21 @@ public struct StringTable: Sendable {
         let fileMap = other.files.map { addFile($0) }
         other.bytes.withUnsafeBufferPointer { otherBytes in
             for record in other.records {
-                let keyStart = append(
-                    UnsafeBufferPointer(
-                        rebasing: otherBytes[Int(record.keyStart)..<Int(record.keyStart + record.keyLength)]))
-                let valueStart = append(
-                    UnsafeBufferPointer(
-                        rebasing: otherBytes[Int(record.valueStart)..<Int(record.valueStart + record.valueLength)]))
-                insert(
-                    keyStart: keyStart, keyLength: record.keyLength, valueStart: valueStart,
-                    valueLength: record.valueLength, line: Int(record.line), column: Int(record.column),
-                    file: fileMap[Int(record.file)])
+                insertCopy(of: record, from: otherBytes, file: fileMap[Int(record.file)])
             }
         }
+    }
+
+    /// Appends the key and value of another table's `record` (its bytes `source`) and
+    /// indexes them, with the record's position.
+    private mutating func insertCopy(of record: Record, from source: UnsafeBufferPointer<UInt8>, file: UInt16) {
+        let keyStart = append(
+            UnsafeBufferPointer(rebasing: source[Int(record.keyStart)..<Int(record.keyStart + record.keyLength)]))
+        let valueStart = append(
+            UnsafeBufferPointer(rebasing: source[Int(record.valueStart)..<Int(record.valueStart + record.valueLength)]))
+        insert(
+            keyStart: keyStart, keyLength: record.keyLength, valueStart: valueStart, valueLength: record.valueLength,
+            line: Int(record.line), column: Int(record.column), file: file)
     }
 
     /// The same entries, each value replaced by `transform(value)`.
@@ -351,14 +354,7 @@ public struct StringTable: Sendable {
                 let key = UnsafeBufferPointer(
                     rebasing: otherBytes[Int(record.keyStart)..<Int(record.keyStart + record.keyLength)])
                 guard find(key, hash: Self.hash(key)) == nil else { continue }
-                let keyStart = append(key)
-                let valueStart = append(
-                    UnsafeBufferPointer(
-                        rebasing: otherBytes[Int(record.valueStart)..<Int(record.valueStart + record.valueLength)]))
-                insert(
-                    keyStart: keyStart, keyLength: record.keyLength, valueStart: valueStart,
-                    valueLength: record.valueLength, line: Int(record.line), column: Int(record.column),
-                    file: fileMap[Int(record.file)])
+                insertCopy(of: record, from: otherBytes, file: fileMap[Int(record.file)])
             }
         }
     }
