@@ -77,11 +77,9 @@ public struct ParsedCommandLine: Sendable, Hashable {
     public func values<Value>(
         _ option: Option, expected: String, _ convert: (String) -> Value?
     ) throws(UsageError) -> [Value] {
-        var result: [Value] = []
-        for text in values(option) {
-            result.append(try converted(text, subject: option.spelling, expected: expected, convert))
+        try values(option).map { text throws(UsageError) in
+            try converted(text, subject: option.spelling, expected: expected, convert)
         }
-        return result
     }
 
     /// The argument's word converted by `convert`, as in `value(_:expected:_:)`.
@@ -96,11 +94,9 @@ public struct ParsedCommandLine: Sendable, Hashable {
     public func arguments<Value>(
         _ argument: Argument, expected: String, _ convert: (String) -> Value?
     ) throws(UsageError) -> [Value] {
-        var result: [Value] = []
-        for text in arguments(argument) {
-            result.append(try converted(text, subject: argument.name, expected: expected, convert))
+        try arguments(argument).map { text throws(UsageError) in
+            try converted(text, subject: argument.name, expected: expected, convert)
         }
-        return result
     }
 
     /// A usage error about this command line (its command and synopsis filled in), for the
