@@ -43,7 +43,9 @@ let package = Package(
             name: "CatalogTools", dependencies: ["Diagnostics", "Flavors", "Localization"], swiftSettings: strictSwift),
         .executableTarget(
             name: "flavorkit",
-            dependencies: ["Commands", "Diagnostics", "CatalogTools", "Flavors", "Localization", "TextSnapshots"],
+            dependencies: [
+                "Commands", "Diagnostics", "CatalogTools", "FileWriting", "Flavors", "Localization", "TextSnapshots",
+            ],
             swiftSettings: strictSwift
         ),
         .target(

@@ -45,12 +45,6 @@ public struct Option: Sendable, Hashable {
     /// `--name`, as typed.
     public var spelling: String { "--" + name }
 
-    /// Whether the option takes a value.
-    public var takesValue: Bool {
-        if case .value = kind { return true }
-        return false
-    }
-
     /// The values it accepts; empty when any value goes.
     public var allowedValues: [String] {
         if case .value(_, let allowed) = kind { return allowed }

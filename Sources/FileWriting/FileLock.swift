@@ -16,18 +16,16 @@ import Darwin
 /// holds the lock holds it on the file the path names, and reads its latest content.
 public final class FileLock {
     /// The file locked (a symbolic link's target is locked through it).
-    public let url: URL
     private var descriptor: Int32
 
     /// Waits for the exclusive lock on the existing file `url`.
     public init(exclusive url: URL) throws(Diagnostic) {
-        self.url = url
         while true {
             let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw Self.failure("cannot open the file to lock it", url) }
+            guard descriptor >= 0 else { throw AtomicFile.failure("cannot open the file to lock it", url) }
             while flock(descriptor, LOCK_EX) != 0 {
                 guard errno == EINTR else {
-                    let error = Self.failure("cannot lock the file", url)
+                    let error = AtomicFile.failure("cannot lock the file", url)
                     close(descriptor)
                     throw error
                 }
@@ -52,8 +50,4 @@ public final class FileLock {
     }
 
     deinit { release() }
-
-    static func failure(_ message: String, _ url: URL) -> Diagnostic {
-        Diagnostic("\(message): \(String(cString: strerror(errno)))", path: url.path)
-    }
 }

@@ -75,7 +75,7 @@ public enum TransferApp {
             identity = try FlavorIdentity(
                 name: build.flavorName, contentsOf: resources.infoPlist(flavor: build.flavorName))
         } catch {
-            throw AppError.file(Diagnostic(error.message, path: error.path))
+            throw AppError.file(error)
         }
         let features = try build.enabledFeatures(
             identity, plistPath: resources.infoPlist(flavor: build.flavorName).path)

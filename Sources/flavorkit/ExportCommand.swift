@@ -1,6 +1,7 @@
 import CatalogTools
 import Commands
 import Diagnostics
+import FileWriting
 import Foundation
 import Localization
 
@@ -83,7 +84,7 @@ enum ExportCommand: ToolCommand {
         var isFolder: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: output, isDirectory: &isFolder)
         guard output.hasSuffix("/") || (exists && isFolder.boolValue) || files.count > 1 else {
-            try files[0].data.write(to: URL(fileURLWithPath: output), options: .atomic)
+            try AtomicFile.write(files[0].data, to: URL(fileURLWithPath: output))
             print("wrote \(output)")
             return
         }
@@ -97,7 +98,7 @@ enum ExportCommand: ToolCommand {
             let url = URL(fileURLWithPath: folder + file.path)
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try file.data.write(to: url, options: .atomic)
+            try AtomicFile.write(file.data, to: url)
             print("wrote \(folder + file.path)")
         }
     }

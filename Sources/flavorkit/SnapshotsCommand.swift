@@ -69,12 +69,13 @@ enum SnapshotsCommand: ToolCommand {
     /// Lists pending, obsolete and leftover files; exit status 1 when there are any.
     private static func status(_ store: SnapshotStore) -> Int32 {
         let pending = store.pendingPaths()
-        let obsolete = store.manifest().map { store.obsoletePaths(expected: $0) } ?? []
+        let manifest = store.manifest()
+        let obsolete = manifest.map { store.obsoletePaths(expected: $0) } ?? []
         let leftovers = store.leftoverPaths()
         for path in pending { print("pending   \(path)") }
         for path in obsolete { print("obsolete  \(path)") }
         for path in leftovers { print("leftover  \(path)") }
-        if store.manifest() == nil { print("no manifest: run the tests once to write snapshots/manifest.txt") }
+        if manifest == nil { print("no manifest: run the tests once to write snapshots/manifest.txt") }
         let total = pending.count + obsolete.count + leftovers.count
         print(
             total == 0

@@ -41,7 +41,7 @@ struct QuotedInputTests {
     func usageErrors() {
         let word = "--\u{1B}[2J" + String(repeating: "x", count: 5_000)
         let error = UsageError(.unknownOption, word: word)
-        #expect(error.description == "unknown option '\(Diagnostic.quote(word))'")
+        #expect(error.description == "unknown option '--\\u{1B}[2J" + String(repeating: "x", count: 74) + "…'")
         #expect(!error.description.contains("\u{1B}"))
         #expect(error.description.count < 120)
     }

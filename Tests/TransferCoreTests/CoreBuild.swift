@@ -18,7 +18,7 @@ extension AppRunner {
             "CFBundleShortVersionString": "0.1", "CFBundleDevelopmentRegion": "en", "FlavorFeatures": features,
         ]
         try PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0)
-            .write(to: folder.appendingPathComponent("Info.plist"))
+            .write(to: PackageLayout(root: root).infoPlist(flavor: "Probe"))
         return root
     }
 }
