@@ -12,6 +12,11 @@ public struct AppContext: Sendable {
     /// The names of the features the flavor's Info.plist enables (all compiled into `build`).
     public let features: Set<String>
     public let texts: Texts
+    /// The extension's commands whose feature is enabled, in the order they were added.
+    public let commands: [ExtensionCommand]
+    /// The command line this run offers, for help and to run: the core's commands and the
+    /// enabled extension commands (`build.program` also parses the others, to refuse them).
+    public let program: Program
 
     public init(
         identity: FlavorIdentity, resources: PackageLayout, build: FlavorBuild, features: Set<String>,
@@ -22,6 +27,8 @@ public struct AppContext: Sendable {
         self.build = build
         self.features = features
         self.texts = texts
+        commands = build.flavorExtension.commands.filter { features.contains($0.feature) }
+        program = AppCommandLine.program(build.flavorName, adding: commands.map(\.declaration))
     }
 
     /// The app's name in the language in use: the flavor's `InfoPlist.strings` translation
@@ -41,16 +48,5 @@ public struct AppContext: Sendable {
     /// The features compiled in and enabled, in the order they were registered.
     public var enabledFeatures: [Feature] {
         build.features.filter { features.contains($0.name) }
-    }
-
-    /// The extension's commands whose feature is enabled, in the order they were added.
-    public var commands: [ExtensionCommand] {
-        build.flavorExtension.commands.filter { features.contains($0.feature) }
-    }
-
-    /// The command line this run offers, for help and to run: the core's commands and the
-    /// enabled extension commands (`build.program` also parses the others, to refuse them).
-    public var program: Program {
-        AppCommandLine.program(build.flavorName, adding: commands.map(\.declaration))
     }
 }

@@ -28,23 +28,22 @@ public struct FlavorBuild: Sendable {
     public let flavorExtension: any FlavorExtension
     /// What this build knows of other flavors and leaves out.
     public let leftOut: LeftOut
+    /// Every command this build's command line and session parse: the core's, the extension's,
+    /// then those left out (parsed, then refused as unavailable). `AppContext.program` is
+    /// what a run offers. Declared once, when the build is made.
+    public let program: Program
 
     /// A build of `flavorName` with `flavorExtension` (the core alone when nil).
     public init(flavorName: String, flavorExtension: (any FlavorExtension)? = nil, leftOut: LeftOut = LeftOut()) {
         self.flavorName = flavorName
         self.flavorExtension = flavorExtension ?? CoreOnly()
         self.leftOut = leftOut
+        program = AppCommandLine.program(
+            flavorName, adding: self.flavorExtension.commands.map(\.declaration) + leftOut.commands)
     }
 
     /// Features compiled into this build: the core's, then the extension's.
     public var features: [Feature] { [.downloads] + flavorExtension.features }
-
-    /// Every command this build's command line and session parse: the core's, the extension's,
-    /// then those left out (parsed, then refused as unavailable). `AppContext.program` is
-    /// what a run offers.
-    public var program: Program {
-        AppCommandLine.program(flavorName, adding: flavorExtension.commands.map(\.declaration) + leftOut.commands)
-    }
 
     /// The features the flavor enables, checked against what this build contains: the
     /// Info.plist may only list features that are compiled in.
