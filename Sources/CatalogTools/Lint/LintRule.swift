@@ -20,4 +20,12 @@ extension LintRule {
     func diagnostic(_ message: String, at location: SourceLocation) -> Diagnostic {
         Diagnostic(message, at: location, severity: severity, rule: name)
     }
+
+    /// A reader's own diagnostic, at the reader's position, as a finding of this rule.
+    func finding(_ reported: Diagnostic) -> Diagnostic {
+        var finding = reported
+        finding.severity = severity
+        finding.rule = name
+        return finding
+    }
 }

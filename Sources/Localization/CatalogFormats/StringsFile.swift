@@ -15,8 +15,9 @@ public struct StringsEntry: Sendable, Hashable {
     }
 }
 
-/// The parsed contents of a `.strings` file: its entries in file order (duplicates included,
-/// the last one wins as in CoreFoundation) and, when asked for, the comment before each key.
+/// The parsed contents of a `.strings` file: its entries in the order of each key's first
+/// definition (a key defined again takes its last value, as in CoreFoundation), where the
+/// duplicates were, and, when asked for, the comment before each key.
 public struct StringsFile: Sendable {
     public var path: String
     public var table: StringTable

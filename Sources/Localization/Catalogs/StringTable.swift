@@ -83,8 +83,8 @@ public struct StringTable: Sendable {
         return result
     }
 
-    /// Walks the entry in use for each distinct key, in file order, beside `other`'s value
-    /// for the same key (nil when it lacks the key), on raw UTF-8 without making strings:
+    /// Walks the entry in use for each distinct key, in the order of first definitions,
+    /// beside `other`'s value for the same key (nil when it lacks the key), on raw UTF-8 without making strings:
     /// for tools that compare whole catalogs. `entry(atRecord:)` makes the strings of one.
     public func forEachEntry(
         pairedWith other: StringTable?,
@@ -117,7 +117,8 @@ public struct StringTable: Sendable {
             location: location(of: record))
     }
 
-    /// The entry in use for each distinct key (a duplicate's last definition), in file order.
+    /// The entry in use for each distinct key (a duplicate's last definition), in the order
+    /// of first definitions.
     public var liveEntries: [StringsEntry] {
         var result: [StringsEntry] = []
         result.reserveCapacity(count)

@@ -11,7 +11,7 @@ import Darwin
 /// and lint all see a text's specifiers through it, so they cannot disagree.
 ///
 /// It cuts UTF-8 text into tokens, each with its range of byte offsets, in one pass and
-/// without allocating. The grammar is Apple's (`NSString`'s: printf's plus `%@` and plural
+/// without allocating (but for a non-ASCII conversion character, which is invalid anyway). The grammar is Apple's (`NSString`'s: printf's plus `%@` and plural
 /// variables):
 ///
 ///     token      = literal | "%%" | variable | specifier | invalid
@@ -42,7 +42,7 @@ import Darwin
 /// (`Problem.positionPastLimit`); a width or precision past it is read as `limit + 1` (no
 /// text can overflow it), which `SafeFormatter` clamps to `limit` and lint reports.
 public struct FormatScanner: IteratorProtocol {
-    /// The largest argument position, width and precision FormatKit accepts as written.
+    /// The largest argument position, width and precision FlavorKit accepts as written.
     public static let limit = 1_000
 
     /// One piece of a format and where it is.

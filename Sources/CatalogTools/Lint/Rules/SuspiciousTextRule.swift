@@ -13,7 +13,7 @@ struct SuspiciousTextRule: LintRule {
     func check(_ context: LintContext) -> [Diagnostic] {
         var found: [Diagnostic] = []
         for catalog in context.layers.flatMap(\.catalogs.values) {
-            found += catalog.warnings.map { diagnostic($0.message, at: $0.location ?? Self.start(of: $0)) }
+            found += catalog.warnings.map(finding)
         }
         // Widths and precisions: every text of the development language; of the others, those
         // whose specifiers are not written exactly as the development language's (the rest
@@ -86,10 +86,6 @@ struct SuspiciousTextRule: LintRule {
             }
         }
         return nil
-    }
-
-    private static func start(of diagnostic: Diagnostic) -> SourceLocation {
-        SourceLocation(path: diagnostic.path ?? "", line: diagnostic.line ?? 1, column: diagnostic.column ?? 1)
     }
 }
 

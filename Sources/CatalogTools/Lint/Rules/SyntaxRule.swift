@@ -9,10 +9,7 @@ struct SyntaxRule: LintRule {
     func check(_ context: LintContext) -> [Diagnostic] {
         context.layers.flatMap { layer in
             layer.catalogs.values.flatMap { catalog in
-                catalog.errors.map { error in
-                    diagnostic(
-                        error.message, at: error.location ?? SourceLocation(path: error.path ?? "", line: 1, column: 1))
-                }
+                catalog.errors.map(finding)
             }
         }
     }
