@@ -18,7 +18,6 @@ let package = Package(
         .library(name: "Localization", targets: ["Localization"]),
         .library(name: "CatalogTools", targets: ["CatalogTools"]),
         .library(name: "Flavors", targets: ["Flavors"]),
-        .library(name: "TransferCore", targets: ["TransferCore"]),
         .library(name: "TextSnapshots", targets: ["TextSnapshots"]),
         .library(name: "FileWriting", targets: ["FileWriting"]),
         .library(name: "TextSnapshotsTesting", targets: ["TextSnapshotsTesting"]),
@@ -27,7 +26,7 @@ let package = Package(
         .target(name: "Diagnostics", swiftSettings: strictSwift),
         .target(name: "Commands", dependencies: ["Diagnostics"], swiftSettings: strictSwift),
         .target(name: "Localization", dependencies: ["Diagnostics"], swiftSettings: strictSwift),
-        .target(name: "Flavors", dependencies: ["Diagnostics"], swiftSettings: strictSwift),
+        .target(name: "Flavors", dependencies: ["Diagnostics", "Localization"], swiftSettings: strictSwift),
         .target(name: "FileWriting", dependencies: ["Diagnostics"], swiftSettings: strictSwift),
         .target(name: "TextSnapshots", dependencies: ["Diagnostics", "FileWriting"], swiftSettings: strictSwift),
         .target(name: "TextSnapshotsTesting", dependencies: ["TextSnapshots"], swiftSettings: strictSwift),
@@ -37,7 +36,8 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .target(
-            name: "RegularFeatures", dependencies: ["Commands", "Diagnostics", "FileWriting", "TransferCore"],
+            name: "RegularFeatures",
+            dependencies: ["Commands", "Diagnostics", "FileWriting", "Flavors", "TransferCore"],
             swiftSettings: strictSwift),
         .target(
             name: "CatalogTools", dependencies: ["Diagnostics", "Flavors", "Localization"], swiftSettings: strictSwift),

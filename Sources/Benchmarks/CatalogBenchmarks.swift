@@ -76,7 +76,7 @@ struct CatalogBenchmarks {
         precondition(localizer.chain.map(\.description) == ["xx", "yy", "en"])
         var plain: [String: String] = [:]
         for index in 0..<Self.entries {
-            plain[GeneratedCatalog.key(index)] = localizer.string(GeneratedCatalog.key(index))
+            plain[GeneratedCatalog.key(index)] = localizer.text(GeneratedCatalog.key(index))
         }
         var generator = SplitMix(seed: 42)
         let keys = (0..<Self.entries).map { _ in GeneratedCatalog.key(Int(generator.next() % UInt64(Self.entries))) }
@@ -84,7 +84,7 @@ struct CatalogBenchmarks {
         let times = Measure.paired(
             rounds: 15,
             ours: {
-                for key in keys { sink &+= localizer.string(key).utf8.count }
+                for key in keys { sink &+= localizer.text(key).utf8.count }
             },
             reference: {
                 for key in keys { sink &+= plain[key, default: key].utf8.count }
@@ -141,7 +141,7 @@ struct CatalogBenchmarks {
                 let store = CatalogStore(folders: [folder])
                 let localizer = Localizer(store: store, developmentLanguage: LanguageTag("zz")!)
                 localizer.setPreferences([LanguageTag("big")!])
-                ourValue = localizer.string(key)
+                ourValue = localizer.text(key)
             },
             reference: {
                 let bundle = Bundle(path: bundles[nextBundle].path)!

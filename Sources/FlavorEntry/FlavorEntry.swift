@@ -11,7 +11,7 @@ import RegularFeatures
 #endif
 
 /// This executable's flavor.
-enum Flavor {
+enum ThisFlavor {
     #if LIGHT
     /// The core alone. Regular's features and commands are named, not contained, so that
     /// Light refuses them as unavailable rather than unknown (help never lists them, so
@@ -33,6 +33,6 @@ enum Flavor {
 @main
 enum Main {
     static func main() {
-        exit(TransferApp.run(Flavor.build, arguments: Array(CommandLine.arguments.dropFirst())))
+        exit(TransferApp.run(ThisFlavor.build, arguments: Array(CommandLine.arguments.dropFirst())))
     }
 }

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import Localization
 
 /// Who a flavor is: read from `Flavors/<Name>/Info.plist`, never hard-coded in Swift.
 ///
@@ -10,23 +11,30 @@ import Foundation
 public struct FlavorIdentity: Sendable, Equatable {
     /// The flavor's folder name under `Flavors/`, e.g. `Light`.
     public let name: String
+    /// `CFBundleIdentifier`, e.g. `com.example.transfers.light`.
     public let bundleIdentifier: String
+    /// `CFBundleDisplayName` as written in the plist (`Flavor.displayName` is translated).
     public let displayName: String
+    /// `CFBundleShortVersionString`.
     public let version: String
-    /// The language whose catalogs are complete and used when nothing else matches.
-    public let developmentRegion: String
+    /// The language whose catalogs are complete and used when nothing else matches
+    /// (`CFBundleDevelopmentRegion`).
+    public let developmentLanguage: LanguageTag
+    /// The feature names `FlavorFeatures` lists.
     public let features: Set<String>
+    /// `FlavorLimits`: name → whole number above 0.
     public let limits: [String: Int]
 
+    /// An identity made in code (tests, tools); `init(name:contentsOf:)` reads a flavor's own.
     public init(
         name: String, bundleIdentifier: String, displayName: String, version: String,
-        developmentRegion: String, features: Set<String>, limits: [String: Int]
+        developmentLanguage: LanguageTag, features: Set<String>, limits: [String: Int]
     ) {
         self.name = name
         self.bundleIdentifier = bundleIdentifier
         self.displayName = displayName
         self.version = version
-        self.developmentRegion = developmentRegion
+        self.developmentLanguage = developmentLanguage
         self.features = features
         self.limits = limits
     }
@@ -63,7 +71,12 @@ public struct FlavorIdentity: Sendable, Equatable {
         bundleIdentifier = try string("CFBundleIdentifier")
         displayName = try string("CFBundleDisplayName")
         version = try string("CFBundleShortVersionString")
-        developmentRegion = try string("CFBundleDevelopmentRegion")
+        let region = try string("CFBundleDevelopmentRegion")
+        guard let development = LanguageTag(region) else {
+            throw Diagnostic(
+                "CFBundleDevelopmentRegion \"\(Diagnostic.quote(region))\" is not a language tag", path: path)
+        }
+        developmentLanguage = development
 
         let rawFeatures = dictionary["FlavorFeatures"] ?? [String]()
         guard let features = rawFeatures as? [String] else {

@@ -1,21 +1,32 @@
 import Diagnostics
 import Foundation
 
-/// Finds the package folder that holds a flavor's runtime resources, in this order:
+/// Finds the package folder that holds a flavor's runtime resources, for the program that
+/// runs (never for FlavorKit's own checkout), in this order:
 /// 1. the folder named by the environment variable `FLAVORKIT_RESOURCES`;
 /// 2. the executable's folder and each of its ancestors (a release build copied to `dist/`
 ///    beside `dist/Flavors/` and `dist/Localizations/`; `.build/debug/Light` in a clone);
-/// 3. the package's source folder as it was when compiled (`swift run` from anywhere).
+/// 3. the package the program was compiled from: the folder holding `Package.swift` above
+///    the source file that started it (`swift run` from anywhere).
 ///
-/// A folder qualifies when it holds `Flavors/<Name>/Info.plist` (see `PackageLayout`).
+/// A folder qualifies when it holds `Flavors/<Name>/Info.plist` (see `PackageLayout`). When
+/// none does, the error lists every place looked in.
 public enum ResourceLocator {
+    /// `FLAVORKIT_RESOURCES`: the folder to take resources from, overriding the search.
     public static let environmentVariable = "FLAVORKIT_RESOURCES"
 
+    /// The layout of the package folder holding `flavor`'s resources.
+    ///
+    /// - Parameters:
+    ///   - environment: where `FLAVORKIT_RESOURCES` is read.
+    ///   - executable: the running program (its folder and ancestors are searched).
+    ///   - sourceFile: a source file of the program's package (by default the caller's
+    ///     `#filePath`, so an entry file that calls this names its own package).
     public static func locate(
         flavor: String,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         executable: URL? = Bundle.main.executableURL,
-        compiledSourceRoot: URL? = ResourceLocator.compiledSourceRoot
+        sourceFile: String = #filePath
     ) throws(Diagnostic) -> PackageLayout {
         let fileManager = FileManager.default
         if let explicit = environment[environmentVariable], !explicit.isEmpty {
@@ -28,7 +39,7 @@ public enum ResourceLocator {
             }
             return layout
         }
-        let looked = candidates(executable: executable, compiledSourceRoot: compiledSourceRoot)
+        let looked = candidates(executable: executable, package: packageFolder(containing: sourceFile))
         let layouts = looked.map(PackageLayout.init(root:))
         if let found = layouts.first(where: { fileManager.fileExists(atPath: $0.infoPlist(flavor: flavor).path) }) {
             return found
@@ -41,14 +52,22 @@ public enum ResourceLocator {
             path: PackageLayout.relativeInfoPlist(flavor: flavor))
     }
 
-    /// The package root this file was compiled from (`Sources/Flavors/` is two levels down).
-    public static var compiledSourceRoot: URL? {
-        URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The nearest folder at or above `sourceFile`'s folder that holds `Package.swift`; nil
+    /// when there is none (a source file compiled outside a package, or moved away).
+    public static func packageFolder(containing sourceFile: String) -> URL? {
+        var folder = URL(fileURLWithPath: sourceFile).deletingLastPathComponent().standardizedFileURL
+        while true {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+                return folder
+            }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { return nil }
+            folder = parent
+        }
     }
 
     /// Every folder searched when `FLAVORKIT_RESOURCES` is not set, in order.
-    static func candidates(executable: URL?, compiledSourceRoot: URL?) -> [URL] {
+    static func candidates(executable: URL?, package: URL?) -> [URL] {
         var result: [URL] = []
         func add(_ url: URL) {
             let standard = url.standardizedFileURL
@@ -63,7 +82,7 @@ public enum ResourceLocator {
                 folder = parent
             }
         }
-        if let compiledSourceRoot { add(compiledSourceRoot) }
+        if let package { add(package) }
         return result
     }
 }

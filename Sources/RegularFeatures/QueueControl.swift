@@ -1,5 +1,6 @@
 import Commands
 import Diagnostics
+import Flavors
 import TransferCore
 
 /// `pause`, `resume` and `cancel`: commands that change a transfer's state.

@@ -1,3 +1,4 @@
+import Flavors
 import Foundation
 import TransferCore
 

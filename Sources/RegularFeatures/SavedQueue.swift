@@ -1,5 +1,6 @@
 import Diagnostics
 import FileWriting
+import Flavors
 import Foundation
 import TransferCore
 
@@ -14,7 +15,7 @@ public enum SavedQueue {
         throws(AppError)
     {
         let text = context.texts
-        guard queueURL != nil || inShell || !context.features.contains(feature.name) else {
+        guard queueURL != nil || inShell || !context.has(feature) else {
             throw AppError.usage(text("error.needsQueueFile", .string(name)))
         }
     }
@@ -26,7 +27,7 @@ public enum SavedQueue {
     public static func apply(
         _ change: QueueChange, to queue: TransferQueue, queueURL: URL?, context: AppContext
     ) throws(AppError) -> (queue: TransferQueue, message: String) {
-        guard let queueURL, context.features.contains(feature.name) else {
+        guard let queueURL, context.has(feature) else {
             var changed = queue
             let message = try change(&changed)
             return (changed, message)

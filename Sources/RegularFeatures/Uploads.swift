@@ -1,3 +1,4 @@
+import Flavors
 import TransferCore
 
 /// Uploads in the queue: the core shows downloads only.
@@ -7,6 +8,6 @@ public enum Uploads {
 
     /// The whole queue with the feature enabled, else its downloads (the core's default).
     public static func visible(_ queue: TransferQueue, context: AppContext) -> TransferQueue {
-        context.features.contains(feature.name) ? queue : queue.downloads
+        context.has(feature) ? queue : queue.downloads
     }
 }

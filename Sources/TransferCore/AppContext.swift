@@ -3,50 +3,44 @@ import Flavors
 import Foundation
 import Localization
 
-/// Everything a command needs: who the flavor is, what it may do, and its text.
+/// Everything a command needs: the flavor as loaded (identity, features, text) and the build
+/// running (its extension and commands).
 public struct AppContext: Sendable {
-    public let identity: FlavorIdentity
-    public let resources: PackageLayout
+    /// The flavor: identity, enabled features, resources and text.
+    public let flavor: Flavor
     /// The build running: its features, commands and hooks.
     public let build: FlavorBuild
-    /// The names of the features the flavor's Info.plist enables (all compiled into `build`).
-    public let features: Set<String>
-    public let texts: Texts
     /// The extension's commands whose feature is enabled, in the order they were added.
     public let commands: [ExtensionCommand]
     /// The command line this run offers, for help and to run: the core's commands and the
     /// enabled extension commands (`build.program` also parses the others, to refuse them).
     public let program: Program
 
-    public init(
-        identity: FlavorIdentity, resources: PackageLayout, build: FlavorBuild, features: Set<String>,
-        texts: Texts
-    ) {
-        self.identity = identity
-        self.resources = resources
+    /// The context of `build` running as `flavor`.
+    public init(flavor: Flavor, build: FlavorBuild) {
+        self.flavor = flavor
         self.build = build
-        self.features = features
-        self.texts = texts
-        commands = build.flavorExtension.commands.filter { features.contains($0.feature) }
+        commands = build.flavorExtension.commands.filter { command in
+            flavor.features.contains { $0.name == command.feature }
+        }
         program = AppCommandLine.program(build.flavorName, adding: commands.map(\.declaration))
     }
 
-    /// The app's name in the language in use: the flavor's `InfoPlist.strings` translation
-    /// of `CFBundleDisplayName`, as on Apple platforms, else the Info.plist value.
-    public var displayName: String {
-        texts.localizer.entry("CFBundleDisplayName", table: "InfoPlist")?.value ?? identity.displayName
-    }
+    /// The flavor's Info.plist.
+    public var identity: FlavorIdentity { flavor.identity }
+    /// The package folder the resources came from.
+    public var resources: PackageLayout { flavor.resources }
+    /// Text in the language in use.
+    public var texts: Texts { flavor.text }
 
-    /// At most this many transfers in progress at once.
-    public var concurrentTransfers: Int { identity.limits[concurrentTransfersLimit] ?? 1 }
+    /// Whether the flavor enables `feature`.
+    public func has(_ feature: Feature) -> Bool { flavor.has(feature) }
+
+    /// At most this many transfers in progress at once (`FlavorLimits.concurrentTransfers`).
+    public var concurrentTransfers: Int { flavor.limit(Feature.concurrentTransfersLimit, default: 1) }
 
     /// The transfers this flavor shows (the extension decides; the core shows downloads).
     public func visible(_ queue: TransferQueue) -> TransferQueue {
         build.flavorExtension.visible(queue, context: self)
-    }
-
-    /// The features compiled in and enabled, in the order they were registered.
-    public var enabledFeatures: [Feature] {
-        build.features.filter { features.contains($0.name) }
     }
 }

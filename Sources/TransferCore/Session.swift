@@ -40,7 +40,7 @@ public struct Session {
         default:
             guard let command = context.commands.first(where: { $0.declaration.name == name }) else {
                 throw AppError.unavailable(
-                    text("error.unavailable", .string(Diagnostic.quote(name)), .string(context.displayName)))
+                    text("error.unavailable", .string(Diagnostic.quote(name)), .string(context.flavor.displayName)))
             }
             let flavorExtension = context.build.flavorExtension
             try flavorExtension.willChange(by: name, queueURL: queueURL, inShell: inShell, context: context)

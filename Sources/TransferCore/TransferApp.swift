@@ -28,7 +28,7 @@ public enum TransferApp {
         do {
             context = try makeContext(
                 build, lang: lang, localizations: line.value(AppCommandLine.localizations),
-                environment: environment)
+                verbose: line.flag(AppCommandLine.verbose), environment: environment)
         } catch {
             console.writeError("\(error)\n")
             return error.exitStatus
@@ -45,7 +45,7 @@ public enum TransferApp {
                 return usage.exitStatus
             }
             if line.flag(AppCommandLine.version) {
-                console.write("\(context.displayName) \(context.identity.version)\n")
+                console.write("\(context.flavor.displayName) \(context.identity.version)\n")
                 return 0
             }
             let queueURL = line.value(AppCommandLine.queueFile).map { URL(fileURLWithPath: $0) }
@@ -63,46 +63,29 @@ public enum TransferApp {
         }
     }
 
-    /// Loads the flavor's identity and catalogs and resolves the language: `lang` is `--lang`'s
-    /// value, `localizations` `--localizations`'.
+    /// Loads the flavor (identity, features, catalogs, languages): `lang` is `--lang`'s value,
+    /// `localizations` `--localizations`'; `verbose` records every fallback.
     public static func makeContext(
-        _ build: FlavorBuild, lang: String?, localizations: String?, environment: [String: String]
+        _ build: FlavorBuild, lang: String?, localizations: String?, verbose: Bool = false,
+        environment: [String: String]
     ) throws(AppError) -> AppContext {
-        let resources: PackageLayout
-        let identity: FlavorIdentity
+        let shared = (localizations ?? environment["FLAVORKIT_LOCALIZATIONS"]).map { URL(fileURLWithPath: $0) }
         do {
-            resources = try ResourceLocator.locate(flavor: build.flavorName, environment: environment)
-            identity = try FlavorIdentity(
-                name: build.flavorName, contentsOf: resources.infoPlist(flavor: build.flavorName))
+            let flavor = try Flavor.load(
+                build.flavorName, features: build.features, otherFlavorsFeatures: build.leftOut.features,
+                language: lang, sharedCatalogs: shared, recordsFallbacks: verbose, environment: environment,
+                sourceFile: build.sourceFile)
+            return AppContext(flavor: flavor, build: build)
         } catch {
-            throw AppError.file(error)
+            switch error {
+            case .resources(let diagnostic): throw AppError.file(diagnostic)
+            case .language(let diagnostic): throw AppError.usage(diagnostic.message)
+            }
         }
-        let features = try build.enabledFeatures(
-            identity, plistPath: resources.infoPlist(flavor: build.flavorName).path)
-        let preferences: [LanguageTag]
-        do {
-            preferences = try LanguagePreferences.resolve(lang: lang, environment: environment)
-        } catch {
-            throw AppError.usage(error.description)
-        }
-        guard let development = LanguageTag(identity.developmentRegion) else {
-            let message =
-                "CFBundleDevelopmentRegion \"\(Diagnostic.quote(identity.developmentRegion))\" is not a language tag"
-            throw AppError.file(Diagnostic(message, path: resources.infoPlist(flavor: build.flavorName).path))
-        }
-        let shared =
-            (localizations ?? environment["FLAVORKIT_LOCALIZATIONS"])
-            .map { URL(fileURLWithPath: $0) } ?? resources.localizations
-        let store = CatalogStore(
-            folders: [shared, resources.localizations(flavor: build.flavorName)],
-            pseudoLocaleSource: development)
-        let localizer = Localizer(store: store, developmentLanguage: development, preferences: preferences)
-        return AppContext(
-            identity: identity, resources: resources, build: build, features: features,
-            texts: Texts(localizer: localizer))
     }
 
-    /// Catalogs that failed to load are always reported; with `--verbose`, every fallback too.
+    /// Catalogs that failed to load are always reported; with `--verbose`, every fallback and
+    /// every other issue too.
     static func report(_ localizer: Localizer, verbose: Bool, console: Console) {
         for issue in localizer.issues {
             if case .unreadableCatalog = issue {

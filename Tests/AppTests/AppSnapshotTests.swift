@@ -66,7 +66,7 @@ struct AppSnapshotTests {
         let build = try #require(Self.flavors[screen.flavor])
         let result = AppRunner.run(build, screen.arguments + ["--lang", screen.locale, "--verbose"])
         #expect(result.status == 0)
-        #expect(result.errors.isEmpty, "fallbacks or catalog problems: \(result.errors)")
+        #expect(result.problems.isEmpty, "catalog problems: \(result.problems)")
         #expect(
             result.output.hasSuffix("\n") && !result.output.hasSuffix("\n\n"), "a screen ends with exactly one newline")
         expectSnapshot(result.output, named: screen.name, verifier: try Self.verifier())

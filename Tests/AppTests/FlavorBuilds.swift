@@ -7,6 +7,6 @@ import TransferCore
 extension AppRunner {
     /// The flavors' real builds: the `FlavorBuild` each executable module defines, compiled
     /// with its `-D` flag.
-    static let light = Light.Flavor.build
-    static let regular = Regular.Flavor.build
+    static let light = Light.ThisFlavor.build
+    static let regular = Regular.ThisFlavor.build
 }

@@ -22,7 +22,7 @@ struct LocalizedAppTests {
         for screen in Self.screens {
             let result = AppRunner.run(AppRunner.regular, screen + ["--lang", language, "--verbose"])
             #expect(result.status == 0)
-            #expect(result.errors.isEmpty, "\(language) \(screen): \(result.errors)")
+            #expect(result.problems.isEmpty, "\(language) \(screen): \(result.problems)")
         }
         let queue = AppRunner.run(AppRunner.regular, ["--lang", language])
         #expect(queue.output.contains(try #require(Self.inProgress[language])))
@@ -155,7 +155,7 @@ struct LocalizedAppTests {
         defer { try? FileManager.default.removeItem(at: catalogs.deletingLastPathComponent()) }
         let result = AppRunner.run(AppRunner.regular, ["--lang", "de", "--localizations", catalogs.path, "--verbose"])
         #expect(result.status == 0)
-        #expect(result.output.contains("1,3 GB of 2,9 GB"))  // English text for that key, German numbers
+        #expect(result.output.contains("1,29\u{A0}GB of 2,86\u{A0}GB"))  // English text for that key, German numbers
         #expect(result.output.contains("Läuft"))
         #expect(result.errors.contains("de.lproj/Localizable.strings:"))
         #expect(result.errors.contains("text for \"size.progress\" not used"))
@@ -172,5 +172,14 @@ struct LocalizedAppTests {
         #expect(quiet.errors.isEmpty)
         let verbose = AppRunner.run(AppRunner.regular, ["--lang", "en", "--localizations", catalogs.path, "--verbose"])
         #expect(verbose.errors.contains("key \"column.title\" is missing from every language"))
+    }
+
+    @Test("--verbose names every key shown from a fallback language, and a language without catalogs")
+    func verboseFallbacks() {
+        let partial = AppRunner.run(AppRunner.regular, ["--lang", "es-MX", "--verbose"])
+        #expect(partial.errors.contains("note: es-MX has no \"queue.heading\"; showing es\n"))
+        let unshipped = AppRunner.run(AppRunner.regular, ["--lang", "fr", "--verbose"])
+        #expect(unshipped.errors == "note: no catalog for fr; showing en\n")
+        #expect(AppRunner.run(AppRunner.regular, ["--lang", "fr"]).errors.isEmpty)
     }
 }

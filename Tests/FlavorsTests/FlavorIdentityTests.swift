@@ -1,11 +1,12 @@
 import Diagnostics
 import Flavors
 import Foundation
+import Localization
 import Testing
 
 @Suite("Flavor identity")
 struct FlavorIdentityTests {
-    static let root = PackageLayout(root: ResourceLocator.compiledSourceRoot!)
+    static let root = PackageLayout(root: ResourceLocator.packageFolder(containing: #filePath)!)
 
     @Test(
         "each flavor's identity comes from its Info.plist",
@@ -21,7 +22,7 @@ struct FlavorIdentityTests {
         #expect(identity.name == name)
         #expect(identity.bundleIdentifier == bundleID)
         #expect(identity.displayName == displayName)
-        #expect(identity.developmentRegion == "en")
+        #expect(identity.developmentLanguage == LanguageTag("en"))
         #expect(identity.features == Set(features))
         #expect(identity.limits["concurrentTransfers"] == concurrent)
         #expect(!identity.version.isEmpty)

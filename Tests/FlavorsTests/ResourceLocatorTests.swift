@@ -21,7 +21,7 @@ struct ResourceLocatorTests {
         let (root, executable) = try Self.makeRelease()
         defer { try? FileManager.default.removeItem(at: root) }
         let found = try ResourceLocator.locate(
-            flavor: "Light", environment: [:], executable: executable, compiledSourceRoot: nil)
+            flavor: "Light", environment: [:], executable: executable, sourceFile: "/nonexistent/main.swift")
         #expect(found.root.standardizedFileURL.path == root.standardizedFileURL.path)
     }
 
@@ -30,33 +30,49 @@ struct ResourceLocatorTests {
         let (root, _) = try Self.makeRelease()
         defer { try? FileManager.default.removeItem(at: root) }
         let found = try ResourceLocator.locate(
-            flavor: "Light", environment: ["FLAVORKIT_RESOURCES": root.path], executable: nil, compiledSourceRoot: nil)
+            flavor: "Light", environment: ["FLAVORKIT_RESOURCES": root.path], executable: nil)
         #expect(found.root.path == root.standardizedFileURL.path)
         #expect(throws: Diagnostic.self) {
             try ResourceLocator.locate(
-                flavor: "Regular", environment: ["FLAVORKIT_RESOURCES": root.path],
-                executable: nil, compiledSourceRoot: nil)
+                flavor: "Regular", environment: ["FLAVORKIT_RESOURCES": root.path], executable: nil)
         }
     }
 
     @Test("when nothing is found the error names every place looked in")
     func notFound() throws {
         let executable = URL(fileURLWithPath: "/nonexistent/a/b/Light")
-        do {
-            _ = try ResourceLocator.locate(
-                flavor: "Light", environment: [:], executable: executable,
-                compiledSourceRoot: URL(fileURLWithPath: "/nonexistent/src"))
-            Issue.record("expected an error")
-        } catch {
-            for place in [
-                "/nonexistent/a/b", "/nonexistent/a", "/nonexistent", "/nonexistent/src", "FLAVORKIT_RESOURCES",
-            ] {
-                #expect(error.message.contains(place))
-            }
+        let error = #expect(throws: Diagnostic.self) {
+            try ResourceLocator.locate(
+                flavor: "Light", environment: [:], executable: executable, sourceFile: "/nonexistent/src/main.swift")
+        }
+        for place in ["/nonexistent/a/b", "/nonexistent/a", "/nonexistent", "FLAVORKIT_RESOURCES"] {
+            #expect(error?.message.contains(place) == true)
         }
     }
 
-    @Test("the source tree is found from a clean clone")
+    /// An adopter's package: `Package.swift`, `Sources/App/main.swift` and `Flavors/Free/`.
+    @Test("the last resort is the package of the calling source file, not FlavorKit's")
+    func callersPackage() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("adopter-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let layout = PackageLayout(root: root)
+        try FileManager.default.createDirectory(at: layout.flavor("Free"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: layout.sources.appendingPathComponent("App"), withIntermediateDirectories: true)
+        try Data("// swift-tools-version:6.0".utf8).write(to: root.appendingPathComponent("Package.swift"))
+        try Data("<plist/>".utf8).write(to: layout.infoPlist(flavor: "Free"))
+        let entry = layout.sources.appendingPathComponent("App/main.swift").path
+
+        #expect(ResourceLocator.packageFolder(containing: entry)?.path == root.standardizedFileURL.path)
+        let found = try ResourceLocator.locate(flavor: "Free", environment: [:], executable: nil, sourceFile: entry)
+        #expect(found.root.path == root.standardizedFileURL.path)
+        // FlavorKit's own flavors are not found from another package.
+        #expect(throws: Diagnostic.self) {
+            try ResourceLocator.locate(flavor: "Regular", environment: [:], executable: nil, sourceFile: entry)
+        }
+    }
+
+    @Test("this package's flavors are found from its own sources in a clean clone")
     func sourceTree() throws {
         let found = try ResourceLocator.locate(flavor: "Regular", environment: [:], executable: nil)
         #expect(FileManager.default.fileExists(atPath: found.localizations.path))

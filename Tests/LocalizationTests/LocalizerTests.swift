@@ -68,7 +68,7 @@ struct LocalizerTests {
     func fallback(preferences: [String], key: String, expected: String) throws {
         let (localizer, fixture) = try Self.makeLocalizer(preferences)
         defer { fixture.remove() }
-        #expect(localizer.string(key) == expected)
+        #expect(localizer.text(key) == expected)
         #expect(localizer.issues.isEmpty)
     }
 
@@ -84,8 +84,8 @@ struct LocalizerTests {
     func missingKey() throws {
         let (localizer, fixture) = try Self.makeLocalizer(["es"])
         defer { fixture.remove() }
-        #expect(localizer.string("nope") == "nope")
-        #expect(localizer.string("nope %d", 3) == "nope %d")
+        #expect(localizer.text("nope") == "nope")
+        #expect(localizer.text("nope %d", 3) == "nope %d")
         #expect(
             localizer.issues == [
                 .missingKey(key: "nope", table: "Localizable"),
@@ -97,8 +97,8 @@ struct LocalizerTests {
     func formatMismatch() throws {
         let (localizer, fixture) = try Self.makeLocalizer(["es"])
         defer { fixture.remove() }
-        #expect(localizer.string("count", 3) == "3 files")
-        #expect(localizer.string("name", "Ana") == "Nombre: Ana")
+        #expect(localizer.text("count", 3) == "3 files")
+        #expect(localizer.text("name", "Ana") == "Nombre: Ana")
         guard case .formatMismatch(let key, let language, let location, _) = try #require(localizer.issues.first) else {
             Issue.record("expected a format mismatch")
             return
@@ -113,7 +113,7 @@ struct LocalizerTests {
     func wrongArguments() throws {
         let (localizer, fixture) = try Self.makeLocalizer(["es"])
         defer { fixture.remove() }
-        #expect(localizer.string("count", "three") == "count")
+        #expect(localizer.text("count", "three") == "count")
         #expect(localizer.issues.count == 2)
     }
 
@@ -121,7 +121,7 @@ struct LocalizerTests {
     func brokenCatalog() throws {
         let (localizer, fixture) = try Self.makeLocalizer(["de"])
         defer { fixture.remove() }
-        #expect(localizer.string("hello") == "Hello")
+        #expect(localizer.text("hello") == "Hello")
         guard case .unreadableCatalog(let error) = try #require(localizer.issues.first) else {
             Issue.record("expected an unreadable catalog")
             return
@@ -134,7 +134,7 @@ struct LocalizerTests {
     func duplicateKey() throws {
         let (localizer, fixture) = try Self.makeLocalizer(["pt"])
         defer { fixture.remove() }
-        #expect(localizer.string("hello") == "Oi")
+        #expect(localizer.text("hello") == "Oi")
         guard case .duplicateKey(let location) = try #require(localizer.issues.first) else {
             Issue.record("expected a duplicate key")
             return
@@ -147,7 +147,7 @@ struct LocalizerTests {
         let (localizer, fixture) = try Self.makeLocalizer(["ja"])
         defer { fixture.remove() }
         #expect(localizer.entry("hello", table: "Other")?.value == "やあ")
-        #expect(localizer.string("hello") == "こんにちは")
+        #expect(localizer.text("hello") == "こんにちは")
     }
 
     @Test("switching changes the text at once and tells observers")
@@ -157,9 +157,9 @@ struct LocalizerTests {
         let seen = Mutex<[String]>([])
         let token = localizer.addObserver { language in seen.withLock { $0.append(language.description) } }
         localizer.setPreferences([LanguageTag("ja")!])
-        #expect(localizer.string("hello") == "こんにちは")
+        #expect(localizer.text("hello") == "こんにちは")
         localizer.setPreferences([LanguageTag("es")!])
-        #expect(localizer.string("hello") == "Hola")
+        #expect(localizer.text("hello") == "Hola")
         localizer.removeObserver(token)
         localizer.setPreferences([LanguageTag("ja")!])
         #expect(seen.withLock { $0 } == ["ja", "es"])
@@ -180,7 +180,7 @@ struct LocalizerTests {
                 return true
             }
             for _ in 0..<4 {
-                group.addTask { (0..<2_000).allSatisfy { _ in valid.contains(localizer.string("hello")) } }
+                group.addTask { (0..<2_000).allSatisfy { _ in valid.contains(localizer.text("hello")) } }
             }
             for await ok in group { #expect(ok) }
         }

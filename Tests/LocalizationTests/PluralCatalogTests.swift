@@ -79,7 +79,7 @@ struct PluralCatalogTests {
     func forms(language: String, count: Int, expected: String) throws {
         let (localizer, fixture) = try Self.localizer(language)
         defer { fixture.remove() }
-        #expect(localizer.string("files", .int(count)) == expected)
+        #expect(localizer.text("files", .int(count)) == expected)
         #expect(localizer.issues.isEmpty)
     }
 
@@ -87,23 +87,23 @@ struct PluralCatalogTests {
     func variables() throws {
         let (english, fixture) = try Self.localizer("en")
         defer { fixture.remove() }
-        #expect(english.string("files.in", 1, 3) == "one file in 3 folders")
-        #expect(english.string("files.in", 2, 1) == "2 files in 1 folder")
-        #expect(english.string("moved", "Trash", 0) == "no files moved to Trash")
-        #expect(english.string("moved", "Trash", 5) == "5 files moved to Trash")
+        #expect(english.text("files.in", 1, 3) == "one file in 3 folders")
+        #expect(english.text("files.in", 2, 1) == "2 files in 1 folder")
+        #expect(english.text("moved", "Trash", 0) == "no files moved to Trash")
+        #expect(english.text("moved", "Trash", 5) == "5 files moved to Trash")
         #expect(english.issues.isEmpty)
         // %d given a floating-point number is a mismatch, not garbage: the key shows.
-        #expect(english.string("files", 1.5) == "files")
+        #expect(english.text("files", 1.5) == "files")
         let (russian, fixture2) = try Self.localizer("ru")
         defer { fixture2.remove() }
-        #expect(russian.string("files.in", 22, 1) == "22 файла в 1 папке")
+        #expect(russian.text("files.in", 22, 1) == "22 файла в 1 папке")
     }
 
     @Test("a key in both .strings and .stringsdict: the plural entry wins")
     func pluralWins() throws {
         let (localizer, fixture) = try Self.localizer("en")
         defer { fixture.remove() }
-        #expect(localizer.string("both", 1) == "plural wins")
+        #expect(localizer.text("both", 1) == "plural wins")
     }
 
     static var badEntries: [([String: Any], String)] {

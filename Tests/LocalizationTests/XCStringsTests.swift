@@ -72,18 +72,18 @@ struct XCStringsTests {
     func reading() throws {
         let (english, folder) = try Self.localizer("en")
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(english.string("greeting", "Ana") == "Hello, Ana")
-        #expect(english.string("files", 1) == "1 file")
-        #expect(english.string("files", 5) == "5 files")
-        #expect(english.string("moved", 1, "Trash") == "1 file moved to Trash")
-        #expect(english.string("moved", 3, "Trash") == "3 files moved to Trash")
-        #expect(english.string("tap") == "Click")
+        #expect(english.text("greeting", "Ana") == "Hello, Ana")
+        #expect(english.text("files", 1) == "1 file")
+        #expect(english.text("files", 5) == "5 files")
+        #expect(english.text("moved", 1, "Trash") == "1 file moved to Trash")
+        #expect(english.text("moved", 3, "Trash") == "3 files moved to Trash")
+        #expect(english.text("tap") == "Click")
         // fr and ja have only untranslated units, so they are not offered.
         #expect(english.store.availableLanguages.map(\.description) == ["de", "en", "ru"])
         let (russian, folder2) = try Self.localizer("ru")
         defer { try? FileManager.default.removeItem(at: folder2) }
-        #expect(russian.string("files", 22) == "22 файла")
-        #expect(russian.string("files", 25) == "25 файлов")
+        #expect(russian.text("files", 22) == "22 файла")
+        #expect(russian.text("files", 25) == "25 файлов")
     }
 
     @Test(
@@ -94,7 +94,7 @@ struct XCStringsTests {
     func states(language: String, expected: String, reported: Bool) throws {
         let (localizer, folder) = try Self.localizer(language)
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(localizer.string("greeting", "Ana") == expected)
+        #expect(localizer.text("greeting", "Ana") == expected)
         let review = localizer.issues.contains { if case .needsReview = $0 { true } else { false } }
         #expect(review == reported)
     }

@@ -73,7 +73,7 @@ struct AppCommandLineTests {
     func localizedCommandHelp(language: String, start: String) {
         let result = AppRunner.run(AppRunner.core, ["show", "--help", "--lang", language, "--verbose"])
         #expect(result.status == 0)
-        #expect(result.errors.isEmpty)
+        #expect(result.problems.isEmpty)
         #expect(result.output.hasPrefix(start))
     }
 

@@ -8,6 +8,12 @@ public enum LocalizationIssue: Sendable, Hashable, CustomStringConvertible {
     /// A translation's specifiers disagree with the development language's (or with the
     /// arguments); the development-language text was used instead.
     case formatMismatch(key: String, language: LanguageTag, location: SourceLocation, reason: String)
+    /// `wanted`, the first language of the chain, lacks the key; `shown` had it. Recorded only
+    /// by a localizer that `recordsFallbacks`.
+    case fallback(key: String, table: String, wanted: LanguageTag, shown: LanguageTag)
+    /// No catalog exists for the most preferred language `wanted`; `shown` is used instead.
+    /// Recorded only by a localizer that `recordsFallbacks`.
+    case languageUnavailable(wanted: LanguageTag, shown: LanguageTag)
     /// A catalog file could not be read; its keys fell back.
     case unreadableCatalog(Diagnostic)
     /// A key is defined twice in one file; the later definition, here, is used.
@@ -15,8 +21,8 @@ public enum LocalizationIssue: Sendable, Hashable, CustomStringConvertible {
     /// A String Catalog unit marked `needs_review` is in use.
     case needsReview(SourceLocation)
 
-    /// The issue as FlavorKit prints problems: an unreadable catalog is an error, the rest
-    /// are warnings.
+    /// The issue as FlavorKit prints problems: an unreadable catalog is an error, fallbacks
+    /// are notes, the rest are warnings.
     public var diagnostic: Diagnostic {
         switch self {
         case .missingKey(let key, let table):
@@ -27,6 +33,12 @@ public enum LocalizationIssue: Sendable, Hashable, CustomStringConvertible {
             return Diagnostic(
                 "\(language) text for \"\(Diagnostic.quote(key))\" not used: \(reason)", at: location,
                 severity: .warning)
+        case .fallback(let key, let table, let wanted, let shown):
+            let tableNote = table == Catalog.defaultTable ? "" : " (table \(table))"
+            return Diagnostic(
+                "\(wanted) has no \"\(Diagnostic.quote(key))\"\(tableNote); showing \(shown)", severity: .note)
+        case .languageUnavailable(let wanted, let shown):
+            return Diagnostic("no catalog for \(wanted); showing \(shown)", severity: .note)
         case .unreadableCatalog(let error):
             return error
         case .needsReview(let location):

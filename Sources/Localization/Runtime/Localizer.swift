@@ -5,7 +5,8 @@ import Synchronization
 ///
 /// Safe from any thread. Each key falls back on its own along the chain: every preferred
 /// language, then its parents (`es-MX` → `es`), then the development language; a key that
-/// no language has renders as the key itself and is recorded in `issues`.
+/// no language has renders as the key itself and is recorded in `issues`. With
+/// `recordsFallbacks`, every key shown from a later language of the chain is recorded too.
 ///
 /// Speed: each set of preferences is resolved once into a `Resolution` whose default table
 /// already has the chain merged, so a lookup is one dictionary probe whatever the chain's
@@ -37,8 +38,12 @@ public final class Localizer: Sendable {
         var nextObserver = 0
     }
 
+    /// The catalogs text comes from.
     public let store: CatalogStore
+    /// The language used when no preferred language has a key.
     public let developmentLanguage: LanguageTag
+    /// Whether every key shown from a fallback language is recorded in `issues`.
+    public let recordsFallbacks: Bool
     private let state: Mutex<State>
     /// The address of the current `Resolution`, unretained; written under `state`'s lock.
     private let currentAddress: Atomic<UInt>
@@ -54,9 +59,14 @@ public final class Localizer: Sendable {
         let key: String
     }
 
-    public init(store: CatalogStore, developmentLanguage: LanguageTag, preferences: [LanguageTag] = []) {
+    /// A localizer over `store` starting with `preferences` (most wanted first).
+    public init(
+        store: CatalogStore, developmentLanguage: LanguageTag, preferences: [LanguageTag] = [],
+        recordsFallbacks: Bool = false
+    ) {
         self.store = store
         self.developmentLanguage = developmentLanguage
+        self.recordsFallbacks = recordsFallbacks
         let first = Self.resolve(preferences, store: store, developmentLanguage: developmentLanguage)
         state = Mutex(State(resolved: [preferences: first]))
         currentAddress = Atomic(UInt(bitPattern: Unmanaged.passUnretained(first).toOpaque()))
@@ -65,7 +75,9 @@ public final class Localizer: Sendable {
 
     // MARK: Languages
 
-    /// The language most keys come from: the first of the chain.
+    /// The language most keys come from: the first of the chain that has a catalog (the
+    /// development language when no preferred language has one; `preferences` says what
+    /// was asked for).
     public var language: LanguageTag { current.chain.first?.language ?? developmentLanguage }
 
     /// The fallback chain in use, most preferred first.
@@ -118,9 +130,14 @@ public final class Localizer: Sendable {
 
     // MARK: Lookup
 
-    /// The text for `key`, falling back along the chain; the key itself when no language has it.
-    public func string(_ key: String) -> String {
-        if let value = current.merged[key] { return value }
+    /// The text for `key`, falling back along the chain; the key itself when no language has
+    /// it. The text is shown as written: no specifier is replaced.
+    public func text(_ key: String) -> String {
+        let resolution = current
+        if let value = resolution.merged[key] {
+            if recordsFallbacks { recordFallback(key, table: Catalog.defaultTable, in: resolution) }
+            return value
+        }
         record(.missingKey(key: key, table: Catalog.defaultTable))
         return key
     }
@@ -138,13 +155,14 @@ public final class Localizer: Sendable {
     /// The text for `key` formatted with `arguments`. A translation whose specifiers
     /// disagree with the development language's, or with the arguments, is not used: the
     /// development-language text is, and the mismatch is recorded. Never crashes.
-    public func string(_ key: String, _ arguments: FormatArgument..., table: String = Catalog.defaultTable) -> String {
-        format(key, arguments, table: table)
+    public func text(_ key: String, _ arguments: FormatArgument..., table: String = Catalog.defaultTable) -> String {
+        text(key, arguments: arguments, table: table)
     }
 
-    /// `string(_:_:table:)` with an array of arguments.
-    public func format(_ key: String, _ arguments: [FormatArgument], table: String = Catalog.defaultTable) -> String {
-        let chain = current.chain
+    /// `text(_:_:table:)` with an array of arguments.
+    public func text(_ key: String, arguments: [FormatArgument], table: String = Catalog.defaultTable) -> String {
+        let resolution = current
+        let chain = resolution.chain
         let development = store.catalog(for: developmentLanguage)
         var reference: (format: FormatString, isPlural: Bool, location: SourceLocation)??
         var found = false
@@ -157,7 +175,9 @@ public final class Localizer: Sendable {
                 found = true
                 let verdict = textVerdict(catalog, entry, key: key, table: table, development: development)
                 do throws(FormatError) {
-                    return try SafeFormatter.format(verdict.get(), arguments)
+                    let text = try SafeFormatter.format(verdict.get(), arguments)
+                    if recordsFallbacks { recordFallback(key, table: table, in: resolution, shown: catalog) }
+                    return text
                 } catch {
                     record(
                         .formatMismatch(
@@ -188,7 +208,9 @@ public final class Localizer: Sendable {
                 if let reference = reference ?? nil {
                     try Self.check(format, against: reference.format, lenient: isPlural || reference.isPlural)
                 }
-                return try SafeFormatter.format(format, arguments)
+                let text = try SafeFormatter.format(format, arguments)
+                if recordsFallbacks { recordFallback(key, table: table, in: resolution, shown: catalog) }
+                return text
             } catch {
                 record(.formatMismatch(key: key, language: catalog.language, location: location, reason: error.message))
             }
@@ -260,11 +282,28 @@ public final class Localizer: Sendable {
     }
 
     private func recordProblems(of resolution: Resolution) {
+        if recordsFallbacks, let wanted = resolution.preferences.first,
+            let shown = resolution.chain.first?.language, wanted != shown
+        {
+            record(.languageUnavailable(wanted: wanted, shown: shown))
+        }
         for catalog in resolution.chain {
             catalog.errors.forEach { record(.unreadableCatalog($0)) }
             catalog.duplicateLocations.forEach { record(.duplicateKey($0)) }
             catalog.needsReview.forEach { record(.needsReview($0)) }
         }
+    }
+
+    /// Records that `key` was shown from `shown` (by default the first catalog of the chain
+    /// that has it) when that is not the chain's first language.
+    private func recordFallback(_ key: String, table: String, in resolution: Resolution, shown: Catalog? = nil) {
+        guard let first = resolution.chain.first else { return }
+        let has = { (catalog: Catalog) in catalog[key, table: table] != nil || catalog.plural(key, table: table) != nil
+        }
+        guard let source = shown ?? resolution.chain.first(where: has), source.language != first.language else {
+            return
+        }
+        record(.fallback(key: key, table: table, wanted: first.language, shown: source.language))
     }
 
     private func record(_ issue: LocalizationIssue) {

@@ -1,5 +1,6 @@
 import Commands
 import Diagnostics
+import Flavors
 
 extension Texts {
     /// A usage error in the language in use, from its kind and word (`Commands` words it in

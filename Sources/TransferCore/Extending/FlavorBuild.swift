@@ -1,5 +1,4 @@
 import Commands
-import Diagnostics
 import Flavors
 
 /// What one executable is: its flavor's folder name, the code it adds to the core, and what
@@ -28,38 +27,36 @@ public struct FlavorBuild: Sendable {
     public let flavorExtension: any FlavorExtension
     /// What this build knows of other flavors and leaves out.
     public let leftOut: LeftOut
+    /// A source file of the package the executable was built from, where its resources are
+    /// searched last (see `ResourceLocator`).
+    public let sourceFile: String
     /// Every command this build's command line and session parse: the core's, the extension's,
     /// then those left out (parsed, then refused as unavailable). `AppContext.program` is
     /// what a run offers. Declared once, when the build is made.
     public let program: Program
 
-    /// A build of `flavorName` with `flavorExtension` (the core alone when nil).
-    public init(flavorName: String, flavorExtension: (any FlavorExtension)? = nil, leftOut: LeftOut = LeftOut()) {
+    /// A build of `flavorName` with `flavorExtension` (the core alone when nil); `sourceFile`
+    /// is the caller's file, which names the package the executable belongs to.
+    public init(
+        flavorName: String, flavorExtension: (any FlavorExtension)? = nil, leftOut: LeftOut = LeftOut(),
+        sourceFile: String = #filePath
+    ) {
         self.flavorName = flavorName
         self.flavorExtension = flavorExtension ?? CoreOnly()
         self.leftOut = leftOut
+        self.sourceFile = sourceFile
         program = AppCommandLine.program(
             flavorName, adding: self.flavorExtension.commands.map(\.declaration) + leftOut.commands)
     }
 
     /// Features compiled into this build: the core's, then the extension's.
     public var features: [Feature] { [.downloads] + flavorExtension.features }
+}
 
-    /// The features the flavor enables, checked against what this build contains: the
-    /// Info.plist may only list features that are compiled in.
-    public func enabledFeatures(_ identity: FlavorIdentity, plistPath: String) throws(AppError) -> Set<String> {
-        let compiled = features.map(\.name)
-        for name in identity.features.sorted() where !compiled.contains(name) {
-            guard leftOut.features.contains(name) else {
-                let known = (compiled + leftOut.features).joined(separator: ", ")
-                throw AppError.file(
-                    Diagnostic(
-                        "FlavorFeatures: unknown feature \"\(name)\" (known: \(known))",
-                        path: plistPath))
-            }
-            let message = "FlavorFeatures lists \"\(name)\", which this build of \(flavorName) does not contain"
-            throw AppError.file(Diagnostic(message, path: plistPath))
-        }
-        return identity.features
-    }
+extension Feature {
+    /// Downloads: in every build.
+    public static let downloads = Feature("downloads") { text in text("feature.downloads") }
+
+    /// The Info.plist limit on transfers in progress at once (`FlavorLimits`).
+    public static let concurrentTransfersLimit = "concurrentTransfers"
 }

@@ -1,3 +1,4 @@
+import Flavors
 import Foundation
 
 /// Code a flavor plugs into TransferCore from outside: features, commands, which transfers

@@ -17,11 +17,11 @@ public enum AboutScreen {
         ])
         table.append([
             text("about.features"),
-            context.enabledFeatures.map { $0.label(text) }
+            context.flavor.features.map { $0.label(text) }
                 .joined(separator: text("list.separator")),
         ])
         table.append([text("about.concurrent"), text.number(context.concurrentTransfers)])
-        return ([context.displayName + " " + identity.version, ""] + table.render().map { "  " + $0 })
+        return ([context.flavor.displayName + " " + identity.version, ""] + table.render().map { "  " + $0 })
             .joined(separator: "\n") + "\n"
     }
 }

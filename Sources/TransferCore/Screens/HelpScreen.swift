@@ -15,7 +15,7 @@ public enum HelpScreen {
         let program = context.program
         guard program.command(at: path) != nil else {
             throw AppError.unavailable(
-                text("error.unavailable", .string(Diagnostic.quote(path[0])), .string(context.displayName)))
+                text("error.unavailable", .string(Diagnostic.quote(path[0])), .string(context.flavor.displayName)))
         }
         let usageLine: String
         if path.isEmpty {

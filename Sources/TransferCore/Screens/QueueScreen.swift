@@ -1,10 +1,12 @@
+import Flavors
+
 /// The default screen: every visible transfer with its state, a progress bar, the percent
 /// and the sizes, then a summary line.
 public enum QueueScreen {
     public static func render(_ queue: TransferQueue, context: AppContext) -> String {
         let text = context.texts
         let visible = context.visible(queue)
-        var lines = [text("queue.heading", .string(context.displayName)), ""]
+        var lines = [text("queue.heading", .string(context.flavor.displayName)), ""]
         guard !visible.transfers.isEmpty else {
             return (lines + [text("queue.empty"), "", summary(visible, text: text)]).joined(separator: "\n") + "\n"
         }

@@ -13,6 +13,12 @@ public enum ChildProcess {
             self.output = output
             self.errors = errors
         }
+
+        /// The lines of `errors` that are warnings or errors: `--verbose` also prints notes
+        /// (keys shown from a fallback language), which are not problems.
+        public var problems: [Substring] {
+            errors.split(separator: "\n").filter { !$0.hasPrefix("note: ") }
+        }
     }
 
     /// Runs `executable` with `environment` (replacing this process's) and `input` on its

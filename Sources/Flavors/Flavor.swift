@@ -1,0 +1,158 @@
+import Diagnostics
+import Foundation
+import Localization
+
+/// A flavor as it runs: who it is (its `Info.plist`), which features it enables, where its
+/// resources are, and its text in the user's language.
+///
+/// Load it once at start-up, from the program's entry file:
+///
+///     let flavor = try Flavor.load("Pro", features: [.export, .sync], language: langOption)
+///     let text = flavor.text
+///     print(text("welcome", .string(flavor.displayName)))
+///
+/// The catalogs are the package's shared `Localizations/` with the flavor's own
+/// `Flavors/<Name>/Localizations/` on top (the flavor's entries win per key). Each key falls
+/// back on its own along the user's languages, their parents and the development language.
+public struct Flavor: Sendable {
+    /// The flavor's `Info.plist`, as read.
+    public let identity: FlavorIdentity
+    /// The package folder the resources were found in.
+    public let resources: PackageLayout
+    /// The features compiled into this program that the plist enables, in the order they
+    /// were registered.
+    public let features: [Feature]
+    /// Text in the language in use: `text("key", …)`, numbers, sizes, dates.
+    public let text: Texts
+
+    /// A loaded flavor (see `load`, which finds and checks every part).
+    public init(identity: FlavorIdentity, resources: PackageLayout, features: [Feature], text: Texts) {
+        self.identity = identity
+        self.resources = resources
+        self.features = features
+        self.text = text
+    }
+
+    /// The localizer behind `text`: switch languages at run time with `setPreferences`.
+    public var localizer: Localizer { text.localizer }
+
+    /// The flavor's name in the language in use: the `InfoPlist.strings` translation of
+    /// `CFBundleDisplayName` (in the shared or the flavor's catalogs), as on Apple platforms,
+    /// else the plist's own value.
+    public var displayName: String {
+        localizer.entry("CFBundleDisplayName", table: "InfoPlist")?.value ?? identity.displayName
+    }
+
+    /// Whether the plist enables `feature` (and the program contains it).
+    public func has(_ feature: Feature) -> Bool {
+        features.contains { $0.name == feature.name }
+    }
+
+    /// The plist's `FlavorLimits` value called `name`, or `defaultValue` when it sets none.
+    public func limit(_ name: String, default defaultValue: Int) -> Int {
+        identity.limits[name] ?? defaultValue
+    }
+
+    /// Finds the flavor's resources, reads its identity, checks its features, loads its
+    /// catalogs and resolves the user's languages.
+    ///
+    /// - Parameters:
+    ///   - name: the flavor's folder under `Flavors/` (the executable's name, usually).
+    ///   - features: every feature compiled into this program. The plist may enable only
+    ///     these; a name in `otherFlavorsFeatures` gets "this build does not contain it",
+    ///     any other name "unknown feature".
+    ///   - language: the `--lang` value (a tag or a colon list), which wins over the POSIX
+    ///     environment (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`).
+    ///   - sharedCatalogs: a folder to use instead of the package's `Localizations/`.
+    ///   - recordsFallbacks: record every key shown from a fallback language in
+    ///     `localizer.issues` (what a `--verbose` flag prints).
+    ///   - environment: where the language variables and `FLAVORKIT_RESOURCES` are read.
+    ///   - executable, sourceFile: where resources are searched (see `ResourceLocator`);
+    ///     `sourceFile` defaults to the caller's `#filePath`, which names the caller's package.
+    public static func load(
+        _ name: String,
+        features: [Feature] = [],
+        otherFlavorsFeatures: [String] = [],
+        language: String? = nil,
+        sharedCatalogs: URL? = nil,
+        recordsFallbacks: Bool = false,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        executable: URL? = Bundle.main.executableURL,
+        sourceFile: String = #filePath
+    ) throws(FlavorError) -> Flavor {
+        let resources: PackageLayout
+        let identity: FlavorIdentity
+        do {
+            resources = try ResourceLocator.locate(
+                flavor: name, environment: environment, executable: executable, sourceFile: sourceFile)
+            identity = try FlavorIdentity(name: name, contentsOf: resources.infoPlist(flavor: name))
+        } catch {
+            throw .resources(error)
+        }
+        let enabled = try enabledFeatures(
+            identity, compiled: features, elsewhere: otherFlavorsFeatures,
+            plistPath: resources.infoPlist(flavor: name).path)
+        let preferences: [LanguageTag]
+        do {
+            preferences = try LanguagePreferences.resolve(lang: language, environment: environment)
+        } catch {
+            throw .language(Diagnostic(error.description))
+        }
+        let store = CatalogStore(
+            folders: [sharedCatalogs ?? resources.localizations, resources.localizations(flavor: name)],
+            pseudoLocaleSource: identity.developmentLanguage)
+        let localizer = Localizer(
+            store: store, developmentLanguage: identity.developmentLanguage, preferences: preferences,
+            recordsFallbacks: recordsFallbacks)
+        return Flavor(identity: identity, resources: resources, features: enabled, text: Texts(localizer: localizer))
+    }
+
+    /// The compiled features the plist enables; a plist feature that is not compiled in is
+    /// an error at the plist.
+    static func enabledFeatures(
+        _ identity: FlavorIdentity, compiled: [Feature], elsewhere: [String], plistPath: String
+    ) throws(FlavorError) -> [Feature] {
+        let names = compiled.map(\.name)
+        for name in identity.features.sorted() where !names.contains(name) {
+            guard elsewhere.contains(name) else {
+                let known = (names + elsewhere).joined(separator: ", ")
+                throw .resources(
+                    Diagnostic(
+                        "FlavorFeatures: unknown feature \"\(Diagnostic.quote(name))\" (known: \(known))",
+                        path: plistPath))
+            }
+            throw .resources(
+                Diagnostic(
+                    "FlavorFeatures lists \"\(name)\", which this build of \(identity.name) does not contain",
+                    path: plistPath))
+        }
+        return compiled.filter { identity.features.contains($0.name) }
+    }
+}
+
+/// Why a flavor could not be loaded.
+public enum FlavorError: Error, CustomStringConvertible {
+    /// The resources are missing or wrong (not found, a bad Info.plist, a feature the build
+    /// lacks): exit status 1.
+    case resources(Diagnostic)
+    /// The `language` argument is not a language list: a usage error, exit status 64.
+    case language(Diagnostic)
+
+    /// The error, as printed.
+    public var diagnostic: Diagnostic {
+        switch self {
+        case .resources(let diagnostic), .language(let diagnostic): diagnostic
+        }
+    }
+
+    /// 1 for `resources`, 64 (`EX_USAGE`) for `language`.
+    public var exitStatus: Int32 {
+        switch self {
+        case .resources: 1
+        case .language: 64
+        }
+    }
+
+    /// `diagnostic`, printed (`path: error: message`).
+    public var description: String { diagnostic.description }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Localization
+
+/// A program's one way to user-visible text: `text("catalog.key", arguments…)`, plus numbers,
+/// percents, byte sizes and dates written for the language in use.
+///
+/// `flavorkit lint` finds the keys a program uses by looking for calls of the form
+/// `text("key"` with a literal key, so write keys out in full at the call:
+///
+///     let text = flavor.text
+///     print(text("greeting", .string(name)))
+///     print(text("files.count", .int(count)))   // a plural entry picks its variant
+public struct Texts: Sendable {
+    /// The localizer the text comes from; switch languages with `setPreferences`.
+    public let localizer: Localizer
+
+    /// Text from `localizer`.
+    public init(localizer: Localizer) {
+        self.localizer = localizer
+    }
+
+    /// The text for `key` in the language in use, formatted with `arguments`; a key no
+    /// language has renders as the key itself. Never crashes (see `Localizer.text`).
+    public func callAsFunction(_ key: String, _ arguments: FormatArgument...) -> String {
+        arguments.isEmpty ? localizer.text(key) : localizer.text(key, arguments: arguments)
+    }
+
+    /// The locale numbers, sizes and dates are written for: the language in use.
+    public var locale: Locale { Locale(identifier: localizer.language.description) }
+
+    /// `1234567` → `1,234,567` in English, `1.234.567` in German.
+    public func number(_ value: Int) -> String {
+        value.formatted(.number.locale(locale))
+    }
+
+    /// `0.456` → `46 %` in German, `46%` in English.
+    public func percent(_ fraction: Double) -> String {
+        fraction.formatted(.percent.precision(.fractionLength(0)).locale(locale))
+    }
+
+    /// A size in bytes as file managers show it, with decimal units (1 kB = 1,000 bytes):
+    /// `1.29 GB` in English, `1,2 Mo` in French. Under a pseudo-locale, the development
+    /// language's form pseudo-translated, as any text is (Foundation knows no pseudo-locales).
+    public func bytes(_ count: Int64) -> String {
+        let style = ByteCountFormatStyle(style: .file, spellsOutZero: false)
+        guard let pseudo = PseudoLocale(localizer.language) else { return count.formatted(style.locale(locale)) }
+        let development = Locale(identifier: localizer.developmentLanguage.description)
+        return pseudo.transform(count.formatted(style.locale(development)))
+    }
+
+    /// A date (and, unless `time` is `.omitted`, a time) in the language in use.
+    public func date(
+        _ date: Date, date dateStyle: Date.FormatStyle.DateStyle = .abbreviated,
+        time: Date.FormatStyle.TimeStyle = .shortened, timeZone: TimeZone = .current
+    ) -> String {
+        var style = Date.FormatStyle(date: dateStyle, time: time).locale(locale)
+        style.timeZone = timeZone
+        return date.formatted(style)
+    }
+}

@@ -1,0 +1,157 @@
+import Diagnostics
+import Flavors
+import Foundation
+import Localization
+import Testing
+
+/// `Flavor.load` over a package made in a temporary folder, as an adopter's would be.
+@Suite("Flavor runtime")
+struct FlavorTests {
+    /// `Package.swift`, `Sources/App/main.swift`, `Flavors/Free/Info.plist` (enabling
+    /// `features`), shared English and German catalogs, and the flavor's own German name.
+    struct Package {
+        let root: URL
+        var entryFile: String { root.appendingPathComponent("Sources/App/main.swift").path }
+
+        init(features: [String] = ["export"], bundleIdentifier: String? = "com.example.free") throws {
+            root = FileManager.default.temporaryDirectory.appendingPathComponent("adopter-\(UUID().uuidString)")
+            try write("Package.swift", "// swift-tools-version:6.0\n")
+            try write("Sources/App/main.swift", "")
+            let identifier = bundleIdentifier.map { "<key>CFBundleIdentifier</key><string>\($0)</string>" } ?? ""
+            try write(
+                "Flavors/Free/Info.plist",
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0"><dict>\(identifier)
+                <key>CFBundleDisplayName</key><string>My App Free</string>
+                <key>CFBundleShortVersionString</key><string>1.0</string>
+                <key>CFBundleDevelopmentRegion</key><string>en</string>
+                <key>FlavorFeatures</key><array>\(features.map { "<string>\($0)</string>" }.joined())</array>
+                <key>FlavorLimits</key><dict><key>projects</key><integer>3</integer></dict>
+                </dict></plist>
+                """)
+            try write(
+                "Localizations/en.lproj/Localizable.strings",
+                "\"greeting\" = \"Hello, %@!\";\n\"farewell\" = \"Goodbye\";\n")
+            try write("Localizations/de.lproj/Localizable.strings", "\"greeting\" = \"Hallo, %@!\";\n")
+            try write(
+                "Flavors/Free/Localizations/de.lproj/InfoPlist.strings", "\"CFBundleDisplayName\" = \"Meine App\";\n")
+        }
+
+        func write(_ path: String, _ content: String) throws {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(content.utf8).write(to: url)
+        }
+
+        func load(
+            language: String?, features: [Feature] = [FlavorTests.export, FlavorTests.sync],
+            elsewhere: [String] = [], recordsFallbacks: Bool = false
+        ) throws(FlavorError) -> Flavor {
+            try Flavor.load(
+                "Free", features: features, otherFlavorsFeatures: elsewhere, language: language,
+                recordsFallbacks: recordsFallbacks, environment: [:], executable: nil, sourceFile: entryFile)
+        }
+
+        func remove() { try? FileManager.default.removeItem(at: root) }
+    }
+
+    static let export = Feature("export") { text in text("feature.export") }
+    static let sync = Feature("sync") { text in text("feature.sync") }
+
+    @Test("text comes from the user's language, key by key, with the development language behind it")
+    func text() throws {
+        let package = try Package()
+        defer { package.remove() }
+        let flavor = try package.load(language: "de", recordsFallbacks: true)
+        let text = flavor.text
+        #expect(text("greeting", .string("Ana")) == "Hallo, Ana!")
+        #expect(text("farewell") == "Goodbye")
+        #expect(
+            flavor.localizer.issues == [
+                .fallback(key: "farewell", table: "Localizable", wanted: LanguageTag("de")!, shown: LanguageTag("en")!)
+            ])
+        #expect(
+            flavor.localizer.issues.map(\.description) == ["note: de has no \"farewell\"; showing en"])
+    }
+
+    @Test("fallbacks are recorded only when asked for; a language without catalogs is named")
+    func fallbacks() throws {
+        let package = try Package()
+        defer { package.remove() }
+        let quiet = try package.load(language: "de")
+        #expect(quiet.text("farewell") == "Goodbye")
+        #expect(quiet.localizer.issues.isEmpty)
+        let french = try package.load(language: "fr", recordsFallbacks: true)
+        #expect(french.text("greeting", .string("Ana")) == "Hello, Ana!")
+        #expect(french.localizer.issues.map(\.description) == ["note: no catalog for fr; showing en"])
+    }
+
+    @Test("the display name is the flavor's InfoPlist.strings translation, else the plist's")
+    func displayName() throws {
+        let package = try Package()
+        defer { package.remove() }
+        #expect(try package.load(language: "de").displayName == "Meine App")
+        #expect(try package.load(language: "en").displayName == "My App Free")
+    }
+
+    @Test("features are the compiled ones the plist enables; limits come from the plist")
+    func features() throws {
+        let package = try Package()
+        defer { package.remove() }
+        let flavor = try package.load(language: nil)
+        #expect(flavor.features.map(\.name) == ["export"])
+        #expect(flavor.has(Self.export) && !flavor.has(Self.sync))
+        #expect(flavor.limit("projects", default: 1) == 3)
+        #expect(flavor.limit("seats", default: 1) == 1)
+        #expect(flavor.features.map { $0.label(flavor.text) } == ["feature.export"])
+    }
+
+    @Test(
+        "a plist feature the program does not contain is an error at the plist",
+        arguments: [
+            ([String](), "FlavorFeatures: unknown feature \"cloud\" (known: export, sync)"),
+            (["cloud"], "FlavorFeatures lists \"cloud\", which this build of Free does not contain"),
+        ])
+    func missingFeature(elsewhere: [String], message: String) throws {
+        let package = try Package(features: ["export", "cloud"])
+        defer { package.remove() }
+        let error = #expect(throws: FlavorError.self) { try package.load(language: nil, elsewhere: elsewhere) }
+        #expect(error?.exitStatus == 1)
+        #expect(error?.diagnostic.message == message)
+        #expect(error?.diagnostic.path?.hasSuffix("Flavors/Free/Info.plist") == true)
+    }
+
+    @Test("a plist without what start-up needs, or a bad language, is a clear error")
+    func errors() throws {
+        let broken = try Package(bundleIdentifier: nil)
+        defer { broken.remove() }
+        let plistError = #expect(throws: FlavorError.self) { try broken.load(language: nil) }
+        #expect(plistError?.exitStatus == 1)
+        #expect(
+            plistError?.description.hasSuffix("error: CFBundleIdentifier is missing or not a non-empty string") == true)
+
+        let package = try Package()
+        defer { package.remove() }
+        let languageError = #expect(throws: FlavorError.self) { try package.load(language: "en us") }
+        #expect(languageError?.exitStatus == 64)
+    }
+
+    @Test("numbers, percents, sizes and dates are written for the language in use")
+    func formats() throws {
+        let package = try Package()
+        defer { package.remove() }
+        let german = try package.load(language: "de").text
+        #expect(german.number(1_234_567) == "1.234.567")
+        #expect(german.percent(0.456) == "46\u{A0}%")
+        #expect(german.bytes(1_234_567) == "1,2 MB")
+        let english = try package.load(language: "en").text
+        #expect(english.number(1_234_567) == "1,234,567")
+        #expect(english.bytes(4_500_000_000) == "4.5 GB")
+        let moonLanding = Date(timeIntervalSince1970: -14_182_940)
+        let utc = TimeZone(identifier: "UTC")!
+        #expect(english.date(moonLanding, time: .omitted, timeZone: utc) == "Jul 20, 1969")
+        #expect(german.date(moonLanding, time: .omitted, timeZone: utc) == "20. Juli 1969")
+    }
+}
