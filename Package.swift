@@ -40,7 +40,8 @@ let package = Package(
             dependencies: ["Commands", "Diagnostics", "FileWriting", "Flavors", "TransferCore"],
             swiftSettings: strictSwift),
         .target(
-            name: "CatalogTools", dependencies: ["Diagnostics", "Flavors", "Localization"], swiftSettings: strictSwift),
+            name: "CatalogTools", dependencies: ["Diagnostics", "FileWriting", "Flavors", "Localization"],
+            swiftSettings: strictSwift),
         .executableTarget(
             name: "flavorkit",
             dependencies: [

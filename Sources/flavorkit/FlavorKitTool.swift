@@ -16,7 +16,7 @@ protocol ToolCommand: Sendable {
 enum FlavorKitTool {
     static let commands: [any ToolCommand.Type] = [
         LintCommand.self, ExportCommand.self, PluralCommand.self,
-        SnapshotsCommand.self,
+        SnapshotsCommand.self, AddFlavorCommand.self,
     ]
 
     static let program = Program(

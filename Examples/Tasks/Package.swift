@@ -1,0 +1,30 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// An adopter of FlavorKit: one codebase shipped as two flavors, `Free` and `Pro`, each an
+/// executable compiled from the same entry file with its own `-D` flag.
+let package = Package(
+    name: "Tasks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        // In your package: .package(url: "https://…/FlavorKit.git", from: "…") or a path.
+        .package(name: "FlavorKit", path: "../..")
+    ],
+    targets: [
+        .target(
+            name: "TasksCore",
+            dependencies: [
+                .product(name: "Flavors", package: "FlavorKit"),
+                .product(name: "Localization", package: "FlavorKit"),
+            ]),
+        .executableTarget(name: "Free", dependencies: ["TasksCore"], swiftSettings: [.define("FREE")]),
+        .executableTarget(name: "Pro", dependencies: ["TasksCore"], swiftSettings: [.define("PRO")]),
+        .testTarget(
+            name: "TasksTests",
+            dependencies: [
+                "TasksCore", .product(name: "Flavors", package: "FlavorKit"),
+                .product(name: "Localization", package: "FlavorKit"),
+                .product(name: "TextSnapshotsTesting", package: "FlavorKit"),
+            ]),
+    ]
+)

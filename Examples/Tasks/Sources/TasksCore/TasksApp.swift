@@ -1,0 +1,79 @@
+import Flavors
+import Foundation
+import Localization
+
+/// The features a Tasks build can contain; each flavor's Info.plist enables some of them.
+extension Feature {
+    /// Reminder times next to tasks (Pro).
+    public static let reminders = Feature("reminders") { text in text("feature.reminders") }
+}
+
+/// The Tasks program, shared by every flavor: `Free` and `Pro` call `run` from their entry file.
+public enum TasksApp {
+    /// The screens, by the name given on the command line.
+    public static let screens = ["today", "about"]
+
+    /// Runs `[--lang LANG] [today|about]` and returns the exit status (64 for a usage error).
+    public static func run(
+        flavor name: String, features: [Feature], arguments: [String], sourceFile: String = #filePath
+    ) -> Int32 {
+        var arguments = arguments[...]
+        var language: String?
+        var screen = "today"
+        while let argument = arguments.popFirst() {
+            if argument == "--lang", let value = arguments.popFirst() {
+                language = value
+            } else if screens.contains(argument) {
+                screen = argument
+            } else {
+                FileHandle.standardError.write(
+                    Data("error: unknown argument '\(argument)'; usage: \(name) [--lang LANG] [today|about]\n".utf8))
+                return 64
+            }
+        }
+        do {
+            let flavor = try Flavor.load(name, features: features, language: language, sourceFile: sourceFile)
+            print(render(screen, flavor: flavor), terminator: "")
+            return 0
+        } catch {
+            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            return error.exitStatus
+        }
+    }
+
+    /// A screen as text, in the flavor's language in use.
+    public static func render(_ screen: String, flavor: Flavor) -> String {
+        screen == "about" ? about(flavor) : today(flavor)
+    }
+
+    static func today(_ flavor: Flavor) -> String {
+        let text = flavor.text
+        var lines = [text("today.title", .string(flavor.displayName)), ""]
+        for task in TaskList.sample {
+            var line = (task.done ? "[x] " : "[ ] ") + task.title
+            if flavor.has(.reminders), let reminder = task.reminder {
+                line += "  " + text("today.reminder", .string(reminder))
+            }
+            lines.append(line)
+        }
+        let left = TaskList.sample.filter { !$0.done }.count
+        lines += ["", text("today.left", .int(left))]
+        if flavor.has(.reminders) {
+            lines.append(text("today.reminders", .int(TaskList.sample.filter { $0.reminder != nil }.count)))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func about(_ flavor: Flavor) -> String {
+        let text = flavor.text
+        let features = flavor.features.map { $0.label(text) }
+        return [
+            "\(flavor.displayName) \(flavor.identity.version)",
+            text("about.lists", .string(text.number(flavor.limit("lists", default: 1)))),
+            text("about.features", .string(features.isEmpty ? text("about.none") : features.joined(separator: ", "))),
+            text("about.language", .string(flavor.localizer.language.description)),
+            text("about.done", .string(text.number(1_234))),
+            text("about.support"),
+        ].joined(separator: "\n") + "\n"
+    }
+}

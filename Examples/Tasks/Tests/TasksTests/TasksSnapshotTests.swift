@@ -1,0 +1,83 @@
+import Flavors
+import Foundation
+import Localization
+import TasksCore
+import Testing
+import TextSnapshotsTesting
+
+/// Every flavor × locale × screen as a text snapshot under `snapshots/`. Record with
+/// `swift test` (new snapshots are written on a developer's machine), review the files like
+/// code; in CI (`CI=true`) nothing is written and a difference fails.
+@Suite("Tasks snapshots")
+struct TasksSnapshotTests {
+    static let flavors: [(name: String, features: [Feature])] = [("Free", []), ("Pro", [.reminders])]
+    static let locales = ["en", "fr", "fr-CA", "en-XA"]
+
+    struct Case: Sendable, CustomStringConvertible {
+        let flavor: String
+        let features: [Feature]
+        let locale: String
+        let screen: String
+        var description: String { "\(flavor)/\(locale)/\(screen)" }
+    }
+
+    static let cases = flavors.flatMap { flavor in
+        locales.flatMap { locale in
+            TasksApp.screens.map { Case(flavor: flavor.name, features: flavor.features, locale: locale, screen: $0) }
+        }
+    }
+
+    /// The package's `snapshots/` folder.
+    static let snapshots = ResourceLocator.packageFolder(containing: #filePath)!.appendingPathComponent("snapshots")
+
+    @Test("every flavor, locale and screen", arguments: cases)
+    func screen(_ screen: Case) throws {
+        let flavor = try Flavor.load(
+            screen.flavor, features: screen.features, language: screen.locale, recordsFallbacks: true,
+            environment: [:], executable: nil)
+        let output = TasksApp.render(screen.screen, flavor: flavor)
+        expectSnapshot(
+            output, named: try SnapshotName(screen.flavor, screen.locale, screen.screen),
+            verifier: try SnapshotVerifier(root: Self.snapshots))
+        // Only fr-CA falls back (to fr) on purpose; every other key is translated.
+        let fallbacks = flavor.localizer.issues.filter {
+            if case .fallback(_, _, let wanted, _) = $0 { return wanted.description != "fr-CA" }
+            return true
+        }
+        #expect(fallbacks.isEmpty, "\(fallbacks)")
+    }
+}
+
+@Suite("Tasks text")
+struct TasksTextTests {
+    @Test(
+        "the remaining-task count picks its plural variant",
+        arguments: [
+            ("en", 0, "Nothing left to do"), ("en", 1, "1 task left"), ("en", 2, "2 tasks left"),
+            ("fr", 0, "Plus rien à faire"), ("fr", 1, "1 tâche restante"), ("fr", 2, "2 tâches restantes"),
+        ])
+    func plural(language: String, count: Int, expected: String) throws {
+        let flavor = try Flavor.load("Free", language: language, environment: [:], executable: nil)
+        #expect(flavor.text("today.left", .int(count)) == expected)
+    }
+
+    @Test("a feature the plist enables is shown; Free's plist enables none")
+    func features() throws {
+        let pro = try Flavor.load("Pro", features: [.reminders], language: "en", environment: [:], executable: nil)
+        #expect(pro.has(.reminders))
+        #expect(TasksApp.render("today", flavor: pro).contains("(reminder at 17:00)"))
+        let free = try Flavor.load("Free", features: [.reminders], language: "en", environment: [:], executable: nil)
+        #expect(!free.has(.reminders))
+        #expect(!TasksApp.render("today", flavor: free).contains("reminder"))
+    }
+
+    @Test("switching language at run time changes every later text")
+    func switchLanguage() throws {
+        let flavor = try Flavor.load("Pro", features: [.reminders], language: "en", environment: [:], executable: nil)
+        #expect(flavor.displayName == "Tasks Pro")
+        flavor.localizer.setPreferences([try #require(LanguageTag("fr-CA"))])
+        #expect(flavor.displayName == "Tâches Pro")
+        #expect(flavor.text("about.support") == "Soutien technique : support@example.com")
+        #expect(flavor.text("about.none") == "aucune")
+    }
+}

@@ -1,0 +1,133 @@
+import Flavors
+import Foundation
+import Testing
+
+@Suite("flavorkit add-flavor")
+struct AddFlavorCommandTests {
+    /// A package with one flavor, `Free`, whose executable target compiles the shared entry
+    /// file through a link, as FlavorKit's README describes.
+    static func package() throws -> URL {
+        let root = try ToolRunner.temporaryFolder()
+        func write(_ path: String, _ text: String) throws {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        try write(
+            "Package.swift",
+            """
+            // swift-tools-version:6.0
+            import PackageDescription
+
+            let package = Package(
+                name: "MyApp",
+                products: [
+                    .executable(name: "Free", targets: ["Free"]),
+                ],
+                targets: [
+                    .target(name: "AppCore"),
+                    .executableTarget(name: "Free", dependencies: ["AppCore"], swiftSettings: [.define("FREE")]),
+                ]
+            )
+
+            """)
+        try write(
+            "Flavors/Free/Info.plist",
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>CFBundleIdentifier</key><string>com.example.myapp.free</string>
+            <key>CFBundleDisplayName</key><string>My App Free</string>
+            <key>CFBundleShortVersionString</key><string>2.1</string>
+            <key>CFBundleDevelopmentRegion</key><string>fr</string>
+            <key>FlavorFeatures</key><array><string>export</string></array>
+            <key>FlavorLimits</key><dict><key>seats</key><integer>5</integer></dict>
+            </dict></plist>
+            """)
+        try write("Sources/FlavorEntry/main.swift", "#if FREE\n#else\n#error(\"no flavor\")\n#endif\n")
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("Sources/Free"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("Sources/Free/main.swift").path,
+            withDestinationPath: "../FlavorEntry/main.swift")
+        return root
+    }
+
+    @Test("copies a flavor: plist, display name, entry link, and both Package.swift lines right after its own")
+    func copiesAFlavor() throws {
+        let root = try Self.package()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = try ToolRunner.run(["add-flavor", "Team"], in: root)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.errors.isEmpty)
+        #expect(
+            result.output == """
+                wrote Flavors/Team/Info.plist
+                wrote Flavors/Team/Localizations/fr.lproj/InfoPlist.strings
+                wrote Sources/Team/main.swift
+                wrote Package.swift
+                updated Package.swift with:
+                    .executable(name: "Team", targets: ["Team"]),
+                    .executableTarget(name: "Team", dependencies: ["AppCore"], swiftSettings: [.define("TEAM")]),
+                next:
+                  - in Sources/FlavorEntry/main.swift, add an `#elseif TEAM` branch for Team beside Free's `FREE` branch
+                  - swift run Team
+
+                """)
+        let identity = try FlavorIdentity(
+            name: "Team", contentsOf: root.appendingPathComponent("Flavors/Team/Info.plist"))
+        #expect(identity.bundleIdentifier == "com.example.myapp.team")
+        #expect(identity.displayName == "My App Team")
+        #expect(identity.features == ["export"] && identity.limits == ["seats": 5] && identity.version == "2.1")
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(
+                atPath: root.appendingPathComponent("Sources/Team/main.swift").path) == "../FlavorEntry/main.swift")
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(
+            manifest.contains(
+                """
+                        .executable(name: "Free", targets: ["Free"]),
+                        .executable(name: "Team", targets: ["Team"]),
+                """))
+        #expect(
+            manifest.contains(
+                """
+                        .executableTarget(name: "Free", dependencies: ["AppCore"], swiftSettings: [.define("FREE")]),
+                        .executableTarget(name: "Team", dependencies: ["AppCore"], swiftSettings: [.define("TEAM")]),
+                """))
+    }
+
+    @Test(
+        "refuses a bad or taken name and an unknown template, writing nothing",
+        arguments: [
+            (["team"], "error: 'team' is not a flavor name"),
+            (["My-Team"], "error: 'My-Team' is not a flavor name"),
+            (["Free"], "Flavors/Free: error: Free exists already\n"),
+            (["Team", "--from", "Gold"], "error: no flavor Gold to copy (flavors: Free)\n"),
+        ])
+    func refuses(arguments: [String], message: String) throws {
+        let root = try Self.package()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let before = try FileManager.default.subpathsOfDirectory(atPath: root.path).sorted()
+        let result = try ToolRunner.run(["add-flavor"] + arguments, in: root)
+        #expect(result.status == 1)
+        #expect(result.errors.contains(message))
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: root.path).sorted() == before)
+    }
+
+    @Test("in a package without flavors, writes a main.swift and prints the lines to add")
+    func fromScratch() throws {
+        let root = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = try ToolRunner.run(["add-flavor", "Solo"], in: root)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.contains("Package.swift needs:\n    .executable(name: \"Solo\", targets: [\"Solo\"]),\n"))
+        let main = try String(
+            contentsOf: root.appendingPathComponent("Sources/Solo/main.swift"), encoding: .utf8)
+        #expect(main.contains("try Flavor.load(\"Solo\""))
+        #expect(
+            try FlavorIdentity(name: "Solo", contentsOf: root.appendingPathComponent("Flavors/Solo/Info.plist"))
+                .bundleIdentifier == "com.example.solo")
+    }
+}
