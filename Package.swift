@@ -8,7 +8,9 @@ let strictSwift: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
 let package = Package(
     name: "FlavorKit",
-    platforms: [.macOS(.v15)],
+    // The floor is set by the Synchronization module (`Atomic`, `Mutex`), which the Localizer's
+    // lock-free language switch and the catalog store need; every other API used is older.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .executable(name: "Light", targets: ["Light"]),
         .executable(name: "Regular", targets: ["Regular"]),
