@@ -28,7 +28,8 @@ let package = Package(
         .target(name: "Diagnostics", swiftSettings: strictSwift),
         .target(name: "Commands", dependencies: ["Diagnostics"], swiftSettings: strictSwift),
         .target(name: "Localization", dependencies: ["Diagnostics"], swiftSettings: strictSwift),
-        .target(name: "Flavors", dependencies: ["Diagnostics", "Localization"], swiftSettings: strictSwift),
+        .target(
+            name: "Flavors", dependencies: ["Diagnostics", "FileWriting", "Localization"], swiftSettings: strictSwift),
         .target(name: "FileWriting", dependencies: ["Diagnostics"], swiftSettings: strictSwift),
         .target(name: "TextSnapshots", dependencies: ["Diagnostics", "FileWriting"], swiftSettings: strictSwift),
         .target(name: "TextSnapshotsTesting", dependencies: ["TextSnapshots"], swiftSettings: strictSwift),

@@ -24,14 +24,20 @@ public struct Flavor: Sendable {
     public let features: [Feature]
     /// Text in the language in use: `text("key", …)`, numbers, sizes, dates.
     public let text: Texts
-
-    /// A loaded flavor (see `load`, which finds and checks every part).
-    public init(identity: FlavorIdentity, resources: PackageLayout, features: [Feature], text: Texts) {
-        self.identity = identity
-        self.resources = resources
-        self.features = features
-        self.text = text
-    }
+    /// What decided the languages at start-up.
+    public let languageSource: LanguageSource
+    /// Where the user's choice of language is kept between runs; nil unless loaded with
+    /// `remembersLanguage`, or when the environment names no configuration folder.
+    public let rememberedLanguage: RememberedLanguage?
+    /// The languages the environment asks for (ignoring `language` and the remembered
+    /// choice), and the variable that decided them: what a "use the system's language"
+    /// choice goes back to.
+    public let systemPreferences: [LanguageTag]
+    /// What decided `systemPreferences` (`.environment(variable)` or `.development`).
+    public let systemSource: LanguageSource
+    /// Problems met while loading that did not stop it (an unreadable remembered language),
+    /// to report once.
+    public let notices: [Diagnostic]
 
     /// The localizer behind `text`: switch languages at run time with `setPreferences`.
     public var localizer: Localizer { text.localizer }
@@ -66,6 +72,8 @@ public struct Flavor: Sendable {
     ///   - sharedCatalogs: a folder to use instead of the package's `Localizations/`.
     ///   - recordsFallbacks: record every key shown from a fallback language in
     ///     `localizer.issues` (what a `--verbose` flag prints).
+    ///   - remembersLanguage: consult the user's remembered choice (`RememberedLanguage`)
+    ///     after `language` and before the environment.
     ///   - environment: where the language variables and `FLAVORKIT_RESOURCES` are read.
     ///   - executable, sourceFile: where resources are searched (see `ResourceLocator`);
     ///     `sourceFile` defaults to the caller's `#filePath`, which names the caller's package.
@@ -76,6 +84,7 @@ public struct Flavor: Sendable {
         language: String? = nil,
         sharedCatalogs: URL? = nil,
         recordsFallbacks: Bool = false,
+        remembersLanguage: Bool = false,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         executable: URL? = Bundle.main.executableURL,
         sourceFile: String = #filePath
@@ -92,19 +101,54 @@ public struct Flavor: Sendable {
         let enabled = try enabledFeatures(
             identity, compiled: features, elsewhere: otherFlavorsFeatures,
             plistPath: resources.infoPlist(flavor: name).path)
-        let preferences: [LanguageTag]
-        do {
-            preferences = try LanguagePreferences.resolve(lang: language, environment: environment)
-        } catch {
-            throw .language(Diagnostic(error.description))
-        }
+        let remembered =
+            remembersLanguage
+            ? RememberedLanguage(bundleIdentifier: identity.bundleIdentifier, environment: environment) : nil
+        var notices: [Diagnostic] = []
+        let (preferences, source) = try languages(
+            language, remembered: remembered, environment: environment, notices: &notices)
+        let (systemPreferences, systemSource) = try languages(
+            nil, remembered: nil, environment: environment, notices: &notices)
         let store = CatalogStore(
             folders: [sharedCatalogs ?? resources.localizations, resources.localizations(flavor: name)],
             pseudoLocaleSource: identity.developmentLanguage)
         let localizer = Localizer(
             store: store, developmentLanguage: identity.developmentLanguage, preferences: preferences,
             recordsFallbacks: recordsFallbacks)
-        return Flavor(identity: identity, resources: resources, features: enabled, text: Texts(localizer: localizer))
+        return Flavor(
+            identity: identity, resources: resources, features: enabled, text: Texts(localizer: localizer),
+            languageSource: source, rememberedLanguage: remembered, systemPreferences: systemPreferences,
+            systemSource: systemSource, notices: notices)
+    }
+
+    /// The preferred languages and what decided them: `language`, else the remembered
+    /// choice, else the first POSIX variable with a language, else none (the development
+    /// language). An invalid `language` is an error; an invalid environment value is skipped.
+    static func languages(
+        _ language: String?, remembered: RememberedLanguage?, environment: [String: String],
+        notices: inout [Diagnostic]
+    ) throws(FlavorError) -> ([LanguageTag], LanguageSource) {
+        if let language {
+            do {
+                let tags = try LanguagePreferences.parseList(language, source: "--lang")
+                if !tags.isEmpty { return (tags, .commandLine) }
+            } catch {
+                throw .language(Diagnostic(error.description))
+            }
+        }
+        do {
+            if let tags = try remembered?.read() { return (tags, .remembered) }
+        } catch {
+            notices.append(error)
+        }
+        for name in LanguagePreferences.variables {
+            if let value = environment[name], let tags = try? LanguagePreferences.parseList(value, source: name),
+                !tags.isEmpty
+            {
+                return (tags, .environment(name))
+            }
+        }
+        return ([], .development)
     }
 
     /// The compiled features the plist enables; a plist feature that is not compiled in is

@@ -15,6 +15,9 @@ public struct AppContext: Sendable {
     /// The command line this run offers, for help and to run: the core's commands and the
     /// enabled extension commands (`build.program` also parses the others, to refuse them).
     public let program: Program
+    /// What decided the languages in use: at start-up the flavor's `languageSource`; after
+    /// `lang` in the interactive session, that choice.
+    public var languageSource: LanguageSource
 
     /// The context of `build` running as `flavor`.
     public init(flavor: Flavor, build: FlavorBuild) {
@@ -24,6 +27,7 @@ public struct AppContext: Sendable {
             flavor.features.contains { $0.name == command.feature }
         }
         program = AppCommandLine.program(build.flavorName, adding: commands.map(\.declaration))
+        languageSource = flavor.languageSource
     }
 
     /// The flavor's Info.plist.

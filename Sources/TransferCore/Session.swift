@@ -7,7 +7,7 @@ import Localization
 /// line, or many typed in the interactive session (`shell`), where `lang LANG` switches the
 /// language and shows the current screen again at once.
 public struct Session {
-    public let context: AppContext
+    public private(set) var context: AppContext
     public private(set) var queue: TransferQueue
     /// Where changes are saved; nil when the sample queue is shown.
     public let queueURL: URL?
@@ -106,14 +106,29 @@ public struct Session {
         }
     }
 
+    /// `lang LANG` switches and remembers the choice; `lang system` forgets it and goes back
+    /// to what the environment asks for.
     private mutating func switchLanguage(_ value: String) throws(AppError) {
         let text = context.texts
+        if value == "system" {
+            do {
+                try context.flavor.rememberedLanguage?.forget()
+            } catch {
+                console.writeError("\(error)\n")
+            }
+            text.localizer.setPreferences(context.flavor.systemPreferences)
+            context.languageSource = context.flavor.systemSource
+            console.write(try render(currentView))
+            return
+        }
         guard let preferences = try? LanguagePreferences.parseList(value, source: "lang") else {
             let problem = UsageError(.invalidValue, word: value, subject: "lang")
             throw AppError.usage(text.usage(problem, in: context.build.program))
         }
         guard !preferences.isEmpty else { throw AppError.usage(text("error.langNeedsValue")) }
         text.localizer.setPreferences(preferences)
+        let saved = TransferApp.remember(preferences, asked: false, context: context, console: console)
+        context.languageSource = saved ? .remembered : .session
         console.write(try render(currentView))
     }
 }

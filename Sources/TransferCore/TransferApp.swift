@@ -34,7 +34,8 @@ public enum TransferApp {
             return error.exitStatus
         }
         defer { report(context.texts.localizer, verbose: line.flag(AppCommandLine.verbose), console: console) }
-        do {
+        for notice in context.flavor.notices { console.writeError("\(notice)\n") }
+        do throws(AppError) {
             if line.wantsHelp {
                 console.write(try HelpScreen.render(line.path, context: context))
                 return 0
@@ -43,6 +44,11 @@ public enum TransferApp {
                 let usage = AppError.usage(context.texts.usage(problem, in: build.program))
                 console.writeError("\(usage)\n\n" + (try HelpScreen.render([], context: context)))
                 return usage.exitStatus
+            }
+            if line.flag(AppCommandLine.remember) {
+                let text = context.texts
+                guard lang != nil else { throw AppError.usage(text("error.rememberNeedsLang")) }
+                remember(context.texts.localizer.preferences, asked: true, context: context, console: console)
             }
             if line.flag(AppCommandLine.version) {
                 console.write("\(context.flavor.displayName) \(context.identity.version)\n")
@@ -73,14 +79,35 @@ public enum TransferApp {
         do {
             let flavor = try Flavor.load(
                 build.flavorName, features: build.features, otherFlavorsFeatures: build.leftOut.features,
-                language: lang, sharedCatalogs: shared, recordsFallbacks: verbose, environment: environment,
-                sourceFile: build.sourceFile)
+                language: lang, sharedCatalogs: shared, recordsFallbacks: verbose, remembersLanguage: true,
+                environment: environment, sourceFile: build.sourceFile)
             return AppContext(flavor: flavor, build: build)
         } catch {
             switch error {
             case .resources(let diagnostic): throw AppError.file(diagnostic)
             case .language(let diagnostic): throw AppError.usage(diagnostic.message)
             }
+        }
+    }
+
+    /// Keeps `preferences` for later runs and tells whether it did; a failure is reported,
+    /// never fatal. Without a configuration folder, says so only when `asked`.
+    @discardableResult
+    static func remember(_ preferences: [LanguageTag], asked: Bool, context: AppContext, console: Console) -> Bool {
+        guard let remembered = context.flavor.rememberedLanguage else {
+            if asked {
+                let warning = Diagnostic(
+                    "cannot remember the language: set XDG_CONFIG_HOME or HOME", severity: .warning)
+                console.writeError("\(warning)\n")
+            }
+            return false
+        }
+        do {
+            try remembered.remember(preferences)
+            return true
+        } catch {
+            console.writeError("\(error)\n")
+            return false
         }
     }
 

@@ -78,14 +78,22 @@ struct LocalizedAppTests {
         #expect(columns.count == 1, "progress bars start at different columns: \(columns)")
     }
 
-    @Test("one process switching languages renders what a fresh process renders", arguments: languages)
-    func switchingMatchesFreshProcess(language: String) {
+    @Test(
+        "one process switching languages renders what a fresh process renders, which remembers the choice",
+        arguments: languages)
+    func switchingMatchesFreshProcess(language: String) throws {
+        let config = try AppRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: config) }
+        let environment = ["XDG_CONFIG_HOME": config.path]
         for view in ["queue", "show d1", "about"] {
-            let fresh = AppRunner.run(
-                AppRunner.regular, view.split(separator: " ").map(String.init) + ["--lang", language])
             let switched = AppRunner.run(
-                AppRunner.regular, ["shell", "--lang", "ja"], input: [view, "lang \(language)"])
-            let once = AppRunner.run(AppRunner.regular, ["shell", "--lang", "ja"], input: [view]).output
+                AppRunner.regular, ["shell", "--lang", "ja"], environment: environment,
+                input: [view, "lang \(language)"])
+            let fresh = AppRunner.run(
+                AppRunner.regular, view.split(separator: " ").map(String.init), environment: environment)
+            let once = AppRunner.run(
+                AppRunner.regular, ["shell", "--lang", "ja"], environment: environment, input: [view]
+            ).output
             #expect(switched.output == once + fresh.output, "\(language) \(view)")
         }
     }

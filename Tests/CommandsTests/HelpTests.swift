@@ -71,6 +71,7 @@ struct HelpTests {
         "help.cancel": "cancel a transfer",
         "help.option.queue": "read the queue from FILE (and save changes to it)",
         "help.option.lang": "use LANG, or a list such as pt-BR:es",
+        "help.option.remember": "keep LANG for later runs (with --lang)",
         "help.option.localizations": "read the shared catalogs from DIR",
         "help.option.verbose": "report missing and unusable translations",
         "help.option.version": "print the version", "help.option.help": "print this help",

@@ -47,11 +47,12 @@ struct FlavorTests {
 
         func load(
             language: String?, features: [Feature] = [FlavorTests.export, FlavorTests.sync],
-            elsewhere: [String] = [], recordsFallbacks: Bool = false
+            elsewhere: [String] = [], recordsFallbacks: Bool = false, environment: [String: String] = [:]
         ) throws(FlavorError) -> Flavor {
             try Flavor.load(
                 "Free", features: features, otherFlavorsFeatures: elsewhere, language: language,
-                recordsFallbacks: recordsFallbacks, environment: [:], executable: nil, sourceFile: entryFile)
+                recordsFallbacks: recordsFallbacks, remembersLanguage: true, environment: environment,
+                executable: nil, sourceFile: entryFile)
         }
 
         func remove() { try? FileManager.default.removeItem(at: root) }
@@ -153,5 +154,48 @@ struct FlavorTests {
         let utc = TimeZone(identifier: "UTC")!
         #expect(english.date(moonLanding, time: .omitted, timeZone: utc) == "Jul 20, 1969")
         #expect(german.date(moonLanding, time: .omitted, timeZone: utc) == "20. Juli 1969")
+    }
+
+    @Test("languages come from --lang, then the remembered choice, then the environment, then the development language")
+    func languageOrder() throws {
+        let package = try Package()
+        defer { package.remove() }
+        let config = package.root.appendingPathComponent("config")
+        let environment = ["XDG_CONFIG_HOME": config.path, "LANG": "fr_FR.UTF-8"]
+        let fresh = try package.load(language: nil, environment: environment)
+        #expect(fresh.languageSource == .environment("LANG"))
+        #expect(fresh.localizer.preferences.map(\.description) == ["fr-FR"])
+        #expect(fresh.systemPreferences.map(\.description) == ["fr-FR"] && fresh.systemSource == .environment("LANG"))
+        let remembered = try #require(fresh.rememberedLanguage)
+        #expect(remembered.file.path == config.path + "/com.example.free/settings.json")
+        try remembered.remember([try #require(LanguageTag("de"))])
+        #expect(try String(contentsOf: remembered.file, encoding: .utf8) == "{\"language\":\"de\"}\n")
+
+        let next = try package.load(language: nil, environment: environment)
+        #expect(next.languageSource == .remembered && next.text("greeting", .string("Ana")) == "Hallo, Ana!")
+        let explicit = try package.load(language: "en", environment: environment)
+        #expect(explicit.languageSource == .commandLine && explicit.text("greeting", .string("Ana")) == "Hello, Ana!")
+        try remembered.forget()
+        #expect(try package.load(language: nil, environment: [:]).languageSource == .development)
+        #expect(try package.load(language: nil, environment: environment).languageSource == .environment("LANG"))
+    }
+
+    @Test("a corrupt remembered language is a notice naming the file, and is ignored")
+    func corruptRememberedLanguage() throws {
+        let package = try Package()
+        defer { package.remove() }
+        let environment = ["HOME": package.root.path]
+        // ~/.config/com.example.free/settings.json (on macOS, under ~/Library/Application Support).
+        let file = try #require(RememberedLanguage(bundleIdentifier: "com.example.free", environment: environment)).file
+        try package.write(String(file.path.dropFirst(package.root.path.count + 1)), "{\"language\": 42}")
+        let flavor = try package.load(language: nil, environment: environment)
+        #expect(flavor.languageSource == .development)
+        #expect(
+            flavor.notices.map(\.description) == [
+                file.path + ": warning: not a settings file "
+                    + "(expected {\"language\": \"es\"}); ignoring the remembered language"
+            ])
+        // Without HOME or XDG_CONFIG_HOME there is nowhere to remember.
+        #expect(try package.load(language: nil).rememberedLanguage == nil)
     }
 }

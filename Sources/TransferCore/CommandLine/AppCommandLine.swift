@@ -10,6 +10,8 @@ public enum AppCommandLine {
     public static let queueFile = Option.value("queue", placeholder: "FILE", summary: Summary.text("help.option.queue"))
     /// `--lang LANG`: the preferred languages, a colon list; wins over the environment.
     public static let language = Option.value("lang", placeholder: "LANG", summary: Summary.text("help.option.lang"))
+    /// `--remember`: keep `--lang`'s languages for later runs (`RememberedLanguage`).
+    public static let remember = Option.flag("remember", summary: Summary.text("help.option.remember"))
     /// `--localizations DIR`: the shared catalogs to read instead of the resources' ones.
     public static let localizations = Option.value(
         "localizations", placeholder: "DIR", summary: Summary.text("help.option.localizations"))
@@ -36,7 +38,7 @@ public enum AppCommandLine {
     /// `commands`. `help`, `lang` and `quit` are words of the interactive session only.
     public static func program(_ name: String, adding commands: [Command]) -> Program {
         Program(
-            name, options: [queueFile, language, localizations, verbose, version],
+            name, options: [queueFile, language, remember, localizations, verbose, version],
             commands: [queue, show, about, shell] + commands, defaultCommand: queue.name, helpOption: help,
             helpCommand: nil)
     }

@@ -1,3 +1,5 @@
+import Flavors
+
 /// `about`: the flavor's identity from its Info.plist and the languages in play.
 public enum AboutScreen {
     public static func render(context: AppContext) -> String {
@@ -12,6 +14,7 @@ public enum AboutScreen {
         var table = TextTable(header: [text("about.bundleID"), identity.bundleIdentifier])
         table.append([text("about.version"), identity.version])
         table.append([text("about.language"), language])
+        table.append([text("about.languageSource"), source(context.languageSource, text: text)])
         table.append([
             text("about.languages"), localizer.store.availableLanguages.map(\.description).joined(separator: ", "),
         ])
@@ -23,5 +26,16 @@ public enum AboutScreen {
         table.append([text("about.concurrent"), text.number(context.concurrentTransfers)])
         return ([context.flavor.displayName + " " + identity.version, ""] + table.render().map { "  " + $0 })
             .joined(separator: "\n") + "\n"
+    }
+
+    /// What decided the language, in words.
+    static func source(_ source: LanguageSource, text: Texts) -> String {
+        switch source {
+        case .commandLine: return text("about.source.commandLine")
+        case .remembered: return text("about.source.remembered")
+        case .session: return text("about.source.session")
+        case .environment(let variable): return text("about.source.environment", .string(variable))
+        case .development: return text("about.source.development")
+        }
     }
 }

@@ -1,0 +1,100 @@
+import Diagnostics
+import FileWriting
+import Foundation
+import Localization
+
+/// The language a user chose for a flavor, kept between runs in the user's configuration
+/// folder, one file per flavor (by bundle identifier):
+/// `$XDG_CONFIG_HOME/<bundle id>/settings.json`, else `~/.config/<bundle id>/settings.json`;
+/// on macOS `~/Library/Application Support/<bundle id>/settings.json`. The file is
+/// `{"language": "pt-BR:es"}`, written atomically.
+public struct RememberedLanguage: Sendable {
+    /// The settings file.
+    public let file: URL
+
+    /// The settings file of `bundleIdentifier`, or nil when the environment names no
+    /// configuration folder (neither `XDG_CONFIG_HOME` nor `HOME`).
+    public init?(bundleIdentifier: String, environment: [String: String]) {
+        guard let folder = Self.configurationFolder(environment: environment) else { return nil }
+        file = folder.appendingPathComponent(bundleIdentifier).appendingPathComponent("settings.json")
+    }
+
+    /// The user's configuration folder: `XDG_CONFIG_HOME`, else `~/.config` (on macOS,
+    /// `~/Library/Application Support`).
+    public static func configurationFolder(environment: [String: String]) -> URL? {
+        #if os(macOS)
+        if let home = environment["HOME"], !home.isEmpty {
+            return URL(fileURLWithPath: home).appendingPathComponent("Library/Application Support")
+        }
+        #endif
+        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg)
+        }
+        if let home = environment["HOME"], !home.isEmpty {
+            return URL(fileURLWithPath: home).appendingPathComponent(".config")
+        }
+        return nil
+    }
+
+    /// The remembered preferences; nil when nothing is remembered. A file that cannot be
+    /// read or is not a settings file is an error naming it (the caller reports it and goes
+    /// on as if nothing were remembered).
+    public func read() throws(Diagnostic) -> [LanguageTag]? {
+        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            throw Diagnostic("cannot read the remembered language; ignoring it", path: file.path, severity: .warning)
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let value = object["language"] as? String,
+            let tags = try? LanguagePreferences.parseList(value, source: "language"), !tags.isEmpty
+        else {
+            throw Diagnostic(
+                "not a settings file (expected {\"language\": \"es\"}); ignoring the remembered language",
+                path: file.path, severity: .warning)
+        }
+        return tags
+    }
+
+    /// Remembers `preferences` (most wanted first).
+    public func remember(_ preferences: [LanguageTag]) throws(Diagnostic) {
+        let value = preferences.map(\.description).joined(separator: ":")
+        let json: Data
+        do {
+            json = try JSONSerialization.data(withJSONObject: ["language": value], options: [.sortedKeys])
+        } catch {
+            throw Diagnostic("cannot encode the language \(value)", path: file.path)
+        }
+        do {
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        } catch {
+            throw Diagnostic("cannot create the settings folder", path: file.deletingLastPathComponent().path)
+        }
+        try AtomicFile.write(json + Data("\n".utf8), to: file)
+    }
+
+    /// Forgets the remembered language (nothing to do when none is).
+    public func forget() throws(Diagnostic) {
+        guard FileManager.default.fileExists(atPath: file.path) else { return }
+        do {
+            try FileManager.default.removeItem(at: file)
+        } catch {
+            throw Diagnostic("cannot remove the remembered language", path: file.path)
+        }
+    }
+}
+
+/// What decided the languages in use, in the order they are consulted.
+public enum LanguageSource: Sendable, Equatable {
+    /// The `language` argument (`--lang`).
+    case commandLine
+    /// The user's remembered choice.
+    case remembered
+    /// A choice made while the program runs (an interactive session) that could not be
+    /// remembered.
+    case session
+    /// A POSIX environment variable (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES` or `LANG`).
+    case environment(String)
+    /// Nothing: the development language.
+    case development
+}
