@@ -47,7 +47,7 @@ public struct LintContext {
     let development: Catalog
     let hasDevelopmentCatalog: Bool
     let comparisons: [Comparison]
-    /// Every `text("key"` in `Sources/`.
+    /// Every `text("key"` (or other key call of the layout) in `Sources/`.
     let keyUses: [KeyUseScanner.KeyUse]
 
     init(project: LintProject) {
@@ -79,7 +79,7 @@ public struct LintContext {
             }
         }
         self.comparisons = comparisons
-        keyUses = KeyUseScanner.scan(folder: project.layout.sources)
+        keyUses = KeyUseScanner.scan(folder: project.layout.sources, calls: project.layout.keyCalls)
     }
 
     /// Every layer of catalogs: the shared one, then each flavor's.

@@ -6,6 +6,8 @@ struct OrphanOverrideRule: LintRule {
     let name = "orphan-override"
     let severity = Diagnostic.Severity.warning
     let summary = "a flavor override of a key the shared catalogs do not have"
+    let help =
+        "A flavor's catalog overrides a key the shared catalogs do not have (for InfoPlist.strings: a key the flavor's Info.plist does not have), so the override is never shown. Remove it or add the key to the shared catalogs."
 
     func check(_ context: LintContext) -> [Diagnostic] {
         var found: [Diagnostic] = []
