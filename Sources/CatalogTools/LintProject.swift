@@ -31,12 +31,12 @@ public struct LintProject: Sendable {
 
     /// The keys of a flavor's `Info.plist`: what its `InfoPlist.strings` may translate.
     public func infoPlistKeys(of flavor: String) -> Set<String> {
-        Set(infoPlist(of: flavor).keys)
+        Set((infoPlist(of: flavor) ?? [:]).keys)
     }
 
-    /// A flavor's `Info.plist` as a dictionary; empty when it is missing or unreadable.
-    func infoPlist(of flavor: String) -> [String: Any] {
-        Self.infoPlist(layout.infoPlist(flavor: flavor)) ?? [:]
+    /// A flavor's `Info.plist` as a dictionary; nil when it is missing or unreadable.
+    func infoPlist(of flavor: String) -> [String: Any]? {
+        Self.infoPlist(layout.infoPlist(flavor: flavor))
     }
 
     /// Keys allowed to equal the development language's text: `key` for every language,

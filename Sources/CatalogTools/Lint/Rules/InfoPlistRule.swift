@@ -28,7 +28,7 @@ struct InfoPlistRule: LintRule {
             } catch {
                 return finding(error)
             }
-            let region = context.project.infoPlist(of: flavor)["CFBundleDevelopmentRegion"] as? String ?? ""
+            let region = context.project.infoPlist(of: flavor)?["CFBundleDevelopmentRegion"] as? String ?? ""
             guard LanguageTag(region) == nil else { return nil }
             return Diagnostic(
                 "CFBundleDevelopmentRegion \"\(Diagnostic.quote(region))\" is not a language tag",
