@@ -46,6 +46,17 @@ struct LintReportTests {
                 """)
     }
 
+    @Test("a file outside the package keeps its absolute path: no prefix, a file: URI without base")
+    func outside() throws {
+        let outside = [Diagnostic("far", path: "/shared/Text/de.lproj/Localizable.strings", line: 1, column: 1)]
+        #expect(
+            LintReport.github(outside, pathPrefix: "Pkg/")
+                == "::error file=/shared/Text/de.lproj/Localizable.strings,line=1,col=1::far\n")
+        let log = try LintReport.sarif(outside, rules: [], root: URL(fileURLWithPath: "/work/Pkg"))
+        #expect(log.contains(#""uri" : "file:///shared/Text/de.lproj/Localizable.strings""#))
+        #expect(!log.contains(#""uriBaseId""#))
+    }
+
     @Test("SARIF 2.1.0: the exact log for the fixture")
     func sarifExact() throws {
         let (root, diagnostics) = try Self.findings()

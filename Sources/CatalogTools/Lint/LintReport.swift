@@ -45,8 +45,8 @@ public enum LintReport {
     /// One GitHub Actions workflow command per finding, which the workflow turns into an
     /// annotation on the file's line: `::error file=F,line=L,col=C,title=RULE::message`
     /// (`::warning`, `::notice` for the other severities; parts not known are left out).
-    /// `pathPrefix` is put before each path: the package's folder relative to the checkout
-    /// (`Examples/MyApp/`), as GitHub expects paths relative to the repository.
+    /// `pathPrefix` is put before each relative path: the package's folder relative to the
+    /// checkout (`Examples/MyApp/`), as GitHub expects paths relative to the repository.
     public static func github(_ diagnostics: [Diagnostic], pathPrefix: String = "") -> String {
         diagnostics.map { diagnostic in
             let command: String
@@ -56,7 +56,7 @@ public enum LintReport {
             case .note: command = "notice"
             }
             let properties = [
-                diagnostic.path.map { "file=" + escapeProperty(pathPrefix + $0) },
+                diagnostic.path.map { "file=" + escapeProperty($0.hasPrefix("/") ? $0 : pathPrefix + $0) },
                 diagnostic.line.map { "line=\($0)" },
                 diagnostic.line == nil ? nil : diagnostic.column.map { "col=\($0)" },
                 diagnostic.rule.map { "title=" + escapeProperty($0) },

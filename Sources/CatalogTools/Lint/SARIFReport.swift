@@ -6,7 +6,8 @@ extension LintReport {
     /// whose `tool.driver` describes every rule (id, short and full description, help, default
     /// level) and whose results give each finding's rule, level, message and location. File
     /// locations are URIs relative to the package folder (`uriBaseId` `PACKAGE`, which
-    /// `originalUriBaseIds` maps to `root`); columns count Unicode scalars.
+    /// `originalUriBaseIds` maps to `root`), or `file:` URIs for files outside it; columns
+    /// count Unicode scalars.
     public static func sarif(_ diagnostics: [Diagnostic], rules: [any LintRule], root: URL) throws -> String {
         let index = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($0.element.name, $0.offset) })
         let run = SARIF.Run(
@@ -28,13 +29,20 @@ extension LintReport {
                         [
                             .init(
                                 physicalLocation: .init(
-                                    artifactLocation: .init(uri: uri(path), uriBaseId: "PACKAGE"),
+                                    artifactLocation: artifact(path),
                                     region: diagnostic.line.map { .init(startLine: $0, startColumn: diagnostic.column) }
                                 ))
                         ]
                     } ?? [])
             })
         return try encoded(SARIF(runs: [run]))
+    }
+
+    /// A file relative to the package (base `PACKAGE`), or outside it (an absolute `file:` URI).
+    private static func artifact(_ path: String) -> SARIF.Result.ArtifactLocation {
+        path.hasPrefix("/")
+            ? .init(uri: URL(fileURLWithPath: path).absoluteString, uriBaseId: nil)
+            : .init(uri: uri(path), uriBaseId: "PACKAGE")
     }
 
     /// SARIF's level for a severity: `error`, `warning` or `note`.
@@ -99,7 +107,7 @@ private struct SARIF: Encodable {
         }
         struct ArtifactLocation: Encodable {
             var uri: String
-            var uriBaseId: String
+            var uriBaseId: String?
         }
         struct Region: Encodable {
             var startLine: Int
