@@ -87,7 +87,7 @@ let package = Package(
             name: "FlavorKitTests", dependencies: ["flavorkit", "Flavors", "Localization", "TestSupport"],
             swiftSettings: strictSwift),
         .testTarget(
-            name: "CatalogToolsTests", dependencies: ["CatalogTools", "Diagnostics", "Localization"],
+            name: "CatalogToolsTests", dependencies: ["CatalogTools", "Diagnostics", "Flavors", "Localization"],
             swiftSettings: strictSwift),
         .target(
             name: "AppTesting", dependencies: ["Flavors", "Localization", "TransferCore", "TestSupport"],

@@ -45,7 +45,9 @@ struct LintBenchmarks {
                     precondition(parsed.table.count == Self.entries)
                 }
             })
-        precondition(found == 0)
+        // The generated package has catalogs only: lint finds nothing but the one warning that
+        // no source uses a key (so unused keys cannot be checked).
+        precondition(found == 1)
         return [
             Figure(
                 name: "lint 8 languages × 50,000 entries", ours: times.ours, reference: times.reference,

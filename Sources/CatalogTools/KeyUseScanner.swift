@@ -1,34 +1,40 @@
 import Diagnostics
+import Flavors
 import Foundation
 import Localization
 
 /// Finds the catalog keys Swift sources use, by the project's one convention: a key is
-/// written as a string literal right after `text(`, white space allowed (`text("queue.empty")`,
-/// `text("summary.total", .int(count))`, `context.text("…")`, also inside a string
-/// interpolation). Comments and the text of other string literals are skipped, so
-/// documentation that quotes the convention does not count; a key built at run time
-/// (`text(name)`) is invisible, so write keys out in full.
+/// written as a string literal right after a key call, `text(` unless the package names its
+/// own (`PackageLayout.keyCalls`, from `flavorkit.json`), white space allowed
+/// (`text("queue.empty")`, `text("summary.total", .int(count))`, `localizer.text("…")`,
+/// `Summary.text("…")`, also inside a string interpolation). A call matches where its name
+/// starts a word: `text(` matches `flavor.text(` but not `subtext(`. Comments and the text of
+/// other string literals are skipped, so documentation that quotes the convention does not
+/// count; a key built at run time (`text(name)`) is invisible, so write keys out in full.
 public enum KeyUseScanner {
     public struct KeyUse: Sendable, Hashable {
         public var key: String
         public var location: SourceLocation
     }
 
-    /// Every `.swift` file under `folder`, recursively, in path order.
-    public static func scan(folder: URL) -> [KeyUse] {
+    /// Every `.swift` file under `folder`, recursively, in path order; `calls` are the names
+    /// of the calls that take a key (`text`, `L10n.tr`).
+    public static func scan(folder: URL, calls: [String] = PackageLayout.defaultKeyCalls) -> [KeyUse] {
         guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
             return []
         }
         var files: [URL] = []
         for case let url as URL in enumerator where url.pathExtension == "swift" { files.append(url) }
         return files.sorted { $0.path < $1.path }.flatMap { url in
-            (try? Data(contentsOf: url)).map { scan(Array($0), path: url.path) } ?? []
+            (try? Data(contentsOf: url)).map { scan(Array($0), path: url.path, calls: calls) } ?? []
         }
     }
 
     /// The uses in one file's bytes.
-    public static func scan(_ bytes: [UInt8], path: String) -> [KeyUse] {
-        var lexer = Lexer(bytes: bytes, path: path)
+    public static func scan(_ bytes: [UInt8], path: String, calls: [String] = PackageLayout.defaultKeyCalls)
+        -> [KeyUse]
+    {
+        var lexer = Lexer(bytes: bytes, path: path, calls: calls)
         lexer.scanCode(insideInterpolation: false)
         return lexer.uses
     }
@@ -40,13 +46,25 @@ public enum KeyUseScanner {
         let path: String
         var index = 0, line = 1, lineStart = 0
         var uses: [KeyUse] = []
+        /// Each call's name followed by `(`, as bytes.
+        let calls: [[UInt8]]
+        /// Whether a call starts with this byte, by byte value.
+        let startsCall: [Bool]
 
-        init(bytes: [UInt8], path: String) {
+        init(bytes: [UInt8], path: String, calls: [String]) {
             self.bytes = bytes
             self.path = path
+            self.calls = calls.map { Array(($0 + "(").utf8) }
+            var starts = [Bool](repeating: false, count: 256)
+            for call in self.calls { starts[Int(call[0])] = true }
+            startsCall = starts
         }
 
-        static let call = Array("text(".utf8)
+        /// The length of the call (name and `(`) that starts a word here, if any.
+        func callLength() -> Int? {
+            guard startsCall[Int(bytes[index])], !Self.isIdentifier(at(index - 1)) else { return nil }
+            return calls.first { bytes[index...].starts(with: $0) }?.count
+        }
 
         func at(_ offset: Int) -> UInt8 { bytes.indices.contains(offset) ? bytes[offset] : 0 }
 
@@ -79,9 +97,12 @@ public enum KeyUseScanner {
                     _ = scanString()
                 case UInt8(ascii: "#") where startsString():
                     _ = scanString()
-                case UInt8(ascii: "t")
-                where bytes[index...].starts(with: Self.call) && !Self.isIdentifier(at(index - 1)):
-                    index += Self.call.count
+                default:
+                    guard let length = callLength() else {
+                        advance()
+                        continue
+                    }
+                    index += length
                     depth += 1
                     // The key may start on the next line, as a formatter breaks long calls.
                     while [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")]
@@ -95,8 +116,6 @@ public enum KeyUseScanner {
                         uses.append(
                             KeyUse(key: key, location: SourceLocation(path: path, line: quote.0, column: quote.1)))
                     }
-                default:
-                    advance()
                 }
             }
         }

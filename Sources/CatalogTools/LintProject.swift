@@ -3,8 +3,9 @@ import Foundation
 import Localization
 
 /// What lint reads of a package laid out as `PackageLayout` says: the shared catalogs, each
-/// flavor's identity and overrides, the Swift sources, and the keys allowed to read the same as
-/// the development language (`Localizations/same-as-development.txt`).
+/// flavor's identity and overrides, the Swift sources (for the layout's key calls), and the
+/// keys allowed to read the same as the development language
+/// (`Localizations/same-as-development.txt`).
 public struct LintProject: Sendable {
     public let layout: PackageLayout
     /// The flavors' names (the folders under `Flavors/`), sorted.
@@ -14,8 +15,14 @@ public struct LintProject: Sendable {
 
     public static let allowListName = "same-as-development.txt"
 
+    /// The package at `root` in the default layout.
     public init(root: URL) {
-        layout = PackageLayout(root: root)
+        self.init(layout: PackageLayout(root: root))
+    }
+
+    /// The package as `layout` describes it (`PackageLayout(configuredAt:)` reads `flavorkit.json`).
+    public init(layout: PackageLayout) {
+        self.layout = layout
         flavors = layout.flavorNames()
         developmentLanguage =
             flavors.lazy.compactMap { [layout] in Self.developmentRegion(in: layout, flavor: $0) }
@@ -24,7 +31,12 @@ public struct LintProject: Sendable {
 
     /// The keys of a flavor's `Info.plist`: what its `InfoPlist.strings` may translate.
     public func infoPlistKeys(of flavor: String) -> Set<String> {
-        Set((Self.infoPlist(layout.infoPlist(flavor: flavor)) ?? [:]).keys)
+        Set((infoPlist(of: flavor) ?? [:]).keys)
+    }
+
+    /// A flavor's `Info.plist` as a dictionary; nil when it is missing or unreadable.
+    func infoPlist(of flavor: String) -> [String: Any]? {
+        Self.infoPlist(layout.infoPlist(flavor: flavor))
     }
 
     /// Keys allowed to equal the development language's text: `key` for every language,

@@ -98,7 +98,9 @@ struct Parser {
                 return note(.missingValue, word: spelled)
             }
             guard allowed.isEmpty || allowed.contains(value) else {
-                return note(.invalidValue, word: value, subject: option.spelling, allowed: allowed)
+                return note(
+                    .invalidValue, word: value, suggestion: Suggestion.closest(to: value, among: allowed),
+                    subject: option.spelling, allowed: allowed)
             }
             if option.isRepeatable {
                 result.optionValues[option.name, default: []].append(value)

@@ -22,7 +22,7 @@ public struct UsageError: Error, Sendable, Hashable, CustomStringConvertible {
         /// `word` is one argument too many; see `synopsis`.
         case unexpectedArgument
         /// `word` is not a value `subject` (an option or an argument) accepts: not one of
-        /// `allowed`, or not what the program expected.
+        /// `allowed` (`suggestion` is a close one), or not what the program expected.
         case invalidValue
     }
 
@@ -78,7 +78,7 @@ public struct UsageError: Error, Sendable, Hashable, CustomStringConvertible {
             let subject = subject ?? "this"
             return allowed.isEmpty
                 ? "'\(Diagnostic.quote(word))' is not a valid value for \(subject)"
-                : "\(subject) takes \(Self.list(allowed)), not '\(Diagnostic.quote(word))'"
+                : "\(subject) takes \(Self.list(allowed)), not '\(Diagnostic.quote(word))'" + hint
         }
     }
 

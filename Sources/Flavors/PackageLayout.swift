@@ -10,33 +10,66 @@ import Foundation
 ///       Localizations/                  the shared catalogs
 ///       Sources/                        Swift sources (lint finds the keys they use)
 ///       snapshots/                      recorded text snapshots and their manifest
+///       flavorkit.json                  optional: other folders, other key calls
 ///
-/// Inside each catalog folder, files are named as `CatalogFolderLayout` (Localization) says.
+/// These are the defaults; a package may name other folders, and the calls that take a
+/// catalog key, in `flavorkit.json` (read by `PackageLayout(configuredAt:)`). Inside each
+/// catalog folder, files are named as `CatalogFolderLayout` (Localization) says.
 public struct PackageLayout: Sendable, Hashable {
-    /// The folders and files of the layout, relative to the root.
+    /// The default folders and the files of the layout, relative to the root.
     public enum Name {
         public static let flavors = "Flavors"
         public static let infoPlist = "Info.plist"
         public static let localizations = "Localizations"
         public static let sources = "Sources"
         public static let snapshots = "snapshots"
+        /// The optional configuration file at the root.
+        public static let configuration = "flavorkit.json"
     }
+
+    /// The calls whose first argument is a catalog key when a package names none:
+    /// `text("key", …)`, which also covers `localizer.text("key")` and `Summary.text("key")`.
+    public static let defaultKeyCalls = ["text"]
 
     /// The package folder: the one that holds `Flavors/` and `Localizations/`.
     public let root: URL
+    /// `Flavors/`: one folder per flavor.
+    public let flavors: URL
+    /// `Localizations/`: the shared catalogs.
+    public let localizations: URL
+    /// `Sources/`: the Swift sources, where lint looks for key uses.
+    public let sources: URL
+    /// `snapshots/`: recorded text snapshots and their manifest.
+    public let snapshots: URL
+    /// The names of the calls whose first argument, a string literal, is a catalog key
+    /// (`text`, or `L10n.tr` for a wrapper of one's own); lint finds keys by them.
+    public let keyCalls: [String]
 
+    /// The default layout of the package at `root`.
     public init(root: URL) {
-        self.root = root.standardizedFileURL
+        self.init(root: root, flavors: Name.flavors)
     }
 
-    /// `Flavors/`.
-    public var flavors: URL { root.appendingPathComponent(Name.flavors) }
-    /// `Localizations/`: the shared catalogs.
-    public var localizations: URL { root.appendingPathComponent(Name.localizations) }
-    /// `Sources/`.
-    public var sources: URL { root.appendingPathComponent(Name.sources) }
-    /// `snapshots/`.
-    public var snapshots: URL { root.appendingPathComponent(Name.snapshots) }
+    /// The layout of the package at `root`: the default folder names, or those given, each
+    /// relative to `root` (or absolute).
+    public init(
+        root: URL, flavors: String = Name.flavors, localizations: String = Name.localizations,
+        sources: String = Name.sources, snapshots: String = Name.snapshots, keyCalls: [String] = defaultKeyCalls
+    ) {
+        let root = root.standardizedFileURL
+        func folder(_ path: String) -> URL {
+            (path.hasPrefix("/") ? URL(fileURLWithPath: path) : root.appendingPathComponent(path)).standardizedFileURL
+        }
+        self.root = root
+        self.flavors = folder(flavors)
+        self.localizations = folder(localizations)
+        self.sources = folder(sources)
+        self.snapshots = folder(snapshots)
+        self.keyCalls = keyCalls
+    }
+
+    /// `flavorkit.json` at the root.
+    public var configurationFile: URL { root.appendingPathComponent(Name.configuration) }
 
     /// `Flavors/<name>/`.
     public func flavor(_ name: String) -> URL { flavors.appendingPathComponent(name) }
@@ -48,6 +81,14 @@ public struct PackageLayout: Sendable, Hashable {
     /// `Flavors/<name>/Info.plist` as written in messages, relative to any root.
     public static func relativeInfoPlist(flavor name: String) -> String {
         "\(Name.flavors)/\(name)/\(Name.infoPlist)"
+    }
+
+    /// `url`'s path relative to the root (`Sources`), or the whole path when it is outside.
+    public func relativePath(_ url: URL) -> String {
+        let path = url.standardizedFileURL.path
+        let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        if path == root.path { return "." }
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
     /// The names of the folders under `Flavors/`, sorted; empty when there is none.

@@ -9,8 +9,9 @@ import Foundation
 /// 3. the package the program was compiled from: the folder holding `Package.swift` above
 ///    the source file that started it (`swift run` from anywhere).
 ///
-/// A folder qualifies when it holds `Flavors/<Name>/Info.plist` (see `PackageLayout`). When
-/// none does, the error lists every place looked in.
+/// A folder qualifies when it holds `Flavors/<Name>/Info.plist`, or where its
+/// `flavorkit.json` puts the flavors (see `PackageLayout`). When none does, the error lists
+/// every place looked in.
 public enum ResourceLocator {
     /// `FLAVORKIT_RESOURCES`: the folder to take resources from, overriding the search.
     public static let environmentVariable = "FLAVORKIT_RESOURCES"
@@ -30,7 +31,7 @@ public enum ResourceLocator {
     ) throws(Diagnostic) -> PackageLayout {
         let fileManager = FileManager.default
         if let explicit = environment[environmentVariable], !explicit.isEmpty {
-            let layout = PackageLayout(root: URL(fileURLWithPath: explicit))
+            let layout = try PackageLayout(configuredAt: URL(fileURLWithPath: explicit))
             guard fileManager.fileExists(atPath: layout.infoPlist(flavor: flavor).path) else {
                 throw Diagnostic(
                     "\(environmentVariable) names \(layout.root.path), which has no "
@@ -40,9 +41,9 @@ public enum ResourceLocator {
             return layout
         }
         let looked = candidates(executable: executable, package: packageFolder(containing: sourceFile))
-        let layouts = looked.map(PackageLayout.init(root:))
-        if let found = layouts.first(where: { fileManager.fileExists(atPath: $0.infoPlist(flavor: flavor).path) }) {
-            return found
+        for folder in looked {
+            let layout = try PackageLayout(configuredAt: folder)
+            if fileManager.fileExists(atPath: layout.infoPlist(flavor: flavor).path) { return layout }
         }
         throw Diagnostic(
             "cannot find the flavor's resources; looked in "

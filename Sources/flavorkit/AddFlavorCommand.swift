@@ -15,7 +15,7 @@ enum AddFlavorCommand: ToolCommand {
         arguments: [name], options: [from, FlavorKitTool.root])
 
     static func run(_ parsed: ParsedCommandLine) throws -> Int32 {
-        let layout = PackageLayout(root: FlavorKitTool.root(parsed))
+        let layout = try FlavorKitTool.layout(parsed)
         // The argument is there: parsing checked the count.
         let result = try FlavorScaffold.add(parsed.argument(name)!, from: parsed.value(from), in: layout)
         for url in result.written {

@@ -40,7 +40,7 @@ enum ExportCommand: ToolCommand {
                 languages.append(tag)
             }
         }
-        let project = LintProject(root: FlavorKitTool.root(parsed))
+        let project = LintProject(layout: try FlavorKitTool.layout(parsed))
         let flavors = project.flavors
         if let name = parsed.value(flavor), !flavors.contains(name) {
             throw parsed.error(

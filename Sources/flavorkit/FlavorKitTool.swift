@@ -1,5 +1,6 @@
 import Commands
 import Diagnostics
+import Flavors
 import Foundation
 
 /// A `flavorkit` command: its declaration and what it does with a parsed command line.
@@ -32,6 +33,37 @@ enum FlavorKitTool {
         URL(fileURLWithPath: parsed.value(root) ?? FileManager.default.currentDirectoryPath)
     }
 
+    /// `--sources DIR`, `--localizations DIR`, `--flavors DIR`: folders other than the
+    /// package's `flavorkit.json` (or the default layout) names, relative to the package folder.
+    static let sources = Option.value(
+        "sources", placeholder: "DIR", summary: "the Swift sources (default: Sources, or flavorkit.json's)")
+    static let localizations = Option.value(
+        "localizations", placeholder: "DIR", summary: "the shared catalogs (default: Localizations)")
+    static let flavors = Option.value("flavors", placeholder: "DIR", summary: "the flavors (default: Flavors)")
+    /// `--key-call NAME`, repeatable: the calls whose first argument is a key, instead of `text`.
+    static let keyCall = Option.value(
+        "key-call", placeholder: "NAME", repeatable: true,
+        summary: "a call that takes a key, such as text or L10n.tr (repeat for several)")
+
+    /// The package's layout: `--root`'s `flavorkit.json` (or the default layout), with the
+    /// folders and key calls given on the command line instead.
+    static func layout(_ parsed: ParsedCommandLine) throws -> PackageLayout {
+        let configured = try PackageLayout(configuredAt: root(parsed))
+        let calls = parsed.values(keyCall)
+        for name in calls where !PackageLayout.isCallName(name) {
+            throw parsed.error(
+                .invalidValue, word: name, subject: keyCall.spelling,
+                reason: "'\(Diagnostic.quote(name))' is not a call name (write text or L10n.tr)")
+        }
+        return PackageLayout(
+            root: configured.root,
+            flavors: parsed.value(flavors) ?? configured.relativePath(configured.flavors),
+            localizations: parsed.value(localizations) ?? configured.relativePath(configured.localizations),
+            sources: parsed.value(sources) ?? configured.relativePath(configured.sources),
+            snapshots: configured.relativePath(configured.snapshots),
+            keyCalls: calls.isEmpty ? configured.keyCalls : calls)
+    }
+
     static func run(_ arguments: [String]) -> Int32 {
         let parsed = program.parse(arguments)
         if parsed.wantsHelp {
@@ -52,10 +84,17 @@ enum FlavorKitTool {
         }
     }
 
-    /// Any error as a `Diagnostic`, so that it is printed with one `error:`.
+    /// Any error as a `Diagnostic`, so that it is printed with one `error:`: a Foundation
+    /// file error as `path: error: reason` (not `Error Domain=…`).
     static func diagnostic(for error: any Error) -> Diagnostic {
         switch error {
         case let diagnostic as Diagnostic: return diagnostic
+        case let error as CocoaError:
+            let underlying = (error.userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError }
+            let reason =
+                underlying?.domain == NSPOSIXErrorDomain
+                ? String(cString: strerror(Int32(underlying!.code))) : underlying?.localizedDescription
+            return Diagnostic(reason ?? error.localizedDescription, path: error.filePath ?? error.url?.path)
         case let error as CustomStringConvertible: return Diagnostic(error.description)
         default: return Diagnostic(error.localizedDescription)
         }

@@ -47,7 +47,7 @@ enum SnapshotsCommand: ToolCommand {
     static func run(_ parsed: ParsedCommandLine) throws -> Int32 {
         // Parsing only reaches the declared actions.
         let action = Action(rawValue: parsed.path[1])!
-        let store = SnapshotStore(root: PackageLayout(root: FlavorKitTool.root(parsed)).snapshots)
+        let store = SnapshotStore(root: try FlavorKitTool.layout(parsed).snapshots)
         guard FileManager.default.fileExists(atPath: store.root.path) else {
             throw Diagnostic("no snapshots folder here (use --root DIR)", path: store.root.path)
         }

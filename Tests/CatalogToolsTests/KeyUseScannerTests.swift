@@ -1,4 +1,5 @@
 import CatalogTools
+import Flavors
 import Testing
 
 @Suite("Key uses in sources")
@@ -30,5 +31,49 @@ struct KeyUseScannerTests {
         #expect(Self.keys("let s = \"text(\\\"d\\\")\"; let r = #\"text(\"e\")\"#") == [])
         #expect(Self.keys("subtext(\"f\"); context(\"g\"); text(name); text(\"h\\(i)\")") == [])
         #expect(Self.keys("let m = \"\"\"\ntext(\"j\")\n\"\"\"; let k = text(\"after\")") == ["after@3:19"])
+    }
+}
+
+@Suite("Key uses through other calls")
+struct KeyCallTests {
+    static func keys(_ source: String, calls: [String]) -> [String] {
+        KeyUseScanner.scan(Array(source.utf8), path: "x.swift", calls: calls).map {
+            "\($0.key)@\($0.location.line):\($0.location.column)"
+        }
+    }
+
+    @Test("the default call text( covers the runtime's lookups: text(, localizer.text(, flavor.text(, Summary.text(")
+    func runtimeLookups() {
+        let source = """
+            let a = localizer.text("home.subtitle")
+            let b = flavor.text("x", .int(2)); let c = Summary.text("help.queue")
+            """
+        #expect(
+            Self.keys(source, calls: PackageLayout.defaultKeyCalls) == [
+                "home.subtitle@1:24", "x@2:21", "help.queue@2:57",
+            ])
+    }
+
+    @Test("configured names, dotted ones too, each where it starts a word; comments and strings still skipped")
+    func configured() {
+        let source = """
+            let a = tr("one"); let b = L10n.tr("two", 2); let c = text("three")
+            // tr("no") /* L10n.tr("no") */
+            let d = "tr(\\"no\\")"; attr("no"); xL10n("no"); trx("no")
+            let e = strings.tr(
+                "four")
+            """
+        #expect(
+            Self.keys(source, calls: ["tr", "L10n.tr"]) == ["one@1:12", "two@1:36", "four@5:5"])
+    }
+
+    @Test(
+        "call names are Swift identifiers, possibly dotted",
+        arguments: [
+            ("text", true), ("L10n.tr", true), ("_t", true), ("é", true), ("", false), ("1x", false), ("a..b", false),
+            ("a(", false), (".text", false),
+        ])
+    func callNames(name: String, valid: Bool) {
+        #expect(PackageLayout.isCallName(name) == valid)
     }
 }

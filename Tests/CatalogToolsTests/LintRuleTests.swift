@@ -20,6 +20,14 @@ struct LintRuleTests {
             ["\(de):2:27: error: unexpected ';' (expected a key); is there a ';' too many? [syntax]"]
         ),
         (
+            "info-plist",
+            [
+                "Flavors/App/Info.plist": ProjectFixture.infoPlist.replacingOccurrences(
+                    of: "<key>CFBundleIdentifier</key><string>com.example.app</string>", with: "")
+            ],
+            ["Flavors/App/Info.plist: error: CFBundleIdentifier is missing or not a non-empty string [info-plist]"]
+        ),
+        (
             "missing-key", [de: "\"greeting\" = \"Hallo, %@!\";\n"],
             [
                 "\(de):1:1: error: key \"title\" is missing in de (en has it at Localizations/en.lproj/Localizable.strings:3:1) [missing-key]"
@@ -105,7 +113,7 @@ struct LintRuleTests {
         ),
     ]
 
-    @Test("each rule's fixture triggers exactly that rule, at the right line and column", arguments: 0..<11)
+    @Test("each rule's fixture triggers exactly that rule, at the right line and column", arguments: cases.indices)
     func rule(index: Int) throws {
         let (rule, change, expected) = Self.cases[index]
         let fixture = try ProjectFixture(change)
@@ -127,6 +135,72 @@ struct LintRuleTests {
                 "Localizations/en.lproj/Localizable.strings:3:1: warning: key \"title\" is not used by any source file (text(\"title\"…)) [unused-key]",
                 "Sources/App/main.swift:1:45: error: key \"heading\" is used here but en does not define it [undefined-key]",
             ])
+    }
+
+    @Test(
+        "a flavor's Info.plist is checked for what start-up requires, each problem as start-up words it",
+        arguments: [
+            (
+                "<key>CFBundleDevelopmentRegion</key><string>en</string>",
+                "<key>CFBundleDevelopmentRegion</key><string>english please</string>",
+                "CFBundleDevelopmentRegion \"english please\" is not a language tag"
+            ),
+            (
+                "<key>CFBundleShortVersionString</key><string>1.0</string>",
+                "<key>CFBundleShortVersionString</key><integer>1</integer>",
+                "CFBundleShortVersionString is missing or not a non-empty string"
+            ),
+            (
+                "<key>FlavorFeatures</key><array><string>downloads</string></array>",
+                "<key>FlavorFeatures</key><array><integer>2</integer></array>",
+                "FlavorFeatures must be an array of strings"
+            ),
+            (
+                "<key>FlavorLimits</key><dict><key>transfers</key><integer>2</integer></dict>",
+                "<key>FlavorLimits</key><dict><key>transfers</key><integer>0</integer></dict>",
+                "FlavorLimits.transfers must be a whole number above 0"
+            ),
+            ("<dict>", "<dict><key>", "not a valid property list"),
+        ])
+    func infoPlist(original: String, replacement: String, message: String) throws {
+        let plist = ProjectFixture.infoPlist.replacingOccurrences(of: original, with: replacement)
+        try #require(plist != ProjectFixture.infoPlist)
+        let fixture = try ProjectFixture(["Flavors/App/Info.plist": plist])
+        defer { fixture.remove() }
+        let found = fixture.lint()
+        #expect(found.count == 1)
+        #expect(found.first?.hasPrefix("Flavors/App/Info.plist: error: \(message)") == true)
+        #expect(found.first?.hasSuffix(" [info-plist]") == true)
+        let missing = try ProjectFixture(["Flavors/App/Info.plist": nil])
+        defer { missing.remove() }
+        #expect(missing.lint() == ["Flavors/App/Info.plist: error: cannot read the flavor's Info.plist [info-plist]"])
+    }
+
+    @Test("sources that use no key at all: one warning naming the folder and the calls looked for, not silence")
+    func noKeyUses() throws {
+        let fixture = try ProjectFixture(["Sources/App/main.swift": "print(localized(\"greeting\"))\n"])
+        defer { fixture.remove() }
+        #expect(
+            fixture.lint() == [
+                "Sources: warning: no .swift file here calls text(\"key\"…), so unused keys are not checked; name the "
+                    + "folder and your own key calls in flavorkit.json (\"sources\", \"keyCalls\") or with --sources "
+                    + "and --key-call [unused-key]"
+            ])
+        let configured = try ProjectFixture([
+            "Sources/App/main.swift": "print(localized(\"greeting\"), L10n.tr(\"files\"))\n",
+            "flavorkit.json": #"{"keyCalls": ["localized", "L10n.tr"]}"#,
+        ])
+        defer { configured.remove() }
+        #expect(
+            try configured.lintConfigured() == [
+                "Localizations/en.lproj/Localizable.strings:3:1: warning: key \"title\" is not used by any source file (localized(\"title\"…)) [unused-key]"
+            ])
+        let elsewhere = try ProjectFixture([
+            "Sources/App/main.swift": nil, "App/main.swift": ProjectFixture.clean["Sources/App/main.swift"],
+            "flavorkit.json": #"{"sources": "App"}"#,
+        ])
+        defer { elsewhere.remove() }
+        #expect(try elsewhere.lintConfigured() == [])
     }
 
     @Test("every rule has a fixture")

@@ -1,19 +1,27 @@
 import CatalogTools
+import Flavors
 import Foundation
 
 /// A small project on disk (flavor, catalogs, sources) that lints clean; each test changes
 /// one file to trigger one rule.
 struct ProjectFixture {
-    static let clean: [String: String] = [
-        "Flavors/App/Info.plist": """
+    /// A flavor's identity with every key start-up reads.
+    static let infoPlist = """
         <?xml version="1.0" encoding="UTF-8"?>
         <plist version="1.0">
         <dict>
+            <key>CFBundleIdentifier</key><string>com.example.app</string>
             <key>CFBundleDevelopmentRegion</key><string>en</string>
             <key>CFBundleDisplayName</key><string>App</string>
+            <key>CFBundleShortVersionString</key><string>1.0</string>
+            <key>FlavorFeatures</key><array><string>downloads</string></array>
+            <key>FlavorLimits</key><dict><key>transfers</key><integer>2</integer></dict>
         </dict>
         </plist>
-        """,
+        """
+
+    static let clean: [String: String] = [
+        "Flavors/App/Info.plist": infoPlist,
         "Flavors/App/Localizations/de.lproj/InfoPlist.strings": #""CFBundleDisplayName" = "Die App";"#,
         "Localizations/en.lproj/Localizable.strings": """
         /* Shown first. */
@@ -75,8 +83,15 @@ struct ProjectFixture {
         try? FileManager.default.removeItem(at: root)
     }
 
+    /// The findings as printed, in the default layout.
     func lint() -> [String] {
         var linter = CatalogLinter(project: LintProject(root: root))
+        return linter.lint().map(\.description)
+    }
+
+    /// The findings as printed, in the layout the fixture's `flavorkit.json` describes.
+    func lintConfigured() throws -> [String] {
+        var linter = CatalogLinter(project: LintProject(layout: try PackageLayout(configuredAt: root)))
         return linter.lint().map(\.description)
     }
 }

@@ -27,6 +27,10 @@ let mistakenLines: [([String], UsageError.Kind, String, String?, String)] = [
         "unexpected argument 'extra' (usage: tool lint [--root DIR] [--strict] [--format text|json] [--table T]…)"
     ),
     (["lint", "--format", "xml"], .invalidValue, "xml", nil, "--format takes text or json, not 'xml'"),
+    (
+        ["lint", "--format", "jsno"], .invalidValue, "jsno", "json",
+        "--format takes text or json, not 'jsno'; did you mean 'json'?"
+    ),
 ]
 
 @Suite("Parsing command lines")

@@ -24,8 +24,10 @@ struct CommandLineTests {
         let result = try ToolRunner.run(["lint", "--help"])
         #expect(result.status == 0)
         #expect(
-            result.output.hasPrefix("usage: flavorkit lint [--root DIR] [--strict] [--format text|json] [--stats]\n"))
-        #expect(result.output.contains("\n      --strict            count warnings as errors\n"))
+            result.output.hasPrefix(
+                "usage: flavorkit lint [--root DIR] [--strict] [--format text|json|github|sarif] [--stats] "
+                    + "[--sources DIR] [--localizations DIR] [--flavors DIR] [--key-call NAME]…\n"))
+        #expect(result.output.contains("\n      --strict                         count warnings as errors\n"))
         #expect(!result.output.contains("unknown option"))
     }
 
@@ -89,6 +91,7 @@ struct CommandLineTests {
             (["export", "--format", "json", "--flavor", "Heavy"], 64),
             (["lint", "--root", "/nonexistent"], 1), (["snapshots", "status", "--root", "/nonexistent"], 1),
             (["export", "--format", "strings", "--output", "a-file"], 1),
+            (["export", "--format", "strings", "--output", "a-file/inside/"], 1),
         ] as [([String], Int32)])
     func oneErrorPerLine(arguments: [String], status: Int32) throws {
         let scratch = try ToolRunner.temporaryFolder()
@@ -100,6 +103,19 @@ struct CommandLineTests {
         let lines = result.errors.split(separator: "\n").filter { $0.contains("error:") }
         #expect(lines.count == 1)
         #expect(lines.allSatisfy { $0.components(separatedBy: "error:").count == 2 })
+    }
+
+    @Test("a folder that cannot be made is named with the system's reason, not Foundation's error dump")
+    func folderInTheWay() throws {
+        let scratch = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try Data("not a folder\n".utf8).write(to: scratch.appendingPathComponent("a-file"))
+        let result = try ToolRunner.run(
+            ["export", "--format", "strings", "--output", "a-file/inside/", "--root", Repository.layout.root.path],
+            in: scratch)
+        #expect(result.status == 1)
+        #expect(result.output.isEmpty)
+        #expect(result.errors.hasSuffix("/a-file/inside: error: Not a directory\n"))
     }
 
     @Test("accepting a file that has no pending change names it, with one error:")

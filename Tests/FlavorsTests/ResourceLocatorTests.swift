@@ -72,6 +72,22 @@ struct ResourceLocatorTests {
         }
     }
 
+    @Test("a package's flavorkit.json says where its flavors and catalogs are")
+    func configuredLayout() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("adopter-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let plist = root.appendingPathComponent("Config/Flavors/Free/Info.plist")
+        try FileManager.default.createDirectory(
+            at: plist.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("<plist/>".utf8).write(to: plist)
+        try Data(#"{"flavors": "Config/Flavors", "localizations": "Text"}"#.utf8)
+            .write(to: root.appendingPathComponent("flavorkit.json"))
+        let found = try ResourceLocator.locate(
+            flavor: "Free", environment: [:], executable: root.appendingPathComponent("bin/Free"))
+        #expect(found.infoPlist(flavor: "Free").path == plist.standardizedFileURL.path)
+        #expect(found.localizations.path == root.appendingPathComponent("Text").standardizedFileURL.path)
+    }
+
     @Test("this package's flavors are found from its own sources in a clean clone")
     func sourceTree() throws {
         let found = try ResourceLocator.locate(flavor: "Regular", environment: [:], executable: nil)

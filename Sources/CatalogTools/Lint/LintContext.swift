@@ -9,8 +9,9 @@ public struct LintContext {
     /// One flavor's overrides, with what they are checked against.
     struct Flavor {
         let layer: CatalogLayer
-        /// The keys of the flavor's `Info.plist`: what its `InfoPlist.strings` may translate.
-        let infoPlistKeys: Set<String>
+        /// The keys of the flavor's `Info.plist`: what its `InfoPlist.strings` may translate;
+        /// nil when the file cannot be read (`info-plist` reports that).
+        let infoPlistKeys: Set<String>?
     }
 
     /// One table of one language to compare with the development language's.
@@ -47,7 +48,7 @@ public struct LintContext {
     let development: Catalog
     let hasDevelopmentCatalog: Bool
     let comparisons: [Comparison]
-    /// Every `text("key"` in `Sources/`.
+    /// Every `text("key"` (or other key call of the layout) in `Sources/`.
     let keyUses: [KeyUseScanner.KeyUse]
 
     init(project: LintProject) {
@@ -56,7 +57,7 @@ public struct LintContext {
         flavors = project.flavors.map { flavor in
             Flavor(
                 layer: CatalogLayer(name: flavor, folder: project.layout.localizations(flavor: flavor)),
-                infoPlistKeys: project.infoPlistKeys(of: flavor))
+                infoPlistKeys: project.infoPlist(of: flavor).map { Set($0.keys) })
         }
         allowedSame = project.allowedSameAsDevelopment()
         let developmentLanguage = project.developmentLanguage
@@ -79,7 +80,7 @@ public struct LintContext {
             }
         }
         self.comparisons = comparisons
-        keyUses = KeyUseScanner.scan(folder: project.layout.sources)
+        keyUses = KeyUseScanner.scan(folder: project.layout.sources, calls: project.layout.keyCalls)
     }
 
     /// Every layer of catalogs: the shared one, then each flavor's.

@@ -6,6 +6,7 @@ struct DuplicateKeyRule: LintRule {
     let name = "duplicate-key"
     let severity = Diagnostic.Severity.warning
     let summary = "a key defined twice in one file (the last one wins)"
+    let help = "A key defined twice in one file: only the later definition is used. Keep one."
 
     func check(_ context: LintContext) -> [Diagnostic] {
         var found: [Diagnostic] = []

@@ -6,6 +6,8 @@ struct ExtraKeyRule: LintRule {
     let name = "extra-key"
     let severity = Diagnostic.Severity.warning
     let summary = "a key in a language but not in the development language"
+    let help =
+        "A key a language defines but the development language does not: usually left over from a rename. Remove it, or add it to the development language."
 
     func check(_ context: LintContext) -> [Diagnostic] {
         context.comparisons.flatMap { comparison in

@@ -9,6 +9,8 @@ struct MissingKeyRule: LintRule {
     let name = "missing-key"
     let severity = Diagnostic.Severity.error
     let summary = "a key of the development language missing from a full language"
+    let help =
+        "Every key of the development language must be in each full language (a regional variant such as es-MX only overrides its parent), or users of that language see the fallback. A key a flavor rewords in the development language needs that flavor's own override in every full language too."
 
     func check(_ context: LintContext) -> [Diagnostic] {
         var found: [Diagnostic] = []

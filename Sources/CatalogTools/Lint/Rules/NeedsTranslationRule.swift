@@ -6,6 +6,8 @@ struct NeedsTranslationRule: LintRule {
     let name = "needs-translation"
     let severity = Diagnostic.Severity.warning
     let summary = "an .xcstrings unit in state new or needs_review"
+    let help =
+        "A String Catalog unit in state new (not used: the key falls back) or needs_review (used, but to be checked)."
 
     func check(_ context: LintContext) -> [Diagnostic] {
         context.layers.flatMap(\.catalogs.values).flatMap(\.pendingUnits).map { unit in

@@ -8,6 +8,8 @@ struct SameAsDevelopmentRule: LintRule {
     let name = "same-as-development"
     let severity = Diagnostic.Severity.warning
     let summary = "a value identical to the development language's"
+    let help =
+        "A translation identical to the development language's text, usually a value copied and not translated. When it is intended (a brand name), list the key in Localizations/same-as-development.txt (key, or language key)."
 
     func check(_ context: LintContext) -> [Diagnostic] {
         var found: [Diagnostic] = []

@@ -9,6 +9,8 @@ struct SuspiciousTextRule: LintRule {
     let name = "suspicious-text"
     let severity = Diagnostic.Severity.warning
     let summary = "text not shown as written: a width or precision past 1,000, an unpaired surrogate, a NUL"
+    let help =
+        "Text the program does not show as written: a width or precision past 1,000 (clamped), an unpaired surrogate escape (read as U+FFFD), or a NUL character."
 
     func check(_ context: LintContext) -> [Diagnostic] {
         var found: [Diagnostic] = []

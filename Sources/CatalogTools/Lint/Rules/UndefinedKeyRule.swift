@@ -6,6 +6,8 @@ struct UndefinedKeyRule: LintRule {
     let name = "undefined-key"
     let severity = Diagnostic.Severity.error
     let summary = "a key used in Sources/ that the development language does not have"
+    let help =
+        "A key call in the sources (text(\"key\", …), or a key call named in flavorkit.json) whose key the development language does not define: the program would show the key itself. Define the key, or fix its spelling."
 
     func check(_ context: LintContext) -> [Diagnostic] {
         let development = context.development

@@ -1,21 +1,46 @@
 import Diagnostics
+import Flavors
+import Foundation
 import Localization
 
-/// `unused-key`: a key of the development language that no `text("key"` in `Sources/` uses
-/// (checked only when the sources use some key at all).
+/// `unused-key`: a key of the development language that no `text("key"` (or other key call of
+/// the layout) in `Sources/` uses. When the sources use no key at all, the check cannot tell
+/// unused keys from unseen calls: it says so once, naming the folder and the calls it looked
+/// for, instead of reporting every key.
 struct UnusedKeyRule: LintRule {
     let name = "unused-key"
     let severity = Diagnostic.Severity.warning
     let summary = "a key of the development language that no source file uses"
+    let help = """
+        Every key of the development language should be used by a call such as text("key", …) in \
+        the sources; an unused key is usually left over from a rename. Keys are found by the calls \
+        named in flavorkit.json ("keyCalls", default ["text"]) or with --key-call; when no call is \
+        found at all, lint says where it looked instead of checking.
+        """
 
     func check(_ context: LintContext) -> [Diagnostic] {
-        guard !context.keyUses.isEmpty else { return [] }
         let (development, table) = (context.development, Catalog.defaultTable)
+        let layout = context.project.layout
+        guard !context.keyUses.isEmpty else {
+            guard !development.keys(in: table).isEmpty else { return [] }
+            let calls = layout.keyCalls.map { "\($0)(\"key\"…)" }.joined(separator: ", ")
+            let looked =
+                FileManager.default.fileExists(atPath: layout.sources.path)
+                ? "no .swift file here calls \(calls)" : "this folder does not exist (looked for \(calls))"
+            return [
+                Diagnostic(
+                    "\(looked), so unused keys are not checked; name the folder and your own key calls in "
+                        + "\(PackageLayout.Name.configuration) (\"sources\", \"keyCalls\") or with --sources and "
+                        + "--key-call",
+                    path: layout.sources.path, severity: severity, rule: name)
+            ]
+        }
         let used = Set(context.keyUses.map(\.key))
+        let call = layout.keyCalls.first ?? PackageLayout.defaultKeyCalls[0]
         return development.keys(in: table).subtracting(used).sorted().map { key in
             let location = development.plural(key, table: table)?.location ?? development[key, table: table]!.location
             return diagnostic(
-                "key \"\(Diagnostic.quote(key))\" is not used by any source file (text(\"\(Diagnostic.quote(key))\"…))",
+                "key \"\(Diagnostic.quote(key))\" is not used by any source file (\(call)(\"\(Diagnostic.quote(key))\"…))",
                 at: location)
         }
     }

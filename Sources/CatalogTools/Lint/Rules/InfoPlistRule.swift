@@ -1,0 +1,32 @@
+import Diagnostics
+import Flavors
+import Foundation
+
+/// `info-plist`: a flavor's `Info.plist` that start-up refuses, with the message start-up
+/// would print: unreadable or not a property list, `CFBundleIdentifier`,
+/// `CFBundleDisplayName`, `CFBundleShortVersionString` or `CFBundleDevelopmentRegion` missing
+/// or not a non-empty string, `FlavorFeatures` not an array of strings, `FlavorLimits` not a
+/// dictionary of whole numbers above 0, a development region that is not a language tag (all
+/// as `FlavorIdentity` reads it).
+struct InfoPlistRule: LintRule {
+    let name = "info-plist"
+    let severity = Diagnostic.Severity.error
+    let summary = "a flavor's Info.plist that the program refuses at start-up"
+    let help =
+        "Each flavor's Info.plist is read when the program starts, which stops on the first problem: "
+        + "CFBundleIdentifier, CFBundleDisplayName, CFBundleShortVersionString and CFBundleDevelopmentRegion "
+        + "must be non-empty strings, the development region a language tag (en, pt-BR), FlavorFeatures an "
+        + "array of strings and FlavorLimits a dictionary of whole numbers above 0."
+
+    func check(_ context: LintContext) -> [Diagnostic] {
+        let layout = context.project.layout
+        return context.project.flavors.compactMap { flavor in
+            do throws(Diagnostic) {
+                _ = try FlavorIdentity(name: flavor, contentsOf: layout.infoPlist(flavor: flavor))
+                return nil
+            } catch {
+                return finding(error)
+            }
+        }
+    }
+}
