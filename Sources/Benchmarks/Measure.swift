@@ -3,6 +3,10 @@ import Foundation
 /// Timing helpers. Every figure is compared with a reference measured in the same run,
 /// alternating the two in each round so that both see the same machine load.
 enum Measure {
+    /// `--quick`: one round of each figure, to prove the benchmarks run (CI); the figures
+    /// are then not worth quoting.
+    static let quick = CommandLine.arguments.dropFirst().contains("--quick")
+
     /// Seconds `body` takes, once.
     static func time(_ body: () throws -> Void) rethrows -> Double {
         let start = DispatchTime.now().uptimeNanoseconds
@@ -18,15 +22,17 @@ enum Measure {
             : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 
-    /// Runs `ours` and `reference` alternately for `rounds` rounds (after one warm-up each)
-    /// and returns the median seconds of each.
+    /// Runs `ours` and `reference` alternately for `rounds` rounds (after one warm-up each;
+    /// one round and no warm-up in `quick` mode) and returns the median seconds of each.
     static func paired(rounds: Int, ours: () throws -> Void, reference: () throws -> Void) rethrows
         -> (ours: Double, reference: Double)
     {
-        try ours()
-        try reference()
+        if !quick {
+            try ours()
+            try reference()
+        }
         var oursTimes: [Double] = [], referenceTimes: [Double] = []
-        for round in 0..<rounds {
+        for round in 0..<(quick ? 1 : rounds) {
             if round % 2 == 0 {
                 oursTimes.append(try time(ours))
                 referenceTimes.append(try time(reference))

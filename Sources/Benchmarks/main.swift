@@ -1,7 +1,8 @@
 import Foundation
 
 // Run with `swift run -c release Benchmarks`. Each figure is a ratio against a reference
-// measured in the same run; medians of alternating rounds.
+// measured in the same run; medians of alternating rounds. `--quick` runs one round of each,
+// to prove they run (CI), not to quote.
 #if DEBUG
 print("warning: a debug build; run `swift run -c release Benchmarks` for figures that mean anything\n")
 #endif
@@ -39,4 +40,6 @@ do {
     exit(1)
 }
 let failed = figures.filter { !$0.passes }.count
-print("\n\(figures.count - failed) passed, \(failed) failed")
+print(
+    "\n\(figures.count - failed) passed, \(failed) failed"
+        + (Measure.quick ? " (quick mode: one round each, not figures to quote)" : ""))
