@@ -1,6 +1,9 @@
 /// How many terminal columns text takes, computed from Unicode properties alone (this module
-/// links no C library): East Asian wide and fullwidth characters and emoji take two, combining
-/// marks, format and control characters none, everything else one.
+/// links no C library), and text cut or wrapped to a number of columns without splitting a
+/// character: East Asian wide and fullwidth characters and emoji take two, combining marks,
+/// format and control characters none, everything else one. A character is a grapheme
+/// cluster, so an emoji sequence (👩‍💻, 🇫🇷) or a letter with its combining marks is measured,
+/// cut and wrapped whole.
 public enum DisplayColumns {
     /// East Asian Wide (W) and Fullwidth (F) blocks, as in Markus Kuhn's wcwidth.
     private static let wide: [ClosedRange<UInt32>] = [
@@ -9,9 +12,26 @@ public enum DisplayColumns {
         0x20000...0x2FFFD, 0x30000...0x3FFFD,
     ]
 
+    /// What ends a cut text: one column.
+    public static let ellipsis = "…"
+
     /// The columns `text` takes.
-    public static func width(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
+    public static func width(_ text: some StringProtocol) -> Int {
+        // ASCII text (most of it) is one column a printable byte.
+        if text.utf8.allSatisfy({ $0 < 0x7F }) { return text.utf8.reduce(0) { $0 + ($1 >= 0x20 ? 1 : 0) } }
+        return text.reduce(0) { $0 + width(of: $1) }
+    }
+
+    /// The columns one character (grapheme cluster) takes: 0, 1 or 2. An emoji sequence
+    /// takes two, however many scalars it joins.
+    public static func width(of character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        if scalars.count > 1, scalars.contains(where: { $0.properties.isEmojiPresentation || $0.value == 0xFE0F }),
+            scalars.first?.properties.isEmoji == true
+        {
+            return 2
+        }
+        return min(2, scalars.reduce(0) { $0 + width(of: $1) })
     }
 
     /// The columns one scalar takes: 0, 1 or 2.
@@ -25,5 +45,75 @@ public enum DisplayColumns {
         if (0x1160...0x11FF).contains(value) { return 0 }  // Hangul vowels and finals join the syllable
         if scalar.properties.isEmojiPresentation || wide.contains(where: { $0.contains(value) }) { return 2 }
         return 1
+    }
+
+    /// `text` when it fits in `columns`; else its longest start that fits with `…` after it.
+    public static func truncate(_ text: String, to columns: Int) -> String {
+        guard width(text) > columns else { return text }
+        guard columns > 0 else { return "" }
+        var result = ""
+        var used = 0
+        for character in text {
+            let next = width(of: character)
+            if used + next > columns - 1 { break }
+            result.append(character)
+            used += next
+        }
+        return result + ellipsis
+    }
+
+    /// `text` broken into lines of at most `columns`: at spaces where it can, inside a word
+    /// (between characters) where a word alone is wider. Never an empty list; no line ends
+    /// with a space.
+    public static func wrap(_ text: String, to columns: Int) -> [String] {
+        let limit = max(columns, 1)
+        guard width(text) > limit else { return [text] }
+        var lines: [String] = []
+        var line = ""
+        var used = 0
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            var rest = Substring(word)
+            var wordWidth = width(rest)
+            if used > 0, used + 1 + wordWidth <= limit {
+                line += " " + rest
+                used += 1 + wordWidth
+                continue
+            }
+            if used > 0 {
+                lines.append(line)
+                line = ""
+                used = 0
+            }
+            while wordWidth > limit {
+                var piece = ""
+                var pieceWidth = 0
+                while let character = rest.first, pieceWidth + width(of: character) <= limit || piece.isEmpty {
+                    piece.append(character)
+                    pieceWidth += width(of: character)
+                    rest = rest.dropFirst()
+                }
+                lines.append(piece)
+                wordWidth -= pieceWidth
+            }
+            line = String(rest)
+            used = wordWidth
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    /// `text` wrapped in first-strong isolate marks (U+2068 … U+2069) when it holds
+    /// right-to-left letters, so that it cannot reorder the columns around it; else as it is.
+    public static func isolated(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isRightToLeft) else { return text }
+        return "\u{2068}" + text + "\u{2069}"
+    }
+
+    /// Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms.
+    private static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: return true
+        default: return false
+        }
     }
 }
