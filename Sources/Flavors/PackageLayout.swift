@@ -15,16 +15,22 @@ import Foundation
 public struct PackageLayout: Sendable, Hashable {
     /// The folders and files of the layout, relative to the root.
     public enum Name {
+        /// `Flavors`: one folder per flavor.
         public static let flavors = "Flavors"
+        /// `Info.plist`: a flavor's identity, inside its folder.
         public static let infoPlist = "Info.plist"
+        /// `Localizations`: a catalog folder (the shared one at the root, a flavor's inside its folder).
         public static let localizations = "Localizations"
+        /// `Sources`: the package's Swift sources.
         public static let sources = "Sources"
+        /// `snapshots`: the recorded text snapshots.
         public static let snapshots = "snapshots"
     }
 
     /// The package folder: the one that holds `Flavors/` and `Localizations/`.
     public let root: URL
 
+    /// The layout of the package folder `root` (standardized; nothing is read).
     public init(root: URL) {
         self.root = root.standardizedFileURL
     }
