@@ -20,6 +20,7 @@ docc=${DOCC:-$swift_bin/docc}
 # The library products' modules, from the manifest.
 mapfile -t modules < <(
     swift package dump-package | jq -r '.products[] | select(.type | has("library")) | .targets[]' | sort -u)
+((${#modules[@]})) || { echo "error: no library products found in Package.swift" >&2; exit 1; }
 
 # One debug build (the one `swift build` and `swift test` use), then each module's symbol
 # graph read from its compiled module by the toolchain's swift-symbolgraph-extract. (`swift
@@ -28,6 +29,7 @@ mapfile -t modules < <(
 output=.build/docs
 mkdir -p "$output"
 swift build >"$output/build.log" 2>&1 || { cat "$output/build.log" >&2; exit 1; }
+# The real folder: read through the .build/debug link, clang's module cache is found twice.
 bin=$(swift build --show-bin-path)
 triple=$(swift -print-target-info | jq -r .target.triple)
 graphs=$output/symbol-graphs/all
