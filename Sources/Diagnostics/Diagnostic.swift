@@ -9,8 +9,14 @@
 public struct Diagnostic: Error, Sendable, Hashable, Comparable, CustomStringConvertible {
     /// How serious a diagnostic is; `error` fails a command.
     public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
-        case note, warning, error
+        /// Information, not a problem: a language fallback taken, say.
+        case note
+        /// Worth fixing, but not a failure (unless warnings count as errors, as with `--strict`).
+        case warning
+        /// A failure: the command that reports it exits non-zero.
+        case error
 
+        /// `note` < `warning` < `error`, so the most serious of several is their `max()`.
         public static func < (lhs: Severity, rhs: Severity) -> Bool {
             allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
         }
@@ -22,7 +28,9 @@ public struct Diagnostic: Error, Sendable, Hashable, Comparable, CustomStringCon
     public var line: Int?
     /// The 1-based column (in Unicode scalars) on `line`, when known.
     public var column: Int?
+    /// How serious it is; printed after the position.
     public var severity: Severity
+    /// What is wrong, on one line; input quoted in it goes through `Diagnostic.quote`.
     public var message: String
     /// The name of the check that found it (a lint rule such as `missing-key`), if any.
     public var rule: String?

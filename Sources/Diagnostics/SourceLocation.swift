@@ -1,10 +1,14 @@
 /// Where something was read from: a file, a 1-based line and a 1-based column
 /// (counted in Unicode scalars).
 public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The file, as given to the reader (relative or absolute).
     public var path: String
+    /// The 1-based line.
     public var line: Int
+    /// The 1-based column on `line`, in Unicode scalars.
     public var column: Int
 
+    /// A position in `path`; `line` and `column` start at 1.
     public init(path: String, line: Int, column: Int) {
         self.path = path
         self.line = line

@@ -65,8 +65,10 @@ public struct Flavor: Sendable {
     /// - Parameters:
     ///   - name: the flavor's folder under `Flavors/` (the executable's name, usually).
     ///   - features: every feature compiled into this program. The plist may enable only
-    ///     these; a name in `otherFlavorsFeatures` gets "this build does not contain it",
-    ///     any other name "unknown feature".
+    ///     these.
+    ///   - otherFlavorsFeatures: the names of features other flavors' builds contain: a plist
+    ///     that lists one of them gets "this build does not contain it", any other unknown
+    ///     name "unknown feature".
     ///   - language: the `--lang` value (a tag or a colon list), which wins over the POSIX
     ///     environment (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`).
     ///   - sharedCatalogs: a folder to use instead of the package's `Localizations/`.
@@ -75,8 +77,13 @@ public struct Flavor: Sendable {
     ///   - remembersLanguage: consult the user's remembered choice (`RememberedLanguage`)
     ///     after `language` and before the environment.
     ///   - environment: where the language variables and `FLAVORKIT_RESOURCES` are read.
-    ///   - executable, sourceFile: where resources are searched (see `ResourceLocator`);
-    ///     `sourceFile` defaults to the caller's `#filePath`, which names the caller's package.
+    ///   - executable: the running program, whose folder and those above it are searched
+    ///     (see ``ResourceLocator``).
+    ///   - sourceFile: a source file of the program's package, searched last; by default the
+    ///     caller's `#filePath`, which names the caller's package.
+    /// - Returns: the flavor, ready to show text.
+    /// - Throws: ``FlavorError/resources(_:)`` when the resources are missing or wrong,
+    ///   ``FlavorError/language(_:)`` when `language` is not a language list.
     public static func load(
         _ name: String,
         features: [Feature] = [],

@@ -18,10 +18,15 @@ import Foundation
 public struct PackageLayout: Sendable, Hashable {
     /// The default folders and the files of the layout, relative to the root.
     public enum Name {
+        /// `Flavors`: one folder per flavor.
         public static let flavors = "Flavors"
+        /// `Info.plist`: a flavor's identity, inside its folder.
         public static let infoPlist = "Info.plist"
+        /// `Localizations`: a catalog folder (the shared one at the root, a flavor's inside its folder).
         public static let localizations = "Localizations"
+        /// `Sources`: the package's Swift sources.
         public static let sources = "Sources"
+        /// `snapshots`: the recorded text snapshots.
         public static let snapshots = "snapshots"
         /// The optional configuration file at the root.
         public static let configuration = "flavorkit.json"
@@ -45,7 +50,7 @@ public struct PackageLayout: Sendable, Hashable {
     /// (`text`, or `L10n.tr` for a wrapper of one's own); lint finds keys by them.
     public let keyCalls: [String]
 
-    /// The default layout of the package at `root`.
+    /// The default layout of the package folder `root` (standardized; nothing is read).
     public init(root: URL) {
         self.init(root: root, flavors: Name.flavors)
     }

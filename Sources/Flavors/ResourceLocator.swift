@@ -19,6 +19,7 @@ public enum ResourceLocator {
     /// The layout of the package folder holding `flavor`'s resources.
     ///
     /// - Parameters:
+    ///   - flavor: the flavor's folder name under `Flavors/`.
     ///   - environment: where `FLAVORKIT_RESOURCES` is read.
     ///   - executable: the running program (its folder and ancestors are searched).
     ///   - sourceFile: a source file of the program's package (by default the caller's
