@@ -56,4 +56,10 @@ public struct POMessage: Sendable, Hashable {
 
     /// The unit the message's first form (or only text) belongs to.
     public var first: TranslationUnit { units[0] }
+
+    /// How the message reads in a diagnostic: `key "a"`, `key "a", variable "files"`.
+    public var described: String {
+        guard idPlural != nil, let variable = first.variable else { return first.described }
+        return "key \"\(Diagnostic.quote(first.key))\", variable \"\(Diagnostic.quote(variable))\""
+    }
 }
