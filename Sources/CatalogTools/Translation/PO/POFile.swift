@@ -12,6 +12,8 @@ public struct POFile: Sendable {
         /// `msgstr` is form 0; `msgstr[k]` form k.
         public var strings: [Int: String]
         public var isFuzzy: Bool
+        /// The `#.` lines before it (the developer's comment), joined by line breaks.
+        public var extractedComment: String?
         /// Where the message starts (its first keyword).
         public var location: SourceLocation
         /// Where each form's `msgstr` keyword is.
@@ -61,6 +63,7 @@ public struct POFile: Sendable {
         var current: Message?
         var field: Field?
         var fuzzy = false
+        var extracted: [String] = []
 
         init(path: String) { self.path = path }
 
@@ -73,6 +76,10 @@ public struct POFile: Sendable {
             }
             if trimmed.hasPrefix("#") {
                 if trimmed.hasPrefix("#,") && trimmed.contains("fuzzy") { fuzzy = true }
+                if trimmed.hasPrefix("#.") {
+                    let comment = trimmed.dropFirst(2)
+                    extracted.append(String(comment.hasPrefix(" ") ? comment.dropFirst() : comment))
+                }
                 return
             }
             if trimmed.hasPrefix("\"") {
@@ -105,9 +112,11 @@ public struct POFile: Sendable {
             if startsMessage {
                 try finish()
                 current = Message(
-                    context: nil, id: "", idPlural: nil, strings: [:], isFuzzy: fuzzy, location: location,
+                    context: nil, id: "", idPlural: nil, strings: [:], isFuzzy: fuzzy,
+                    extractedComment: extracted.isEmpty ? nil : extracted.joined(separator: "\n"), location: location,
                     stringLocations: [:])
                 fuzzy = false
+                extracted = []
             }
             if case .string(let form) = next {
                 guard current?.strings[form] == nil else { throw error("form \(form) given twice", number, column) }

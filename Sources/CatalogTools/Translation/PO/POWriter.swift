@@ -44,7 +44,7 @@ public enum POWriter {
             let unit = message.first
             if let comment = unit.comment {
                 for line in comment.split(separator: "\n", omittingEmptySubsequences: false) {
-                    text += "#. \(line)".trimmingTrailingSpaces() + "\n"
+                    text += line.isEmpty ? "#.\n" : "#. \(line)\n"
                 }
             }
             if let location = unit.sourceLocation {
@@ -94,13 +94,5 @@ public enum POWriter {
         if !current.isEmpty || lines.isEmpty { lines.append(current) }
         if lines.count == 1 { return "\"\(lines[0])\"" }
         return "\"\"\n" + lines.map { "\"\($0)\"" }.joined(separator: "\n")
-    }
-}
-
-extension String {
-    fileprivate func trimmingTrailingSpaces() -> String {
-        var text = self
-        while text.last == " " { text.removeLast() }
-        return text
     }
 }

@@ -26,6 +26,8 @@ public struct XLIFFFile: Sendable {
         public var source: String?
         public var target: String?
         public var state: String?
+        /// The `<note>`: the developer's comment.
+        public var note: String?
         public var location: SourceLocation
     }
 
@@ -94,7 +96,7 @@ public struct XLIFFFile: Sendable {
                 guard !sections.isEmpty else { return fail("a <trans-unit> outside <file>") }
                 guard let id = attributes["id"] else { return fail("a <trans-unit> without id") }
                 unit = Unit(id: id, location: location)
-            case "source", "target":
+            case "source", "target", "note":
                 guard unit != nil else { return }
                 text = ""
                 if name == "target" { unit?.state = attributes["state"] }
@@ -116,6 +118,9 @@ public struct XLIFFFile: Sendable {
                 text = nil
             case "target":
                 unit?.target = text
+                text = nil
+            case "note":
+                unit?.note = text
                 text = nil
             case "trans-unit":
                 if let unit { sections[sections.count - 1].units.append(unit) }
