@@ -83,7 +83,7 @@ let package = Package(
             name: "FlavorKitTests", dependencies: ["flavorkit", "Flavors", "Localization", "TestSupport"],
             swiftSettings: strictSwift),
         .testTarget(
-            name: "CatalogToolsTests", dependencies: ["CatalogTools", "Diagnostics", "Localization"],
+            name: "CatalogToolsTests", dependencies: ["CatalogTools", "Diagnostics", "Localization", "TestSupport"],
             swiftSettings: strictSwift),
         .target(
             name: "AppTesting", dependencies: ["Flavors", "Localization", "TransferCore", "TestSupport"],

@@ -1,6 +1,7 @@
 import CatalogTools
 import Foundation
 import Localization
+import TestSupport
 import Testing
 
 @Suite("gettext Plural-Forms from CLDR")
@@ -51,7 +52,7 @@ struct GettextPluralFormsTests {
 
     @Test("msgfmt --check accepts the header of every CLDR locale")
     func msgfmtAcceptsEveryHeader() throws {
-        let msgfmt = try ExternalTool.require("msgfmt", package: "gettext")
+        let msgfmt = try SystemTool.require("msgfmt", package: "gettext")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plural-forms-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -70,7 +71,7 @@ struct GettextPluralFormsTests {
                 """
             let file = folder.appendingPathComponent("\(locale).po")
             try Data(po.utf8).write(to: file)
-            let result = try ExternalTool.run(msgfmt, ["--check", "-o", "/dev/null", file.path])
+            let result = try SystemTool.run(msgfmt, ["--check", "-o", "/dev/null", file.path])
             #expect(result.status == 0, "\(locale): \(forms.header)\n\(result.errors)")
         }
     }
