@@ -78,3 +78,56 @@ struct TranslationImporterTests {
         #expect(importer.diagnostics[0].message.hasPrefix("not well-formed XML"))
     }
 }
+
+@Suite("TranslationImporter into a String Catalog")
+struct StringCatalogImportTests {
+    /// The lint fixture with its catalogs moved into one `Localizable.xcstrings`.
+    static func stringCatalogProject() throws -> ProjectFixture {
+        let fixture = try ProjectFixture()
+        let project = LintProject(root: fixture.root)
+        let exporter = try CatalogExporter(project: project)
+        let data = try exporter.files(.xcstrings, tables: ["Localizable"])[0].data
+        for language in ["en", "de"] {
+            try FileManager.default.removeItem(
+                at: project.layout.localizations.appendingPathComponent("\(language).lproj"))
+        }
+        try data.write(to: project.layout.localizations.appendingPathComponent("Localizable.xcstrings"))
+        return fixture
+    }
+
+    static func xliff(_ fixture: ProjectFixture, _ edit: (String) -> String) throws -> TranslationImporter {
+        let project = LintProject(root: fixture.root)
+        let catalog = try TranslationSource(project: project).catalog(for: LanguageTag("de")!)
+        let url = fixture.root.appendingPathComponent("de.xliff")
+        try Data(edit(String(decoding: try XLIFFWriter.write(catalog), as: UTF8.self)).utf8).write(to: url)
+        return TranslationImporter(project: project, files: [url])
+    }
+
+    @Test("an unedited export changes nothing; edits land in the String Catalog, other languages kept")
+    func edits() throws {
+        let fixture = try Self.stringCatalogProject()
+        defer { fixture.remove() }
+        let unchanged = try Self.xliff(fixture) { $0 }
+        #expect(unchanged.diagnostics.isEmpty)
+        #expect(unchanged.writes.isEmpty)
+
+        let importer = try Self.xliff(fixture) {
+            #expect($0.contains("id=\"files|==|plural.other\""))
+            return $0.replacingOccurrences(of: ">Übertragungen<", with: ">Transfers<")
+                .replacingOccurrences(of: ">%d Dateien<", with: ">%d Dokumente<")
+        }
+        #expect(importer.diagnostics.isEmpty)
+        try #require(importer.writes.count == 1)
+        #expect(importer.writes[0].url.lastPathComponent == "Localizable.xcstrings")
+        let file = XCStringsFile(importer.writes[0].data, path: "Localizable.xcstrings")
+        #expect(file.errors.isEmpty)
+        let german = file.part(for: LanguageTag("de")!)
+        #expect(german.text["title"] == "Transfers")
+        #expect(german.text["greeting"] == "Hallo, %@!")
+        #expect(
+            german.plurals["files"]?.variables.values.first?.variants == [.one: "%d Datei", .other: "%d Dokumente"])
+        let english = file.part(for: LanguageTag("en")!)
+        #expect(english.text["title"] == "Transfers")
+        #expect(english.plurals["files"]?.variables.values.first?.variants == [.one: "%d file", .other: "%d files"])
+    }
+}

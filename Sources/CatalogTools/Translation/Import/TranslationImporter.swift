@@ -3,7 +3,9 @@ import Foundation
 import Localization
 
 /// `flavorkit import FILE…`: translators' files (`.po`, `.xliff`, `.xcloc`) read back into
-/// the catalogs their units come from, in those files' own formats.
+/// the catalogs their units come from, in those files' own formats: `.strings` and
+/// `.stringsdict` edited in place (`StringsFileEditor`, `StringsDictEditor`), a String
+/// Catalog rewritten as Xcode writes it (`StringCatalogEditor`).
 ///
 /// Each translation is checked before it is taken: one whose format specifiers disagree with
 /// the development language's, a key (or XLIFF id, or `msgctxt`) the catalogs do not have,
@@ -213,13 +215,6 @@ public struct TranslationImporter {
             diagnostics.append(Diagnostic("\(unit.described): \(problem)", at: item.location!))
             return false
         }
-        if unit.kind == .xcstrings {
-            diagnostics.append(
-                Diagnostic(
-                    "\(unit.described): importing into a String Catalog (.xcstrings) is not supported yet",
-                    at: item.location!))
-            return false
-        }
         return true
     }
 
@@ -295,6 +290,11 @@ public struct TranslationImporter {
         let utf16 = existing.map { $0.starts(with: [0xFF, 0xFE]) || $0.starts(with: [0xFE, 0xFF]) } ?? false
         let text = existing.flatMap { String(data: $0, encoding: utf16 ? .utf16 : .utf8) }
         if existing != nil && text == nil { throw Diagnostic("cannot read the file as text", path: url.path) }
+        if url.pathExtension == CatalogFolderLayout.FileKind.xcstrings.rawValue {
+            guard let existing else { throw Diagnostic("no such String Catalog", path: url.path) }
+            return try StringCatalogEditor.apply(
+                items.map { ($0.unit, $0.text) }, language: catalog.language, to: existing, path: url.path)
+        }
         let edited: String
         if url.pathExtension == CatalogFolderLayout.FileKind.stringsdict.rawValue {
             let changes = items.map {
@@ -322,6 +322,10 @@ public struct TranslationImporter {
     /// flavor defines the key, else the shared catalogs).
     private func destination(of unit: TranslationUnit, in catalog: TranslationCatalog) -> URL {
         if let path = unit.targetLocation?.path { return URL(fileURLWithPath: path) }
+        if unit.kind == .xcstrings, let path = unit.sourceLocation?.path {
+            // One String Catalog holds every language.
+            return URL(fileURLWithPath: path)
+        }
         var folder = project.layout.localizations
         if let flavor = catalog.source.flavor {
             let flavorFolder = project.layout.localizations(flavor: flavor)
