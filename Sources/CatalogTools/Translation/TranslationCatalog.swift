@@ -5,6 +5,7 @@ import Localization
 /// A project's catalogs as translators see them: for one flavor (or the shared catalogs
 /// alone), the development language's entries as the source of every unit.
 public struct TranslationSource: Sendable {
+    /// The project read.
     public let project: LintProject
     /// The flavor whose overrides apply, or nil for the shared catalogs.
     public let flavor: String?
@@ -57,9 +58,13 @@ public struct TranslationSource: Sendable {
 /// its file lists them, then its plural entries by key, each as its format and then every
 /// variable's variants (the variables the format names in order, then the others by name).
 public struct TranslationCatalog: Sendable {
+    /// Where the units come from: the project, the flavor and the development language.
     public let source: TranslationSource
+    /// The language the units translate into.
     public let language: LanguageTag
+    /// The language's CLDR cardinal rules: which plural forms it has.
     public let rules: PluralRules
+    /// Every unit, in the order described above.
     public let units: [TranslationUnit]
     /// The language's own catalog (no fallback).
     let translation: Catalog

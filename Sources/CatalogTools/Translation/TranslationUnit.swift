@@ -16,8 +16,11 @@ public struct TranslationUnit: Sendable, Hashable {
         case variant(variable: String, category: PluralCategory)
     }
 
+    /// The table (`Localizable`).
     public var table: String
+    /// The entry's key.
     public var key: String
+    /// Which part of the entry.
     public var part: Part
     /// The kind of file the development language keeps the entry in.
     public var kind: CatalogFolderLayout.FileKind

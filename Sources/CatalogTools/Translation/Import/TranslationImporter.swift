@@ -17,6 +17,7 @@ import Localization
 /// atomically; a translation equal to what the catalog has changes nothing, so importing an
 /// unedited export writes no file.
 public struct TranslationImporter {
+    /// The project written into.
     public let project: LintProject
     /// Errors (refused translations, unreadable files) and warnings (stale units).
     public private(set) var diagnostics: [Diagnostic] = []
@@ -35,6 +36,7 @@ public struct TranslationImporter {
         var location: SourceLocation?
     }
 
+    /// Reads every file, checks each translation and plans the catalogs' new contents.
     public init(project: LintProject, files: [URL]) {
         self.project = project
         var accepted: [(TranslationCatalog, Imported)] = []

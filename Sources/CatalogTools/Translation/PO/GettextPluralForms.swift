@@ -19,6 +19,7 @@ public struct GettextPluralForms: Sendable, Hashable {
     /// Whether CLDR's rules read a decimal operand (`v w f t e`) that decides a category.
     public let readsDecimals: Bool
 
+    /// Restates `rules` for integers.
     public init(rules: PluralRules) {
         categories = rules.categories
         var branches: [(condition: String, form: Int)] = []

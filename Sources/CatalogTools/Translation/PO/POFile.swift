@@ -6,11 +6,15 @@ import Foundation
 public struct POFile: Sendable {
     /// One message.
     public struct Message: Sendable, Hashable {
+        /// `msgctxt`, when there is one.
         public var context: String?
+        /// `msgid`.
         public var id: String
+        /// `msgid_plural`, for a plural message.
         public var idPlural: String?
         /// `msgstr` is form 0; `msgstr[k]` form k.
         public var strings: [Int: String]
+        /// Whether `#, fuzzy` marks it.
         public var isFuzzy: Bool
         /// The `#.` lines before it (the developer's comment), joined by line breaks.
         public var extractedComment: String?
@@ -20,9 +24,11 @@ public struct POFile: Sendable {
         public var stringLocations: [Int: SourceLocation]
     }
 
+    /// The file read.
     public var path: String
     /// `Name: value` lines of the header (the message with an empty `msgid` and no context).
     public var header: [String: String]
+    /// Every message but the header, in order.
     public var messages: [Message]
 
     /// Reads a file; a file that is no PO file is a diagnostic at its first problem.
@@ -33,6 +39,7 @@ public struct POFile: Sendable {
         try self.init(data, path: url.path)
     }
 
+    /// Reads PO text (UTF-8); `path` names it in diagnostics.
     public init(_ data: Data, path: String) throws(Diagnostic) {
         guard let text = String(data: data, encoding: .utf8) else {
             throw Diagnostic("not UTF-8 text (FlavorKit reads PO files in UTF-8)", path: path)

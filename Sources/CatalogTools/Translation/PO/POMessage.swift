@@ -10,7 +10,9 @@ import Localization
 /// category outside the language's CLDR ones (an explicit `zero`) is a plain message
 /// `"key|variable|zero"`.
 public struct POMessage: Sendable, Hashable {
+    /// `msgctxt`: the key (and variable) it translates.
     public var context: String
+    /// `msgid`: the development language's text.
     public var id: String
     /// `msgid_plural`, for a plural message.
     public var idPlural: String?

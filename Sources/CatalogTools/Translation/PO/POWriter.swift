@@ -16,6 +16,7 @@ public enum POWriter {
         static let flavor = "X-FlavorKit-Flavor"
     }
 
+    /// One table of `catalog`'s language as a PO file.
     public static func write(_ catalog: TranslationCatalog, table: String) -> Data {
         let forms = GettextPluralForms(rules: catalog.rules)
         let root = catalog.source.project.layout.root.standardizedFileURL.path + "/"

@@ -8,6 +8,7 @@ import Localization
 /// translated messages are `translated + stale`, its fuzzy ones `needsReview`, its
 /// untranslated ones `missing + inherited`.
 public struct TranslationStatus: Sendable, Hashable {
+    /// The language counted.
     public var language: LanguageTag
     /// `shared`, or the flavor's name.
     public var catalog: String
@@ -23,6 +24,7 @@ public struct TranslationStatus: Sendable, Hashable {
     /// String Catalog units marked `needs_review`.
     public var needsReview = 0
 
+    /// Every message of the development language.
     public var total: Int { translated + inherited + missing + stale + needsReview }
 
     /// Whole percent of messages shown translated (own or inherited), rounded down so that

@@ -11,29 +11,42 @@ import FoundationXML
 public struct XLIFFFile: Sendable {
     /// One `<file>` element.
     public struct Section: Sendable, Hashable {
+        /// The development language's file, relative to the catalog folder.
         public var original: String
+        /// `source-language`.
         public var sourceLanguage: String?
+        /// `target-language`: the language of the targets.
         public var targetLanguage: String?
         /// `product-name`, which FlavorKit writes for a flavor.
         public var productName: String?
+        /// Its trans-units, in order.
         public var units: [Unit]
+        /// Where the `<file>` element is.
         public var location: SourceLocation
     }
 
     /// One `trans-unit`.
     public struct Unit: Sendable, Hashable {
+        /// The `id` attribute.
         public var id: String
+        /// The `<source>` text.
         public var source: String?
+        /// The `<target>` text, when there is one.
         public var target: String?
+        /// The target's `state` (`translated`, `needs-review-translation`, …).
         public var state: String?
         /// The `<note>`: the developer's comment.
         public var note: String?
+        /// Where the `trans-unit` is.
         public var location: SourceLocation
     }
 
+    /// The file read.
     public var path: String
+    /// Its `<file>` elements, in order.
     public var sections: [Section]
 
+    /// Reads a file from disk.
     public init(contentsOf url: URL) throws(Diagnostic) {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw Diagnostic("cannot read the file", path: url.path)
@@ -41,6 +54,7 @@ public struct XLIFFFile: Sendable {
         try self.init(data, path: url.path)
     }
 
+    /// Reads XLIFF text; `path` names it in diagnostics.
     public init(_ data: Data, path: String) throws(Diagnostic) {
         self.path = path
         let parser = XMLParser(data: data)

@@ -4,12 +4,15 @@ import Localization
 /// The shape of an Xcode Localization Catalog, `<lang>.xcloc/`: `contents.json` and the
 /// XLIFF in `Localized Contents/<lang>.xliff`.
 public struct XclocBundle: Sendable {
+    /// The language the bundle translates into.
     public let language: LanguageTag
+    /// The language translated from.
     public let developmentLanguage: LanguageTag
 
     /// The folder that holds the XLIFF, inside the bundle.
     public static let contentsFolder = "Localized Contents"
 
+    /// The bundle for `language`, translated from `developmentLanguage`.
     public init(language: LanguageTag, developmentLanguage: LanguageTag) {
         self.language = language
         self.developmentLanguage = developmentLanguage
