@@ -34,6 +34,12 @@ public struct TranslationImporter {
         var source: String?
         /// Where the translator's file gives it; nil for a catalog's own text.
         var location: SourceLocation?
+
+        /// A diagnostic about it, at its place in the translator's file.
+        func diagnostic(_ message: String, severity: Diagnostic.Severity = .error) -> Diagnostic {
+            guard let location else { return Diagnostic(message, severity: severity) }
+            return Diagnostic(message, at: location, severity: severity)
+        }
     }
 
     /// Reads every file, checks each translation and plans the catalogs' new contents.
@@ -207,14 +213,14 @@ public struct TranslationImporter {
         let unit = item.unit
         if let source = item.source, source != unit.source {
             diagnostics.append(
-                Diagnostic(
+                item.diagnostic(
                     "\(unit.described) is stale: \(project.developmentLanguage) now reads \"\(Diagnostic.quote(unit.source))\", "
-                        + "not \"\(Diagnostic.quote(source))\"; not taken", at: item.location!, severity: .warning))
+                        + "not \"\(Diagnostic.quote(source))\"; not taken", severity: .warning))
             return false
         }
         guard item.text != unit.target else { return false }
         if let problem = Self.formatProblem(item, catalog) {
-            diagnostics.append(Diagnostic("\(unit.described): \(problem)", at: item.location!))
+            diagnostics.append(item.diagnostic("\(unit.described): \(problem)"))
             return false
         }
         return true
