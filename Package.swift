@@ -87,7 +87,8 @@ let package = Package(
             name: "FlavorKitTests", dependencies: ["flavorkit", "Flavors", "Localization", "TestSupport"],
             swiftSettings: strictSwift),
         .testTarget(
-            name: "CatalogToolsTests", dependencies: ["CatalogTools", "Diagnostics", "Flavors", "Localization"],
+            name: "CatalogToolsTests",
+            dependencies: ["CatalogTools", "Diagnostics", "Flavors", "Localization", "TestSupport"],
             swiftSettings: strictSwift),
         .target(
             name: "AppTesting", dependencies: ["Flavors", "Localization", "TransferCore", "TestSupport"],

@@ -15,9 +15,17 @@ public struct CatalogExporter {
         case stringsdict
         /// `<Table>.xcstrings`: every language in one String Catalog.
         case xcstrings
+        /// `<lang>.xliff`: XLIFF 1.2 as Xcode exports it (`XLIFFWriter`).
+        case xliff
+        /// `<lang>.xcloc/`: an Xcode Localization Catalog around the XLIFF (`XclocBundle`).
+        case xcloc
+        /// `<lang>/<Table>.po`: gettext PO (`POWriter`).
+        case po
     }
 
     public let project: LintProject
+    /// The flavor whose overrides apply, when one is named.
+    public let flavor: String?
     public let catalogs: [Catalog]
     /// Problems the readers reported; exported text leaves those entries out.
     public let readingErrors: [Diagnostic]
@@ -26,6 +34,7 @@ public struct CatalogExporter {
     /// A flavor or language the project does not have is a diagnostic naming those it has.
     public init(project: LintProject, flavor: String? = nil, languages: [LanguageTag] = []) throws(Diagnostic) {
         self.project = project
+        self.flavor = flavor
         var folders = [project.layout.localizations]
         if let flavor {
             guard project.flavors.contains(flavor) else {
@@ -102,6 +111,10 @@ public struct CatalogExporter {
                         try XCStringsWriter.write(catalogs, sourceLanguage: project.developmentLanguage, table: table)
                     ))
             }
+        case .xliff, .xcloc, .po:
+            files = try TranslationExport.files(
+                format, source: TranslationSource(project: project, flavor: flavor),
+                languages: catalogs.map(\.language), tables: selected)
         }
         return files
     }

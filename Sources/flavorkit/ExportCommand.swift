@@ -5,7 +5,7 @@ import FileWriting
 import Foundation
 import Localization
 
-/// `flavorkit export --format json|strings|stringsdict|xcstrings [--root DIR] [--lang L]…
+/// `flavorkit export --format json|strings|stringsdict|xcstrings|xliff|xcloc|po [--root DIR] [--lang L]…
 /// [--flavor F] [--table T]… [--output PATH]`: the catalogs as the program reads them, written
 /// in one format. One file goes to standard output unless `--output` names a file; `--output`
 /// naming a folder (an existing one, or any path ending in `/`) writes into it, creating it

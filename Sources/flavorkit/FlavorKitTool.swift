@@ -16,7 +16,7 @@ protocol ToolCommand: Sendable {
 /// is printed once, as a `Diagnostic` (`error: message`, `path: error: message`).
 enum FlavorKitTool {
     static let commands: [any ToolCommand.Type] = [
-        LintCommand.self, ExportCommand.self, PluralCommand.self,
+        LintCommand.self, ExportCommand.self, ImportCommand.self, StatusCommand.self, PluralCommand.self,
         SnapshotsCommand.self, AddFlavorCommand.self,
     ]
 

@@ -48,6 +48,8 @@ public struct PluralRules: Sendable {
 
     /// The categories the language uses, `other` included, in CLDR's order.
     public let categories: [PluralCategory]
+    /// Each category's condition but `other`'s, in CLDR's order (the first that holds wins).
+    public let conditions: [PluralCondition]
 
     /// Category → alternatives (or) of conjunctions (and) of relations.
     init(conditions: [(PluralCategory, [[Relation]])]) {
@@ -70,6 +72,16 @@ public struct PluralRules: Sendable {
         self.steps = steps
         self.bounds = bounds
         self.categories = conditions.map(\.0) + [.other]
+        self.conditions = conditions.map { category, alternatives in
+            PluralCondition(
+                category: category,
+                alternatives: alternatives.map { conjunction in
+                    conjunction.map {
+                        PluralCondition.Relation(
+                            operand: $0.operand.rawValue, modulus: $0.modulus, negated: $0.negated, ranges: $0.ranges)
+                    }
+                })
+        }
     }
 
     /// Rules written in CLDR's syntax, one condition per category (`other` needs none).

@@ -1,0 +1,345 @@
+import Diagnostics
+import Foundation
+import Localization
+
+/// `flavorkit import FILE…`: translators' files (`.po`, `.xliff`, `.xcloc`) read back into
+/// the catalogs their units come from, in those files' own formats: `.strings` and
+/// `.stringsdict` edited in place (`StringsFileEditor`, `StringsDictEditor`), a String
+/// Catalog rewritten as Xcode writes it (`StringCatalogEditor`).
+///
+/// Each translation is checked before it is taken: one whose format specifiers disagree with
+/// the development language's, a key (or XLIFF id, or `msgctxt`) the catalogs do not have,
+/// and a plural form the language does not have are errors at the translator's file and
+/// line, and nothing is written for them; a unit whose development-language text changed
+/// since the export is reported as stale (a warning) and left alone. A file for a language
+/// or flavor the project does not have is an error, and nothing of it is taken. What is
+/// taken is planned as whole new file contents (`writes`), which the caller writes
+/// atomically; a translation equal to what the catalog has changes nothing, so importing an
+/// unedited export writes no file.
+public struct TranslationImporter {
+    /// The project written into.
+    public let project: LintProject
+    /// Errors (refused translations, unreadable files) and warnings (stale units).
+    public private(set) var diagnostics: [Diagnostic] = []
+    /// How many translations changed.
+    public private(set) var changed = 0
+    /// Catalog file → its new content.
+    public private(set) var writes: [(url: URL, data: Data)] = []
+
+    /// One translation read from a translator's file.
+    struct Imported {
+        var unit: TranslationUnit
+        var text: String
+        /// The development language's text as the file gives it, when it does.
+        var source: String?
+        /// Where the translator's file gives it; nil for a catalog's own text.
+        var location: SourceLocation?
+
+        /// A diagnostic about it, at its place in the translator's file.
+        func diagnostic(_ message: String, severity: Diagnostic.Severity = .error) -> Diagnostic {
+            guard let location else { return Diagnostic(message, severity: severity) }
+            return Diagnostic(message, at: location, severity: severity)
+        }
+    }
+
+    /// Reads every file, checks each translation and plans the catalogs' new contents.
+    public init(project: LintProject, files: [URL]) {
+        self.project = project
+        var accepted: [(TranslationCatalog, Imported)] = []
+        for url in files {
+            do {
+                let (catalog, imported) = try read(url)
+                for item in imported where check(item, in: catalog) { accepted.append((catalog, item)) }
+            } catch {
+                diagnostics.append(error)
+            }
+        }
+        plan(accepted)
+    }
+
+    /// Whether an error was reported.
+    public var failed: Bool { diagnostics.contains { $0.severity == .error } }
+
+    // MARK: Reading
+
+    private mutating func read(_ url: URL) throws(Diagnostic) -> (TranslationCatalog, [Imported]) {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+            throw Diagnostic("no such file", path: url.path)
+        }
+        switch url.pathExtension {
+        case "po": return try readPO(try POFile(contentsOf: url))
+        case "xliff", "xlf": return try readXLIFF(try XLIFFFile(contentsOf: url))
+        case "xcloc" where isFolder.boolValue:
+            guard let xliff = XclocBundle.xliff(in: url) else {
+                throw Diagnostic("no \(XclocBundle.contentsFolder)/<language>.xliff in this .xcloc", path: url.path)
+            }
+            return try readXLIFF(try XLIFFFile(contentsOf: xliff))
+        default:
+            throw Diagnostic("not a translators' file (.po, .xliff, .xcloc)", path: url.path)
+        }
+    }
+
+    /// The units of the language and flavor a file names.
+    private func catalog(language code: String?, flavor: String?, table: String?, path: String) throws(Diagnostic)
+        -> TranslationCatalog
+    {
+        guard let code, let language = LanguageTag(code) else {
+            throw Diagnostic(
+                code.map { "\"\(Diagnostic.quote($0))\" is not a language tag" } ?? "the file names no language",
+                path: path)
+        }
+        let source: TranslationSource
+        do {
+            source = try TranslationSource(project: project, flavor: flavor)
+        } catch {
+            throw Diagnostic(error.message, path: path)
+        }
+        if let table, !source.tables.contains(table) {
+            throw Diagnostic(
+                "no table named \"\(Diagnostic.quote(table))\" (have: \(source.tables.joined(separator: ", ")))",
+                path: path)
+        }
+        do {
+            return try source.catalog(for: language)
+        } catch {
+            throw Diagnostic(error.message, path: path)
+        }
+    }
+
+    private mutating func readPO(_ file: POFile) throws(Diagnostic) -> (TranslationCatalog, [Imported]) {
+        let table = file.header[POWriter.Field.table] ?? Catalog.defaultTable
+        let catalog = try catalog(
+            language: file.header[POWriter.Field.language], flavor: file.header[POWriter.Field.flavor],
+            table: table, path: file.path)
+        var expected: [String: POMessage] = [:]
+        for message in POMessage.messages(of: catalog, table: table) { expected[message.context] = message }
+        var imported: [Imported] = []
+        for message in file.messages {
+            guard let context = message.context, let known = expected[context] else {
+                diagnostics.append(
+                    Diagnostic(
+                        message.context.map { "unknown key \"\(Diagnostic.quote($0))\" (msgctxt)" }
+                            ?? "a message without msgctxt (FlavorKit names each key in msgctxt)",
+                        at: message.location))
+                continue
+            }
+            guard !message.isFuzzy else {
+                diagnostics.append(
+                    Diagnostic(
+                        "\(known.described) is marked fuzzy; not taken", at: message.location,
+                        severity: .warning))
+                continue
+            }
+            let forms = known.idPlural == nil ? 1 : known.units.count
+            for form in message.strings.keys.sorted() where form >= forms {
+                diagnostics.append(
+                    Diagnostic(
+                        known.idPlural == nil
+                            ? "\(known.described) is not a plural message; msgstr[\(form)] has no place"
+                            : "\(known.described): \(catalog.language) has \(forms) plural forms "
+                                + "(\(known.units.compactMap(\.category?.rawValue).joined(separator: ", "))), "
+                                + "not msgstr[\(form)]",
+                        at: message.stringLocations[form] ?? message.location))
+            }
+            let stale = message.id != known.id || message.idPlural != known.idPlural
+            for form in 0..<forms {
+                guard let text = message.strings[form], !text.isEmpty else { continue }
+                imported.append(
+                    Imported(
+                        unit: known.units[form], text: text, source: stale ? message.id : known.units[form].source,
+                        location: message.stringLocations[form] ?? message.location))
+            }
+        }
+        return (catalog, imported)
+    }
+
+    private mutating func readXLIFF(_ file: XLIFFFile) throws(Diagnostic) -> (TranslationCatalog, [Imported]) {
+        guard let first = file.sections.first else { throw Diagnostic("no <file> element", path: file.path) }
+        let catalog = try catalog(
+            language: first.targetLanguage, flavor: first.productName, table: nil, path: file.path)
+        let development = project.developmentLanguage
+        var expected: [String: [String: TranslationUnit]] = [:]
+        var variables: [String: [String: TranslationUnit]] = [:]
+        for unit in catalog.units {
+            let original = unit.original(developmentLanguage: development)
+            expected[original, default: [:]][unit.xliffID] = unit
+            if case .variant = unit.part {
+                // Every category's id, to tell a form the language lacks from an unknown key.
+                for category in PluralCategory.allCases {
+                    var other = unit
+                    other.part = .variant(variable: unit.variable!, category: category)
+                    variables[original, default: [:]][other.xliffID] = unit
+                }
+            }
+        }
+        var imported: [Imported] = []
+        for section in file.sections {
+            guard section.targetLanguage == first.targetLanguage, section.productName == first.productName else {
+                diagnostics.append(
+                    Diagnostic("every <file> must name the same target-language and product-name", at: section.location)
+                )
+                continue
+            }
+            for item in section.units {
+                guard let unit = expected[section.original]?[item.id] else {
+                    if let sibling = variables[section.original]?[item.id] {
+                        let categories = catalog.units.filter {
+                            $0.key == sibling.key && $0.variable == sibling.variable
+                        }.compactMap(\.category?.rawValue)
+                        diagnostics.append(
+                            Diagnostic(
+                                "\"\(Diagnostic.quote(item.id))\": \(catalog.language) has no such plural form "
+                                    + "(it has \(categories.joined(separator: ", ")))", at: item.location))
+                    } else {
+                        diagnostics.append(
+                            Diagnostic(
+                                "unknown key: no unit \"\(Diagnostic.quote(item.id))\" in \(Diagnostic.quote(section.original))",
+                                at: item.location))
+                    }
+                    continue
+                }
+                guard let text = item.target, !text.isEmpty else { continue }
+                imported.append(Imported(unit: unit, text: text, source: item.source, location: item.location))
+            }
+        }
+        return (catalog, imported)
+    }
+
+    // MARK: Checking
+
+    /// Whether a translation is to be taken; reports why not otherwise.
+    private mutating func check(_ item: Imported, in catalog: TranslationCatalog) -> Bool {
+        let unit = item.unit
+        if let source = item.source, source != unit.source {
+            diagnostics.append(
+                item.diagnostic(
+                    "\(unit.described) is stale: \(project.developmentLanguage) now reads \"\(Diagnostic.quote(unit.source))\", "
+                        + "not \"\(Diagnostic.quote(source))\"; not taken", severity: .warning))
+            return false
+        }
+        guard item.text != unit.target else { return false }
+        if let problem = Self.formatProblem(item, catalog) {
+            diagnostics.append(item.diagnostic("\(unit.described): \(problem)"))
+            return false
+        }
+        return true
+    }
+
+    /// What is wrong with the translation's format specifiers, or nil: a text must ask for
+    /// the development language's arguments; a plural format or variant, put in place with
+    /// the other variables at `other`, for nothing the development language does not give.
+    static func formatProblem(_ item: Imported, _ catalog: TranslationCatalog) -> String? {
+        let unit = item.unit
+        guard case .text = unit.part else {
+            guard let development = catalog.developmentPlural(unit.key, table: unit.table),
+                let expected = try? FormatString(development.format { _, _ in .other })
+            else { return nil }
+            var entry = catalog.translatedPlural(unit.key, table: unit.table) ?? development
+            switch unit.part {
+            case .variant(let variable, let category):
+                entry.variables[variable, default: development.variables[variable]!].variants[category] = item.text
+            default:
+                entry.format = item.text
+            }
+            do {
+                let format = try FormatString(
+                    entry.format { name, _ in unit.variable == name ? unit.category ?? .other : .other })
+                return expected.accepts(format)
+                    ? nil
+                    : "format specifiers \(LintContext.describe(format.signature)) disagree with \(catalog.source.project.developmentLanguage)'s \(LintContext.describe(expected.signature))"
+            } catch {
+                return "not a valid format (\(error.message))"
+            }
+        }
+        guard item.text.contains("%") || unit.source.contains("%") else { return nil }
+        let expected = (try? FormatString(unit.source))?.signature ?? []
+        do {
+            let found = try FormatString(item.text).signature
+            return found == expected
+                ? nil
+                : "format specifiers \(LintContext.describe(found)) disagree with \(catalog.source.project.developmentLanguage)'s \(LintContext.describe(expected))"
+        } catch {
+            return expected.isEmpty && !item.text.contains("%#@") ? nil : "not a valid format (\(error.message))"
+        }
+    }
+
+    // MARK: Writing
+
+    /// Groups the accepted translations by catalog file and makes each file's new content;
+    /// a file that cannot be edited is an error and is not written.
+    private mutating func plan(_ accepted: [(TranslationCatalog, Imported)]) {
+        var groups: [URL: (catalog: TranslationCatalog, table: String, items: [Imported])] = [:]
+        var order: [URL] = []
+        for (catalog, item) in accepted {
+            let url = destination(of: item.unit, in: catalog)
+            if groups[url] == nil {
+                order.append(url)
+                groups[url] = (catalog, item.unit.table, [])
+            }
+            groups[url]!.items.append(item)
+        }
+        for url in order {
+            let (catalog, table, items) = groups[url]!
+            do {
+                writes.append((url, try Self.edit(url, items: items, catalog: catalog, table: table)))
+                changed += items.count
+            } catch {
+                diagnostics.append(error)
+            }
+        }
+    }
+
+    /// The new content of one catalog file with `items` in it, in the file's own encoding.
+    private static func edit(_ url: URL, items: [Imported], catalog: TranslationCatalog, table: String)
+        throws(Diagnostic) -> Data
+    {
+        let existing = FileManager.default.contents(atPath: url.path)
+        let utf16 = existing.map { $0.starts(with: [0xFF, 0xFE]) || $0.starts(with: [0xFE, 0xFF]) } ?? false
+        let text = existing.flatMap { String(data: $0, encoding: utf16 ? .utf16 : .utf8) }
+        if existing != nil && text == nil { throw Diagnostic("cannot read the file as text", path: url.path) }
+        if url.pathExtension == CatalogFolderLayout.FileKind.xcstrings.rawValue {
+            guard let existing else { throw Diagnostic("no such String Catalog", path: url.path) }
+            return try StringCatalogEditor.apply(
+                items.map { ($0.unit, $0.text) }, language: catalog.language, to: existing, path: url.path)
+        }
+        let edited: String
+        if url.pathExtension == CatalogFolderLayout.FileKind.stringsdict.rawValue {
+            let changes = items.map {
+                StringsDictEditor.Change(
+                    key: $0.unit.key, variable: $0.unit.variable, category: $0.unit.category, text: $0.text)
+            }
+            edited = try StringsDictEditor.apply(changes, to: text ?? StringsDictEditor.newFile(), path: url.path) {
+                catalog.developmentPlural($0, table: table)
+            }
+        } else {
+            let parsed = try existing.map { data throws(Diagnostic) in try StringsParser.parse(data, path: url.path) }
+            var comments: [String: String] = [:]
+            for item in items { comments[item.unit.key] = item.unit.comment }
+            edited = try StringsFileEditor.apply(
+                items.map { ($0.unit.key, $0.text) }, comments: comments, to: text ?? "", file: parsed)
+        }
+        guard let data = edited.data(using: utf16 ? .utf16 : .utf8) else {
+            throw Diagnostic("cannot encode the new content", path: url.path)
+        }
+        return data
+    }
+
+    /// The file a unit's translation goes to: where the language defines it; otherwise the
+    /// language's file beside the development language's (the flavor's folder when the
+    /// flavor defines the key, else the shared catalogs).
+    private func destination(of unit: TranslationUnit, in catalog: TranslationCatalog) -> URL {
+        if let path = unit.targetLocation?.path { return URL(fileURLWithPath: path) }
+        if unit.kind == .xcstrings, let path = unit.sourceLocation?.path {
+            // One String Catalog holds every language.
+            return URL(fileURLWithPath: path)
+        }
+        var folder = project.layout.localizations
+        if let flavor = catalog.source.flavor {
+            let flavorFolder = project.layout.localizations(flavor: flavor)
+            if unit.sourceLocation?.path.hasPrefix(flavorFolder.path + "/") == true { folder = flavorFolder }
+        }
+        return folder.appendingPathComponent(
+            CatalogFolderLayout.relativePath(language: catalog.language, table: unit.table, kind: unit.kind))
+    }
+}

@@ -1,0 +1,212 @@
+import Diagnostics
+import Foundation
+
+/// A gettext PO file as read: its header fields and its messages, each with where it is.
+/// Obsolete messages (`#~`) and comments are skipped; `#, fuzzy` is kept.
+public struct POFile: Sendable {
+    /// One message.
+    public struct Message: Sendable, Hashable {
+        /// `msgctxt`, when there is one.
+        public var context: String?
+        /// `msgid`.
+        public var id: String
+        /// `msgid_plural`, for a plural message.
+        public var idPlural: String?
+        /// `msgstr` is form 0; `msgstr[k]` form k.
+        public var strings: [Int: String]
+        /// Whether `#, fuzzy` marks it.
+        public var isFuzzy: Bool
+        /// The `#.` lines before it (the developer's comment), joined by line breaks.
+        public var extractedComment: String?
+        /// Where the message starts (its first keyword).
+        public var location: SourceLocation
+        /// Where each form's `msgstr` keyword is.
+        public var stringLocations: [Int: SourceLocation]
+    }
+
+    /// The file read.
+    public var path: String
+    /// `Name: value` lines of the header (the message with an empty `msgid` and no context).
+    public var header: [String: String]
+    /// Every message but the header, in order.
+    public var messages: [Message]
+
+    /// Reads a file; a file that is no PO file is a diagnostic at its first problem.
+    public init(contentsOf url: URL) throws(Diagnostic) {
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw Diagnostic("cannot read the file", path: url.path)
+        }
+        try self.init(data, path: url.path)
+    }
+
+    /// Reads PO text (UTF-8); `path` names it in diagnostics.
+    public init(_ data: Data, path: String) throws(Diagnostic) {
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw Diagnostic("not UTF-8 text (FlavorKit reads PO files in UTF-8)", path: path)
+        }
+        self.path = path
+        var reader = Reader(path: path)
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            try reader.read(line.hasSuffix("\r") ? line.dropLast() : line, number: index + 1)
+        }
+        try reader.finish()
+        messages = reader.messages
+        header = [:]
+        if let first = messages.first, first.context == nil, first.id.isEmpty {
+            messages.removeFirst()
+            for field in (first.strings[0] ?? "").split(separator: "\n") {
+                guard let colon = field.firstIndex(of: ":") else { continue }
+                header[String(field[..<colon])] = field[field.index(after: colon)...].trimmingCharacters(
+                    in: .whitespaces)
+            }
+        }
+    }
+
+    /// Line by line: keywords, continued strings, flags.
+    private struct Reader {
+        enum Field: Equatable { case context, id, idPlural, string(Int) }
+        let path: String
+        var messages: [Message] = []
+        var current: Message?
+        var field: Field?
+        var fuzzy = false
+        var extracted: [String] = []
+
+        init(path: String) { self.path = path }
+
+        mutating func read(_ line: Substring, number: Int) throws(Diagnostic) {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            let column = line.count - trimmed.count + 1
+            if trimmed.isEmpty {
+                try finish()
+                return
+            }
+            if trimmed.hasPrefix("#") {
+                if trimmed.hasPrefix("#,") && trimmed.contains("fuzzy") { fuzzy = true }
+                if trimmed.hasPrefix("#.") {
+                    let comment = trimmed.dropFirst(2)
+                    extracted.append(String(comment.hasPrefix(" ") ? comment.dropFirst() : comment))
+                }
+                return
+            }
+            if trimmed.hasPrefix("\"") {
+                guard let field else { throw error("a string with no keyword before it", number, column) }
+                append(try string(trimmed, number, column), to: field)
+                return
+            }
+            let keyword = String(trimmed.prefix { !$0.isWhitespace && $0 != "\"" })
+            let rest = trimmed.dropFirst(keyword.count).drop { $0 == " " || $0 == "\t" }
+            let restColumn = column + (trimmed.count - rest.count)
+            let location = SourceLocation(path: path, line: number, column: column)
+            let next: Field
+            switch keyword {
+            case "msgctxt": next = .context
+            case "msgid": next = .id
+            case "msgid_plural": next = .idPlural
+            case "msgstr": next = .string(0)
+            case _ where keyword.hasPrefix("msgstr[") && keyword.hasSuffix("]"):
+                guard let form = Int(keyword.dropFirst(7).dropLast()), form >= 0, form < 1000 else {
+                    throw error("\"\(Diagnostic.quote(keyword))\" has no valid form number", number, column)
+                }
+                next = .string(form)
+            default:
+                throw error(
+                    "unknown keyword \"\(Diagnostic.quote(keyword))\" (msgctxt, msgid, msgid_plural, msgstr, msgstr[N])",
+                    number, column)
+            }
+            let startsMessage =
+                current == nil || next == .context || (next == .id && field != .context)
+            if startsMessage {
+                try finish()
+                current = Message(
+                    context: nil, id: "", idPlural: nil, strings: [:], isFuzzy: fuzzy,
+                    extractedComment: extracted.isEmpty ? nil : extracted.joined(separator: "\n"), location: location,
+                    stringLocations: [:])
+                fuzzy = false
+                extracted = []
+            }
+            if case .string(let form) = next {
+                guard current?.strings[form] == nil else { throw error("form \(form) given twice", number, column) }
+                current?.stringLocations[form] = location
+                current?.strings[form] = ""
+            }
+            guard rest.hasPrefix("\"") else {
+                throw error("expected a quoted string after \(keyword)", number, restColumn)
+            }
+            field = next
+            append(try string(rest, number, restColumn), to: next)
+        }
+
+        mutating func append(_ text: String, to field: Field) {
+            guard var message = current else { return }
+            switch field {
+            case .context: message.context = (message.context ?? "") + text
+            case .id: message.id += text
+            case .idPlural: message.idPlural = (message.idPlural ?? "") + text
+            case .string(let form): message.strings[form, default: ""] += text
+            }
+            current = message
+        }
+
+        mutating func finish() throws(Diagnostic) {
+            defer { (current, field) = (nil, nil) }
+            guard let message = current else { return }
+            guard !message.strings.isEmpty else {
+                throw Diagnostic("a message without msgstr", at: message.location)
+            }
+            messages.append(message)
+        }
+
+        /// One quoted string and nothing after it but white space or a `#` comment.
+        func string(_ text: Substring, _ line: Int, _ column: Int) throws(Diagnostic) -> String {
+            var result = ""
+            var scalars = Array(text.unicodeScalars.dropFirst())
+            var index = 0
+            var offset: Int { column + 1 + index }
+            while true {
+                guard index < scalars.count else { throw error("the string does not end on its line", line, column) }
+                let scalar = scalars[index]
+                index += 1
+                if scalar == "\"" { break }
+                guard scalar == "\\" else {
+                    result.unicodeScalars.append(scalar)
+                    continue
+                }
+                guard index < scalars.count else { throw error("the string does not end on its line", line, column) }
+                let escape = scalars[index]
+                index += 1
+                switch escape {
+                case "n": result += "\n"
+                case "t": result += "\t"
+                case "r": result += "\r"
+                case "a": result += "\u{07}"
+                case "b": result += "\u{08}"
+                case "f": result += "\u{0C}"
+                case "v": result += "\u{0B}"
+                case "\\", "\"", "'", "?": result.unicodeScalars.append(escape)
+                case "0"..."7":
+                    var value = escape.value - 48
+                    var digits = 1
+                    while digits < 3, index < scalars.count, ("0"..."7").contains(scalars[index]) {
+                        value = value * 8 + scalars[index].value - 48
+                        index += 1
+                        digits += 1
+                    }
+                    result.unicodeScalars.append(Unicode.Scalar(value)!)
+                default:
+                    throw error("unknown escape \"\\\(Diagnostic.quote(String(escape)))\"", line, offset - 2)
+                }
+            }
+            scalars.removeFirst(index)
+            let after = String(String.UnicodeScalarView(scalars)).drop { $0 == " " || $0 == "\t" }
+            guard after.isEmpty || after.hasPrefix("#") else {
+                throw error("unexpected text after the string", line, offset)
+            }
+            return result
+        }
+
+        func error(_ message: String, _ line: Int, _ column: Int) -> Diagnostic {
+            Diagnostic(message, at: SourceLocation(path: path, line: line, column: column))
+        }
+    }
+}

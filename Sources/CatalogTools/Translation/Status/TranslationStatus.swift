@@ -1,0 +1,125 @@
+import Diagnostics
+import Foundation
+import Localization
+
+/// How far one language is translated, for the shared catalogs or one flavor's view of them,
+/// counted in gettext's messages (`POMessage`: a text, a plural format, or one variable with
+/// all its forms), so that `msgfmt --statistics` on the exported PO file agrees: its
+/// translated messages are `translated + stale`, its fuzzy ones `needsReview`, its
+/// untranslated ones `missing + inherited`.
+public struct TranslationStatus: Sendable, Hashable {
+    /// The language counted.
+    public var language: LanguageTag
+    /// `shared`, or the flavor's name.
+    public var catalog: String
+    /// Translated, with specifiers that agree with the development language's.
+    public var translated = 0
+    /// Missing in a regional variant (`es-MX`) but given by its parent (`es`).
+    public var inherited = 0
+    /// Not translated (or not in every plural form).
+    public var missing = 0
+    /// Translated, but the format specifiers no longer agree with the development language's:
+    /// its text changed after the translation was made.
+    public var stale = 0
+    /// String Catalog units marked `needs_review`.
+    public var needsReview = 0
+
+    /// Every message of the development language.
+    public var total: Int { translated + inherited + missing + stale + needsReview }
+
+    /// Whole percent of messages shown translated (own or inherited), rounded down so that
+    /// 100% means all.
+    public var percent: Int { total == 0 ? 100 : (translated + inherited) * 100 / total }
+
+    /// Every language but the development language, for the shared catalogs and each flavor.
+    public static func collect(_ project: LintProject) throws(Diagnostic) -> [TranslationStatus] {
+        var rows: [TranslationStatus] = []
+        for flavor in [nil] + project.flavors.map(Optional.some) {
+            let source = try TranslationSource(project: project, flavor: flavor)
+            var catalogs: [LanguageTag: TranslationCatalog] = [:]
+            for language in source.languages where language != project.developmentLanguage {
+                catalogs[language] = try source.catalog(for: language)
+            }
+            for language in catalogs.keys.sorted() {
+                let parents = language.withParents.dropFirst().compactMap { catalogs[$0] }
+                rows.append(count(catalogs[language]!, parents: parents, name: flavor ?? "shared"))
+            }
+        }
+        return rows
+    }
+
+    private static func count(_ catalog: TranslationCatalog, parents: [TranslationCatalog], name: String)
+        -> TranslationStatus
+    {
+        var row = TranslationStatus(language: catalog.language, catalog: name)
+        let inheritedContexts = Set(
+            parents.flatMap { parent in
+                parent.source.tables.flatMap { table in
+                    POMessage.messages(of: parent, table: table).filter { $0.units.allSatisfy { $0.target != nil } }
+                        .map { "\(table)\u{0}\($0.context)" }
+                }
+            })
+        for table in catalog.source.tables {
+            for message in POMessage.messages(of: catalog, table: table) {
+                if message.units.contains(where: \.needsReview) {
+                    row.needsReview += 1
+                } else if message.units.contains(where: { $0.target == nil }) {
+                    if inheritedContexts.contains("\(table)\u{0}\(message.context)") {
+                        row.inherited += 1
+                    } else {
+                        row.missing += 1
+                    }
+                } else if message.units.contains(where: {
+                    TranslationImporter.formatProblem(
+                        TranslationImporter.Imported(unit: $0, text: $0.target!, source: nil, location: nil), catalog)
+                        != nil
+                }) {
+                    row.stale += 1
+                } else {
+                    row.translated += 1
+                }
+            }
+        }
+        return row
+    }
+
+    /// One line per row, columns aligned; with `bars`, a 20-cell bar of the percentage.
+    public static func table(_ rows: [TranslationStatus], bars: Bool) -> String {
+        let header = ["language", "catalog", "translated", "inherited", "missing", "stale", "review", "percent"]
+        let cells = rows.map {
+            [
+                $0.language.description, $0.catalog, "\($0.translated)", "\($0.inherited)", "\($0.missing)",
+                "\($0.stale)", "\($0.needsReview)", "\($0.percent)%",
+            ]
+        }
+        let widths = header.indices.map { column in ([header] + cells).map { $0[column].count }.max() ?? 0 }
+        var lines: [String] = []
+        for (index, row) in ([header] + cells).enumerated() {
+            var line = row.enumerated().map { column, cell in
+                column < 2
+                    ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                    : String(repeating: " ", count: widths[column] - cell.count) + cell
+            }.joined(separator: "  ")
+            if bars, index > 0 {
+                let filled = rows[index - 1].percent / 5
+                line += "  " + String(repeating: "█", count: filled) + String(repeating: "░", count: 20 - filled)
+            }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `{"rows": [{"language": "de", "catalog": "shared", "translated": 87, …, "percent": 100}]}`.
+    public static func json(_ rows: [TranslationStatus]) throws -> String {
+        let objects: [[String: Any]] = rows.map {
+            [
+                "language": $0.language.description, "catalog": $0.catalog, "translated": $0.translated,
+                "inherited": $0.inherited, "missing": $0.missing, "stale": $0.stale, "needsReview": $0.needsReview,
+                "total": $0.total, "percent": $0.percent,
+            ]
+        }
+        let data = try JSONSerialization.data(
+            withJSONObject: ["rows": objects], options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return String(decoding: data, as: UTF8.self)
+    }
+}

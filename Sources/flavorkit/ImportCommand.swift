@@ -1,0 +1,40 @@
+import CatalogTools
+import Commands
+import Diagnostics
+import FileWriting
+import Foundation
+
+/// `flavorkit import [--root DIR] FILE…`: translators' `.po`, `.xliff` and `.xcloc` files
+/// written back into the catalogs their units come from (`TranslationImporter`), each
+/// catalog file atomically. Refused translations and unreadable files are printed as
+/// `path:line:column: error: …`, stale units as warnings; then `N translations taken,
+/// M files written`. Exit status 1 when something was refused.
+enum ImportCommand: ToolCommand {
+    static let files = Argument("FILE", .oneOrMore, summary: "a .po, .xliff or .xcloc that flavorkit export wrote")
+
+    static let command = Command(
+        "import", summary: "read translators' PO and XLIFF files back into the catalogs",
+        arguments: [files], options: [FlavorKitTool.root])
+
+    static func run(_ parsed: ParsedCommandLine) throws -> Int32 {
+        let project = LintProject(root: FlavorKitTool.root(parsed))
+        let urls = parsed.arguments(files).map { URL(fileURLWithPath: $0) }
+        let importer = TranslationImporter(project: project, files: urls)
+        var failures = importer.diagnostics
+        var written = 0
+        for (url, data) in importer.writes {
+            do {
+                try AtomicFile.write(data, to: url)
+                written += 1
+                print("wrote \(url.path)")
+            } catch {
+                failures.append(error)
+            }
+        }
+        for diagnostic in failures.sorted() { FlavorKitTool.printError("\(diagnostic)\n") }
+        print(
+            "\(importer.changed) translation\(importer.changed == 1 ? "" : "s") taken, \(written) file\(written == 1 ? "" : "s") written"
+        )
+        return failures.contains { $0.severity == .error } ? 1 : 0
+    }
+}

@@ -1,0 +1,56 @@
+import CatalogTools
+import Commands
+import Diagnostics
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `flavorkit status [--root DIR] [--format text|json] [--min-coverage N]`: for each language
+/// × catalog (shared, then each flavor), translated / inherited / missing / stale / needs
+/// review messages and a percentage (`TranslationStatus`), as a table (bars on a terminal)
+/// or as JSON. With `--min-coverage N`, a row below N% is an error and the exit status is 1.
+enum StatusCommand: ToolCommand {
+    enum ReportFormat: String, CaseIterable {
+        case text, json
+    }
+
+    static let format = Option.value(
+        "format", placeholder: "FORMAT", allowed: ReportFormat.allCases.map(\.rawValue),
+        summary: "print a table (the default) or one JSON object")
+    static let minimum = Option.value(
+        "min-coverage", placeholder: "N", summary: "fail when a language and catalog is below N percent")
+
+    static let command = Command(
+        "status", summary: "how far each language and flavor is translated",
+        options: [FlavorKitTool.root, format, minimum])
+
+    static func run(_ parsed: ParsedCommandLine) throws -> Int32 {
+        let json = try parsed.value(format, as: ReportFormat.self) == .json
+        let threshold = try parsed.value(minimum, expected: "a whole percentage from 0 to 100") { text in
+            Int(text).flatMap { (0...100).contains($0) ? $0 : nil }
+        }
+        let project = LintProject(root: FlavorKitTool.root(parsed))
+        guard FileManager.default.fileExists(atPath: project.layout.localizations.path) else {
+            throw Diagnostic("no catalogs here (use --root DIR)", path: project.layout.localizations.path)
+        }
+        let rows = try TranslationStatus.collect(project)
+        if json {
+            print(try TranslationStatus.json(rows))
+        } else {
+            let bars = isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+            print(TranslationStatus.table(rows, bars: bars), terminator: "")
+        }
+        guard let threshold else { return 0 }
+        let below = rows.filter { $0.percent < threshold }
+        for row in below {
+            FlavorKitTool.printError(
+                "\(Diagnostic("\(row.language) (\(row.catalog)) is \(row.percent)% translated, below --min-coverage \(threshold)"))\n"
+            )
+        }
+        return below.isEmpty ? 0 : 1
+    }
+}

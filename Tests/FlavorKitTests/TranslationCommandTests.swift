@@ -1,0 +1,284 @@
+import Flavors
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("flavorkit export to translators, import, status")
+struct TranslationCommandTests {
+    /// Every file under the copy's catalogs and flavors, path → bytes.
+    static func contents(_ root: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for folder in [PackageLayout.Name.localizations, PackageLayout.Name.flavors] {
+            let base = root.appendingPathComponent(folder)
+            for case let path as String in FileManager.default.enumerator(atPath: base.path)! {
+                var isFolder: ObjCBool = false
+                let url = base.appendingPathComponent(path)
+                if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
+                    files["\(folder)/\(path)"] = try Data(contentsOf: url)
+                }
+            }
+        }
+        return files
+    }
+
+    /// The files an export wrote (`wrote PATH` lines).
+    static func written(_ result: ToolRunner.Result) -> [String] {
+        result.output.split(separator: "\n").filter { $0.hasPrefix("wrote ") }.map { String($0.dropFirst(6)) }
+    }
+
+    /// Exports `format` (for `flavor`) into `root/out/`; the paths to import (`.xcloc`
+    /// folders, not their insides).
+    static func export(_ format: String, flavor: String? = nil, root: URL) throws -> [String] {
+        let result = try ToolRunner.run(
+            ["export", "--format", format, "--root", root.path, "--output", root.path + "/out/"]
+                + (flavor.map { ["--flavor", $0] } ?? []))
+        try #require(result.status == 0, "\(result.errors)")
+        let files = Self.written(result)
+        guard format == "xcloc" else { return files.filter { !$0.hasSuffix(".json") } }
+        return Array(Set(files.map { String($0[..<$0.range(of: ".xcloc/")!.upperBound].dropLast()) })).sorted()
+    }
+
+    @Test("export → import with no edits changes no byte", arguments: ["po", "xliff", "xcloc"])
+    func unchangedRoundTrip(format: String) throws {
+        let root = try LintCommandTests.projectCopy()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let before = try Self.contents(root)
+        for flavor in [nil, "Light", "Regular"] {
+            let files = try Self.export(format, flavor: flavor, root: root)
+            #expect(files.count >= 8)
+            let result = try ToolRunner.run(["import", "--root", root.path] + files)
+            #expect(result.status == 0, "\(result.errors)")
+            #expect(result.errors == "")
+            #expect(result.output == "0 translations taken, 0 files written\n")
+            try FileManager.default.removeItem(at: root.appendingPathComponent("out"))
+        }
+        #expect(try Self.contents(root) == before)
+    }
+
+    @Test("msgfmt --check accepts every PO file, and --statistics agrees with flavorkit status")
+    func msgfmtJudgesPO() throws {
+        let msgfmt = try SystemTool.require("msgfmt", package: "gettext")
+        let root = try LintCommandTests.projectCopy()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let status = try ToolRunner.run(["status", "--format", "json", "--root", root.path])
+        try #require(status.status == 0)
+        let rows = try #require(
+            (try JSONSerialization.jsonObject(with: Data(status.output.utf8)) as? [String: Any])?["rows"]
+                as? [[String: Any]])
+        var checked = 0
+        for flavor in [nil, "Light", "Regular"] {
+            for file in try Self.export("po", flavor: flavor, root: root) {
+                let result = try SystemTool.run(msgfmt, ["--check", "--statistics", "-o", "/dev/null", file])
+                #expect(result.status == 0, "\(file): \(result.errors)")
+                #expect(!result.errors.contains("error"), "\(file): \(result.errors)")
+                let language = URL(fileURLWithPath: file).deletingLastPathComponent().lastPathComponent
+                guard language != "en" else { continue }
+                let row = try #require(
+                    rows.first {
+                        $0["language"] as? String == language && $0["catalog"] as? String == flavor ?? "shared"
+                    })
+                func count(_ name: String) -> Int { row[name] as? Int ?? -1 }
+                var expected = "\(count("translated") + count("stale")) translated messages"
+                if count("needsReview") > 0 { expected += ", \(count("needsReview")) fuzzy translations" }
+                let untranslated = count("missing") + count("inherited")
+                if untranslated > 0 { expected += ", \(untranslated) untranslated messages" }
+                #expect(result.errors.hasSuffix(expected + ".\n"), "\(file): \(result.errors)")
+                checked += 1
+            }
+            try FileManager.default.removeItem(at: root.appendingPathComponent("out"))
+        }
+        #expect(checked == 21)
+    }
+
+    @Test(
+        "xmllint finds every XLIFF well-formed, listing the development language's keys", arguments: ["xliff", "xcloc"])
+    func xmllintJudgesXLIFF(format: String) throws {
+        let xmllint = try SystemTool.require("xmllint", package: "libxml2-utils")
+        let root = try LintCommandTests.projectCopy()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let json = try ToolRunner.run([
+            "export", "--format", "json", "--lang", "en", "--table", "Localizable", "--root", root.path,
+        ])
+        let english = try #require(
+            (try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: [String: Any]])?["en"])
+        let result = try ToolRunner.run([
+            "export", "--format", format, "--root", root.path, "--output", root.path + "/out/",
+        ])
+        let files = Self.written(result).filter { $0.hasSuffix(".xliff") }
+        #expect(files.count == 8)
+        for file in files {
+            let check = try SystemTool.run(xmllint, ["--noout", file])
+            #expect(check.status == 0 && check.errors == "", "\(file): \(check.errors)")
+            let ids = try SystemTool.run(xmllint, ["--xpath", "//*[local-name()='trans-unit']/@id", file])
+            try #require(ids.status == 0, "\(ids.errors)")
+            let keys = Set(
+                ids.output.split(separator: "\n").map { line in
+                    let id = line.drop { $0 != "\"" }.dropFirst().dropLast()
+                    guard id.hasPrefix("/"), let end = id.range(of: ":dict/") else { return String(id) }
+                    return String(id[id.index(after: id.startIndex)..<end.lowerBound])
+                })
+            #expect(keys == Set(english.keys), "\(file)")
+        }
+    }
+
+    /// The 1-based line of the first line of `text` equal to `line`.
+    static func line(of line: String, in text: String) -> Int {
+        (text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0 == line } ?? -1) + 1
+    }
+
+    @Test("import takes an edited text and refuses bad specifiers, unknown keys, extra plural forms; stale is reported")
+    func importEditsAndRefusals() throws {
+        let root = try LintCommandTests.projectCopy()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let before = try Self.contents(root)
+        _ = try Self.export("po", root: root)
+        let german = root.appendingPathComponent("out/de/Localizable.po")
+        var de = try String(contentsOf: german, encoding: .utf8)
+        de = de.replacingOccurrences(of: "msgstr \"%@: Warteschlange\"", with: "msgstr \"%d: Warteschlange\"")
+        de = de.replacingOccurrences(
+            of: "msgctxt \"queue.empty\"\nmsgid \"The queue is empty.\"\nmsgstr \"Die Warteschlange ist leer.\"",
+            with: "msgctxt \"queue.empty\"\nmsgid \"The queue is empty.\"\nmsgstr \"Nichts zu tun.\"")
+        de = de.replacingOccurrences(of: "msgid \"Download\"", with: "msgid \"Downloads\"")
+        de += "\nmsgctxt \"no.such.key\"\nmsgid \"x\"\nmsgstr \"y\"\n"
+        try Data(de.utf8).write(to: german)
+        let russian = root.appendingPathComponent("out/ru/Localizable.po")
+        var ru = try String(contentsOf: russian, encoding: .utf8)
+        ru = ru.replacingOccurrences(
+            of: "msgstr[3] \"%d передачи\"\n", with: "msgstr[3] \"%d передачи\"\nmsgstr[4] \"?\"\n")
+        try Data(ru.utf8).write(to: russian)
+
+        let result = try ToolRunner.run(["import", "--root", root.path, german.path, russian.path])
+        #expect(result.status == 1)
+        let headingLine = Self.line(of: "msgstr \"%d: Warteschlange\"", in: de)
+        #expect(
+            result.errors.contains(
+                "\(german.path):\(headingLine):1: error: key \"queue.heading\": format specifiers %1$d disagree with en's %1$@"
+            ),
+            "\(result.errors)")
+        #expect(
+            result.errors.contains(
+                "\(german.path):\(Self.line(of: "msgctxt \"no.such.key\"", in: de)):1: error: unknown key \"no.such.key\" (msgctxt)"
+            ))
+        #expect(
+            result.errors.contains(
+                "\(german.path):\(Self.line(of: "msgid \"Downloads\"", in: de) + 1):1: warning: key \"kind.download\" is stale"
+            ))
+        #expect(
+            result.errors.contains(
+                "\(russian.path):\(Self.line(of: "msgstr[4] \"?\"", in: ru)):1: error: key \"summary.total\", variable \"count\": ru has 4 plural forms (one, few, many, other), not msgstr[4]"
+            ),
+            "\(result.errors)")
+        #expect(result.output.hasSuffix("1 translation taken, 1 file written\n"))
+        var after = try Self.contents(root)
+        let path = "Localizations/de.lproj/Localizable.strings"
+        let changed = String(decoding: try #require(after[path]), as: UTF8.self)
+        let original = String(decoding: try #require(before[path]), as: UTF8.self)
+        #expect(
+            changed == original.replacingOccurrences(of: "\"Die Warteschlange ist leer.\"", with: "\"Nichts zu tun.\""))
+        after[path] = before[path]
+        after = after.filter { !$0.key.hasPrefix("out/") }
+        #expect(after == before)
+        #expect(try ToolRunner.run(["lint", "--strict", "--root", root.path]).status == 0)
+    }
+
+    @Test("import fills what a language lacks: a .strings key appended with its comment, a plural form inserted")
+    func importFillsMissing() throws {
+        let root = try LintCommandTests.projectCopy()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let strings = root.appendingPathComponent("Localizations/de.lproj/Localizable.strings")
+        let text = try String(contentsOf: strings, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "\"queue.heading\" = \"%@: Warteschlange\";\n", with: "").utf8)
+            .write(to: strings)
+        let plist = root.appendingPathComponent("Localizations/ru.lproj/Localizable.stringsdict")
+        let xml = try String(contentsOf: plist, encoding: .utf8)
+        let withoutMany = xml.replacingOccurrences(
+            of: "\t\t\t<key>many</key>\n\t\t\t<string>%d передач</string>\n", with: "")
+        #expect(withoutMany != xml)
+        try Data(withoutMany.utf8).write(to: plist)
+        #expect(try ToolRunner.run(["lint", "--root", root.path]).status == 1)
+
+        let files = try Self.export("xliff", root: root)
+        for (language, from, to) in [
+            (
+                "de", "<source>%@: transfer queue</source>\n",
+                "<source>%@: transfer queue</source>\n        <target>%@: Warteschlange</target>\n"
+            ),
+            (
+                "ru", "<source>%d transfers</source>\n      </trans-unit>",
+                "<source>%d transfers</source>\n        <target>%d передач</target>\n      </trans-unit>"
+            ),
+        ] {
+            let url = URL(fileURLWithPath: files.first { $0.hasSuffix("/\(language).xliff") }!)
+            let content = try String(contentsOf: url, encoding: .utf8)
+            #expect(content.contains(from))
+            try Data(content.replacingOccurrences(of: from, with: to).utf8).write(to: url)
+        }
+        let result = try ToolRunner.run(["import", "--root", root.path] + files)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.hasSuffix("2 translations taken, 2 files written\n"))
+        let added = try String(contentsOf: strings, encoding: .utf8)
+        #expect(
+            added.hasSuffix(
+                "/* Queue screen. %@: the flavor's display name. */\n\"queue.heading\" = \"%@: Warteschlange\";\n"))
+        let lint = try ToolRunner.run(["lint", "--strict", "--root", root.path])
+        #expect(lint.status == 0, "\(lint.output)")
+    }
+
+    @Test("import refuses a file for a language or a flavor the project does not have, writing nothing")
+    func importRefusesUnknownLanguageAndFlavor() throws {
+        let root = try LintCommandTests.projectCopy()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let before = try Self.contents(root)
+        let files = try Self.export("xliff", flavor: "Light", root: root)
+        let german = URL(fileURLWithPath: files.first { $0.hasSuffix("/de.xliff") }!)
+        let content = try String(contentsOf: german, encoding: .utf8).replacingOccurrences(
+            of: "<target state=\"translated\">Die Warteschlange ist leer.</target>",
+            with: "<target state=\"translated\">Leer.</target>")
+        for (from, to, message) in [
+            (
+                "target-language=\"de\"", "target-language=\"xx\"",
+                "no catalog for xx (have: ar, de, en, es, es-MX, ja, pt-BR, ru)"
+            ),
+            ("product-name=\"Light\"", "product-name=\"Nope\"", "no flavor named \"Nope\" (have: Light, Regular)"),
+        ] {
+            try Data(content.replacingOccurrences(of: from, with: to).utf8).write(to: german)
+            let result = try ToolRunner.run(["import", "--root", root.path, german.path])
+            #expect(result.status == 1)
+            #expect(result.errors == "\(german.path): error: \(message)\n")
+            #expect(result.output == "0 translations taken, 0 files written\n")
+        }
+        #expect(try Self.contents(root).filter { !$0.key.hasPrefix("out/") } == before)
+    }
+
+    @Test("status: a table, JSON, and --min-coverage as a gate")
+    func status() throws {
+        let root = try LintCommandTests.projectCopy()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let table = try ToolRunner.run(["status", "--root", root.path])
+        #expect(table.status == 0)
+        let lines = table.output.split(separator: "\n")
+        #expect(lines.first == "language  catalog  translated  inherited  missing  stale  review  percent")
+        #expect(lines.contains("de        shared           89          0        0      0       0     100%"))
+        #expect(lines.contains("es-MX     Light            10         79        0      0       0     100%"))
+        #expect(lines.count == 22)
+        #expect(try ToolRunner.run(["status", "--min-coverage", "100", "--root", root.path]).status == 0)
+
+        let strings = root.appendingPathComponent("Localizations/de.lproj/Localizable.strings")
+        let text = try String(contentsOf: strings, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "\"queue.heading\" = \"%@: Warteschlange\";\n", with: "").utf8)
+            .write(to: strings)
+        let gate = try ToolRunner.run(["status", "--min-coverage", "100", "--root", root.path])
+        #expect(gate.status == 1)
+        #expect(gate.errors.hasPrefix("error: de (shared) is 98% translated, below --min-coverage 100\n"))
+        let json = try ToolRunner.run(["status", "--format", "json", "--root", root.path])
+        let rows = try #require(
+            (try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])?["rows"]
+                as? [[String: Any]])
+        let german = try #require(
+            rows.first { $0["language"] as? String == "de" && $0["catalog"] as? String == "shared" })
+        #expect(german["missing"] as? Int == 1)
+        #expect(german["translated"] as? Int == 88)
+        let usage = try ToolRunner.run(["status", "--min-coverage", "120", "--root", root.path])
+        #expect(usage.status == 64)
+    }
+}
