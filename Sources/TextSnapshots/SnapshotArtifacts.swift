@@ -39,6 +39,12 @@ public struct SnapshotArtifacts: Sendable {
         public var path: String
         /// Whether it replaced (or added) a snapshot; false for a diff, which is left alone.
         public var accepted: Bool
+
+        /// A file at `path` that was `accepted` (or reported only).
+        public init(path: String, accepted: Bool) {
+            self.path = path
+            self.accepted = accepted
+        }
     }
 
     /// Copies every snapshot file (`*.txt`) of the artifacts folder to the same relative path

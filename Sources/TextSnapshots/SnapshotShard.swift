@@ -14,7 +14,8 @@ public struct SnapshotShard: Sendable, Hashable, CustomStringConvertible {
     /// Shard `index` of `count`, `1 ≤ index ≤ count`.
     public init(_ index: Int, of count: Int) throws(Diagnostic) {
         guard count >= 1, (1...count).contains(index) else {
-            throw Diagnostic("shard \(index)/\(count) does not exist; write INDEX/COUNT with 1 ≤ INDEX ≤ COUNT, e.g. 2/4")
+            throw Diagnostic(
+                "shard \(index)/\(count) does not exist; write INDEX/COUNT with 1 ≤ INDEX ≤ COUNT, e.g. 2/4")
         }
         self.index = index
         self.count = count

@@ -157,7 +157,8 @@ public struct SnapshotStore: Sendable {
     public func readManifest() throws(Diagnostic) -> Set<String> {
         let url = root.appendingPathComponent(Self.manifestName)
         guard FileManager.default.fileExists(atPath: url.path) else {
-            throw Diagnostic("no manifest; run the snapshot tests once outside CI (swift test) to write it", path: url.path)
+            throw Diagnostic(
+                "no manifest; run the snapshot tests once outside CI (swift test) to write it", path: url.path)
         }
         let data: Data
         do {
