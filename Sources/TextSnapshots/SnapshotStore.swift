@@ -10,17 +10,23 @@ import Foundation
 /// Only these names are the store's: hidden files (`.gitattributes`, `.gitkeep`) and any
 /// other file in the folder are never listed as snapshots nor deleted.
 public struct SnapshotStore: Sendable {
+    /// A pending file's extension, after the snapshot's `.txt`.
     public static let pendingExtension = ".new"
+    /// The manifest's name in the folder.
     public static let manifestName = "manifest.txt"
 
+    /// The snapshot folder.
     public let root: URL
 
+    /// The snapshots in the folder `root`.
     public init(root: URL) {
         self.root = root
     }
 
+    /// `<root>/<name>.txt`.
     public func url(for name: SnapshotName) -> URL { root.appendingPathComponent(name.relativePath) }
 
+    /// `<root>/<name>.txt.new`.
     public func pendingURL(for name: SnapshotName) -> URL {
         root.appendingPathComponent(name.relativePath + Self.pendingExtension)
     }
@@ -53,14 +59,17 @@ public struct SnapshotStore: Sendable {
         }
     }
 
-    public func write(_ text: String, for name: SnapshotName) throws {
+    /// Records `text` as the snapshot `name`, atomically.
+    public func write(_ text: String, for name: SnapshotName) throws(Diagnostic) {
         try Self.atomicWrite(text, to: url(for: name))
     }
 
-    public func writePending(_ text: String, for name: SnapshotName) throws {
+    /// Writes `text` as the pending file of `name`, atomically.
+    public func writePending(_ text: String, for name: SnapshotName) throws(Diagnostic) {
         try Self.atomicWrite(text, to: pendingURL(for: name))
     }
 
+    /// Deletes the pending file of `name`, if there is one.
     public func removePending(for name: SnapshotName) {
         let path = pendingURL(for: name).path
         if FileManager.default.fileExists(atPath: path) { try? FileManager.default.removeItem(atPath: path) }
@@ -103,6 +112,7 @@ public struct SnapshotStore: Sendable {
         return folder == root || folder.hasPrefix(root.hasSuffix("/") ? root : root + "/")
     }
 
+    /// `text` with CRLF and CR turned into LF.
     public static func normalizingLineEndings(_ text: String) -> String {
         guard text.utf8.contains(UInt8(ascii: "\r")) else { return text }
         return text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
