@@ -2,8 +2,9 @@ import Diagnostics
 
 /// One of `count` shards of a snapshot suite (`2/4`), so that a large flavor × locale × screen
 /// matrix can be verified by several CI jobs at once. Each snapshot belongs to exactly one
-/// shard, chosen by a fixed hash of its relative path (64-bit FNV-1a, the same in every
-/// process and on every machine, unlike Swift's seeded `hashValue`): the test suite run with
+/// shard, chosen by a fixed hash of its relative path (64-bit FNV-1a, its bits mixed by
+/// MurmurHash3's finalizer: the same in every process and on every machine, unlike Swift's
+/// seeded `hashValue`): the test suite run with
 /// `SNAPSHOT_SHARD=2/4` verifies what `flavorkit snapshots list --shard 2/4` lists.
 public struct SnapshotShard: Sendable, Hashable, CustomStringConvertible {
     /// 1-based: `1...count`.
@@ -49,8 +50,21 @@ public struct SnapshotShard: Sendable, Hashable, CustomStringConvertible {
     /// Whether `name` is this shard's.
     public func contains(_ name: SnapshotName) -> Bool { contains(relativePath: name.relativePath) }
 
-    /// 64-bit FNV-1a of the UTF-8 bytes: fixed, so shards are stable across runs and machines.
+    /// The shard hash of `text`: `fnv1a` mixed by MurmurHash3's 64-bit finalizer, since the
+    /// low bits of FNV-1a alone are poorly spread (its last bit is the parity of the odd
+    /// bytes, which would split similar names unevenly between two shards).
     public static func hash(_ text: String) -> UInt64 {
+        var hash = fnv1a(text)
+        hash ^= hash >> 33
+        hash = hash &* 0xff51_afd7_ed55_8ccd
+        hash ^= hash >> 33
+        hash = hash &* 0xc4ce_b9fe_1a85_ec53
+        hash ^= hash >> 33
+        return hash
+    }
+
+    /// 64-bit FNV-1a of the UTF-8 bytes.
+    public static func fnv1a(_ text: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 {
             hash ^= UInt64(byte)

@@ -128,11 +128,19 @@ public final class SnapshotSuite: SuiteTrait, TestScoping, Sendable {
     ) async throws {
         var running = Self.running
         running[ObjectIdentifier(self)] = test.name
-        try await Self.$running.withValue(running) { try await function() }
-        guard let books, let verifier else { return }
-        for problem in books.close(settings: verifier.settings) {
-            Issue.record(Comment(rawValue: problem.description), sourceLocation: sourceLocation)
+        // The books are closed even when the suite throws, so that they still settle.
+        var thrown: (any Error)?
+        do {
+            try await Self.$running.withValue(running) { try await function() }
+        } catch {
+            thrown = error
         }
+        if let books, let verifier {
+            for problem in books.close(settings: verifier.settings) {
+                Issue.record(Comment(rawValue: problem.description), sourceLocation: sourceLocation)
+            }
+        }
+        if let thrown { throw thrown }
     }
 }
 
