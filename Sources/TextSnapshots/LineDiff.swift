@@ -11,18 +11,23 @@ import Darwin
 /// search (they can never match, so the result stays minimal), which leaves the search
 /// little to do on typical snapshot changes.
 public struct LineDiff: Sendable {
+    /// The recorded text.
     public let oldText: String
+    /// The new output.
     public let newText: String
     /// Each line's bytes in its text, without the newline.
     private let oldLines: [Range<Int>]
     private let newLines: [Range<Int>]
     /// Whether the old text ends with a newline, and the new one.
     public let oldEndsWithNewline: Bool
+    /// Whether the new text ends with a newline.
     public let newEndsWithNewline: Bool
     /// `deleted[i]`: line i of the old text is not in the new one; `inserted[j]` likewise.
     public private(set) var deleted: [Bool]
+    /// `inserted[j]`: line j of the new text is not in the old one.
     public private(set) var inserted: [Bool]
 
+    /// The diff of `old` and `new`, line by line.
     public init(old: String, new: String) {
         var oldNative = old, newNative = new
         oldNative.makeContiguousUTF8()
@@ -64,7 +69,9 @@ public struct LineDiff: Sendable {
         for (position, index) in keptB.enumerated() where search.inserted[position] { inserted[index] = true }
     }
 
+    /// How many lines the old text has.
     public var oldCount: Int { oldLines.count }
+    /// How many lines the new text has.
     public var newCount: Int { newLines.count }
 
     /// Line `index` of the old text, without its newline.

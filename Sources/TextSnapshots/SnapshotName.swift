@@ -3,6 +3,7 @@ import Diagnostics
 /// A snapshot's deterministic name: a path of components, e.g. flavor, locale, screen →
 /// `Light/ja/queue.txt`. No counters, so parallel and parameterized tests are safe.
 public struct SnapshotName: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The path's components, the last without `.txt`.
     public let components: [String]
 
     /// Each component must be non-empty, not start with `.` (so neither `.` nor `..`), and hold
@@ -16,6 +17,7 @@ public struct SnapshotName: Sendable, Hashable, Comparable, CustomStringConverti
         self.components = components
     }
 
+    /// The name made of `components` (see `init(_:)` for what is refused).
     public init(_ components: String...) throws(Diagnostic) {
         try self.init(components)
     }
@@ -29,7 +31,9 @@ public struct SnapshotName: Sendable, Hashable, Comparable, CustomStringConverti
     /// `Light/ja/queue.txt`.
     public var relativePath: String { components.joined(separator: "/") + ".txt" }
 
+    /// The relative path.
     public var description: String { relativePath }
 
+    /// By relative path.
     public static func < (lhs: SnapshotName, rhs: SnapshotName) -> Bool { lhs.relativePath < rhs.relativePath }
 }

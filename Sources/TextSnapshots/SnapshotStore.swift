@@ -10,17 +10,23 @@ import Foundation
 /// Only these names are the store's: hidden files (`.gitattributes`, `.gitkeep`) and any
 /// other file in the folder are never listed as snapshots nor deleted.
 public struct SnapshotStore: Sendable {
+    /// A pending file's extension, after the snapshot's `.txt`.
     public static let pendingExtension = ".new"
+    /// The manifest's name in the folder.
     public static let manifestName = "manifest.txt"
 
+    /// The snapshot folder.
     public let root: URL
 
+    /// The snapshots in the folder `root`.
     public init(root: URL) {
         self.root = root
     }
 
+    /// `<root>/<name>.txt`.
     public func url(for name: SnapshotName) -> URL { root.appendingPathComponent(name.relativePath) }
 
+    /// `<root>/<name>.txt.new`.
     public func pendingURL(for name: SnapshotName) -> URL {
         root.appendingPathComponent(name.relativePath + Self.pendingExtension)
     }
@@ -53,24 +59,60 @@ public struct SnapshotStore: Sendable {
         }
     }
 
-    public func write(_ text: String, for name: SnapshotName) throws {
+    /// Records `text` as the snapshot `name`, atomically.
+    public func write(_ text: String, for name: SnapshotName) throws(Diagnostic) {
         try Self.atomicWrite(text, to: url(for: name))
     }
 
-    public func writePending(_ text: String, for name: SnapshotName) throws {
+    /// Writes `text` as the pending file of `name`, atomically.
+    public func writePending(_ text: String, for name: SnapshotName) throws(Diagnostic) {
         try Self.atomicWrite(text, to: pendingURL(for: name))
     }
 
+    /// Deletes the pending file of `name`, if there is one.
     public func removePending(for name: SnapshotName) {
         let path = pendingURL(for: name).path
         if FileManager.default.fileExists(atPath: path) { try? FileManager.default.removeItem(atPath: path) }
     }
 
-    static func atomicWrite(_ text: String, to url: URL) throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try AtomicFile.write(Data(text.utf8), to: url)
+    static func atomicWrite(_ text: String, to url: URL) throws(Diagnostic) {
+        try atomicWrite(Data(text.utf8), to: url)
     }
 
+    /// Writes `data` to `url` through `AtomicFile`, creating the folders it goes in.
+    static func atomicWrite(_ data: Data, to url: URL) throws(Diagnostic) {
+        try createFolder(url.deletingLastPathComponent())
+        try AtomicFile.write(data, to: url)
+    }
+
+    /// Creates `folder` and those above it as needed.
+    static func createFolder(_ folder: URL) throws(Diagnostic) {
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw Diagnostic(
+                "cannot create the folder (\((error as NSError).localizedDescription))", path: folder.path)
+        }
+    }
+
+    /// Whether `url` lies inside the store's folder once symbolic links are followed (as far
+    /// as its folders exist): a file written there cannot land anywhere else.
+    func isInside(_ url: URL) -> Bool {
+        var url = url
+        // The file itself may be a symbolic link, which AtomicFile writes through.
+        for _ in 0..<32 {
+            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: url.path) else { break }
+            url = URL(fileURLWithPath: destination, relativeTo: url.deletingLastPathComponent())
+        }
+        var existing = url.deletingLastPathComponent().standardizedFileURL
+        while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {
+            existing = existing.deletingLastPathComponent()
+        }
+        let folder = existing.resolvingSymlinksInPath().path, root = self.root.resolvingSymlinksInPath().path
+        return folder == root || folder.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+    }
+
+    /// `text` with CRLF and CR turned into LF.
     public static func normalizingLineEndings(_ text: String) -> String {
         guard text.utf8.contains(UInt8(ascii: "\r")) else { return text }
         return text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
@@ -125,7 +167,8 @@ public struct SnapshotStore: Sendable {
     public func readManifest() throws(Diagnostic) -> Set<String> {
         let url = root.appendingPathComponent(Self.manifestName)
         guard FileManager.default.fileExists(atPath: url.path) else {
-            throw Diagnostic("no manifest; run the tests once (swift test) to write it", path: url.path)
+            throw Diagnostic(
+                "no manifest; run the snapshot tests once outside CI (swift test) to write it", path: url.path)
         }
         let data: Data
         do {
@@ -142,13 +185,27 @@ public struct SnapshotStore: Sendable {
 
     /// The manifest's text for `names`: a header, then one relative path a line, sorted.
     public static func manifestText(_ names: some Sequence<SnapshotName>) -> String {
-        "# Every snapshot the tests produce; written by the snapshot suite, read by `flavorkit snapshots`.\n"
-            + names.map(\.relativePath).sorted().map { $0 + "\n" }.joined()
+        manifestText(paths: names.map(\.relativePath))
     }
 
-    public func writeManifest(_ names: some Sequence<SnapshotName>) throws {
-        try Self.atomicWrite(Self.manifestText(names), to: root.appendingPathComponent(Self.manifestName))
+    /// The manifest's text for snapshots given by their relative paths.
+    public static func manifestText(paths: some Sequence<String>) -> String {
+        "# Every snapshot the tests produce; written by the snapshot suite, read by `flavorkit snapshots`.\n"
+            + paths.sorted().map { $0 + "\n" }.joined()
     }
+
+    /// Writes `manifest.txt` listing `names`.
+    public func writeManifest(_ names: some Sequence<SnapshotName>) throws(Diagnostic) {
+        try writeManifest(paths: names.map(\.relativePath))
+    }
+
+    /// Writes `manifest.txt` listing the snapshots at `paths` (relative to the folder).
+    public func writeManifest(paths: some Sequence<String>) throws(Diagnostic) {
+        try Self.atomicWrite(Self.manifestText(paths: paths), to: manifestURL)
+    }
+
+    /// `manifest.txt` in the folder.
+    public var manifestURL: URL { root.appendingPathComponent(Self.manifestName) }
 
     /// Recorded snapshots that nothing produces: not in `expected`.
     public func obsoletePaths(expected: Set<String>) -> [String] {

@@ -3,6 +3,7 @@ import Foundation
 
 /// What verifying one snapshot came to.
 public struct SnapshotOutcome: Sendable, Equatable {
+    /// What happened to the snapshot.
     public enum Kind: Sendable, Equatable {
         /// The output matches the recorded snapshot.
         case matched
@@ -16,35 +17,60 @@ public struct SnapshotOutcome: Sendable, Equatable {
         case mismatch
     }
 
+    /// What happened to the snapshot.
     public var kind: Kind
     /// Whether the test passes.
     public var passed: Bool
     /// What to tell the person: the diff, where a file was written, what to do.
     public var message: String
+    /// The failure as a GitHub Actions workflow command (`::error file=…,line=…,title=snapshot::…`)
+    /// when the settings ask for annotations and the snapshot failed; print it on its own line.
+    public var annotation: String?
+
+    /// An outcome; `annotation` is nil unless given.
+    public init(kind: Kind, passed: Bool, message: String, annotation: String? = nil) {
+        self.kind = kind
+        self.passed = passed
+        self.message = message
+        self.annotation = annotation
+    }
 }
 
-/// Compares rendered text with its recorded snapshot and applies the record policy.
+/// Compares rendered text with its recorded snapshot and applies the record policy
+/// (`SnapshotSettings`): writes what the mode allows, leaves a failing snapshot's new output
+/// as a pending `.txt.new` file on a developer's machine or under `SNAPSHOT_ARTIFACTS`, and
+/// words every failure with the commands that fix it.
 public struct SnapshotVerifier: Sendable {
+    /// The snapshot folder.
     public let store: SnapshotStore
-    public let mode: RecordMode
-    /// In CI nothing is written unless `SNAPSHOT_RECORD` says so, not even pending files.
-    public let isCI: Bool
-    public let colored: Bool
+    /// What the environment says.
+    public let settings: SnapshotSettings
+    /// The command that runs the tests again, named in messages (`swift test --filter MySuite`).
+    public var rerunCommand = "swift test"
 
-    public init(store: SnapshotStore, mode: RecordMode, isCI: Bool, colored: Bool = false) {
+    /// When snapshots are written.
+    public var mode: RecordMode { settings.mode }
+    /// In CI nothing is written unless `SNAPSHOT_RECORD` says so, not even pending files.
+    public var isCI: Bool { settings.isCI }
+
+    /// A verifier of `store` with `settings`.
+    public init(store: SnapshotStore, settings: SnapshotSettings) {
         self.store = store
-        self.mode = mode
-        self.isCI = isCI
-        self.colored = colored
+        self.settings = settings
     }
 
-    /// The policy from the environment: `SNAPSHOT_RECORD`, `CI`, and colour only on a
-    /// terminal when `NO_COLOR` is not set.
-    public init(root: URL, environment: [String: String] = ProcessInfo.processInfo.environment) throws(Diagnostic) {
-        let colored = environment["NO_COLOR"] == nil && isatty(STDERR_FILENO) == 1 && environment["TERM"] != "dumb"
-        self.init(
-            store: SnapshotStore(root: root), mode: try RecordMode.resolve(environment: environment),
-            isCI: RecordMode.isCI(environment), colored: colored)
+    /// A verifier of `store` in `mode`, with nothing else from the environment.
+    public init(store: SnapshotStore, mode: RecordMode, isCI: Bool, colored: Bool = false) {
+        self.init(store: store, settings: SnapshotSettings(mode: mode, isCI: isCI, colored: colored))
+    }
+
+    /// A verifier of the snapshots in `snapshotsFolder` (a package's `snapshots/`; see
+    /// `SnapshotStore.snapshotsFolder(ofPackageContaining:)`), with the settings
+    /// `environment` gives.
+    public init(
+        snapshotsFolder: URL, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(Diagnostic) {
+        self.init(store: SnapshotStore(root: snapshotsFolder), settings: try SnapshotSettings(environment: environment))
     }
 
     /// Matching is byte for byte: `==` on strings would take canonically equivalent text
@@ -57,19 +83,16 @@ public struct SnapshotVerifier: Sendable {
         }
         guard let recorded = store.read(name) else {
             guard mode != .never else {
-                return SnapshotOutcome(
-                    kind: .missing, passed: false,
-                    message:
-                        "missing snapshot \(path) (nothing was written\(isCI ? " in CI" : ""); "
-                        + "run the tests with SNAPSHOT_RECORD=missing to record it, then review and commit it)")
+                let message =
+                    "missing snapshot \(path) (nothing was written\(isCI ? " in CI" : "")); record it with "
+                    + "`SNAPSHOT_RECORD=missing \(rerunCommand)`, then review and commit it"
+                return failure(.missing, name, output: output, recorded: "", message: message)
             }
             return write(
                 output, name, kind: .recorded, passed: mode != .failed,
                 message: "recorded new snapshot \(path); review and commit it")
         }
-        var report = UnifiedDiff(oldLabel: "a/" + name.relativePath, newLabel: "b/" + name.relativePath)
-        report.colored = colored
-        let diff = report.render(old: recorded, new: output)
+        let diff = report(colored: settings.colored, name).render(old: recorded, new: output)
         switch mode {
         case .all:
             return write(output, name, kind: .rerecorded, passed: true, message: "re-recorded \(path):\n\(diff)")
@@ -82,15 +105,85 @@ public struct SnapshotVerifier: Sendable {
             if mode == .missing, !isCI {
                 do {
                     try store.writePending(output, for: name)
+                    let relative = name.relativePath
                     message +=
                         "\nThe new output is in \(store.pendingURL(for: name).path): "
-                        + "`flavorkit snapshots accept` takes it, `reject` drops it."
+                        + "`swift run flavorkit snapshots accept \(relative)` takes it, "
+                        + "`swift run flavorkit snapshots reject \(relative)` drops it."
+                    return failure(.mismatch, name, output: output, recorded: recorded, message: message, written: true)
                 } catch {
                     message += "\n(could not write the pending file: \(error))"
                 }
+            } else {
+                message +=
+                    "\nOn your machine, `\(rerunCommand)` writes the new output beside the snapshot for "
+                    + "`swift run flavorkit snapshots accept`."
             }
-            return SnapshotOutcome(kind: .mismatch, passed: false, message: message)
+            return failure(.mismatch, name, output: output, recorded: recorded, message: message)
         }
+    }
+
+    private func report(colored: Bool, _ name: SnapshotName) -> UnifiedDiff {
+        var report = UnifiedDiff(oldLabel: "a/" + name.relativePath, newLabel: "b/" + name.relativePath)
+        report.colored = colored
+        return report
+    }
+
+    /// A failed outcome: the new output goes to the artifacts folder when there is one and
+    /// nothing was `written` next to the snapshots, and the annotation is made when asked for.
+    private func failure(
+        _ kind: SnapshotOutcome.Kind, _ name: SnapshotName, output: String, recorded: String, message: String,
+        written: Bool = false
+    ) -> SnapshotOutcome {
+        var message = message
+        let plainDiff =
+            settings.artifacts == nil && settings.annotationRoot == nil
+            ? "" : report(colored: false, name).render(old: recorded, new: output)
+        if !written, let folder = settings.artifacts {
+            let artifacts = SnapshotArtifacts(folder: folder)
+            do {
+                try artifacts.write(output: output, diff: plainDiff, for: name)
+                message +=
+                    "\nThe new output is in \(artifacts.outputURL(for: name).path) (its diff beside it); "
+                    + "download that folder and run `swift run flavorkit snapshots accept --from DIR` to take it."
+            } catch {
+                message += "\n(could not write to SNAPSHOT_ARTIFACTS: \(error))"
+            }
+        }
+        var annotation: String?
+        if let root = settings.annotationRoot {
+            let line = kind == .missing ? 1 : Self.firstDifferingLine(old: recorded, new: output)
+            let summary =
+                kind == .missing
+                ? "missing snapshot (nothing was written in CI); record it with `SNAPSHOT_RECORD=missing \(rerunCommand)`"
+                : "the output differs from line \(line):\n\(plainDiff)"
+            annotation = Diagnostic(summary, path: annotationPath(name, root: root), line: line, rule: "snapshot")
+                .workflowCommand()
+        }
+        return SnapshotOutcome(kind: kind, passed: false, message: message, annotation: annotation)
+    }
+
+    /// The snapshot's path relative to `root` (the workspace), or to the package (the folder
+    /// that holds the snapshot folder) when it lies outside.
+    private func annotationPath(_ name: SnapshotName, root: URL) -> String {
+        let file = store.url(for: name).standardizedFileURL.path
+        for base in [root.standardizedFileURL, store.root.standardizedFileURL.deletingLastPathComponent()] {
+            let prefix = base.path.hasSuffix("/") ? base.path : base.path + "/"
+            if file.hasPrefix(prefix) { return String(file.dropFirst(prefix.count)) }
+        }
+        return file
+    }
+
+    /// The 1-based line of the recorded text where the new output first differs (the line
+    /// before which lines were inserted, when nothing was deleted there).
+    public static func firstDifferingLine(old: String, new: String) -> Int {
+        let diff = LineDiff(old: old, new: new)
+        var oldIndex = 0, newIndex = 0
+        while oldIndex < diff.oldCount, newIndex < diff.newCount, !diff.deleted[oldIndex], !diff.inserted[newIndex] {
+            oldIndex += 1
+            newIndex += 1
+        }
+        return min(oldIndex + 1, max(diff.oldCount, 1))
     }
 
     private func write(

@@ -2,14 +2,18 @@
 /// hunks, 3 lines of context, `\ No newline at end of file`) that `patch` applies to turn
 /// the old text into the new, followed by notes on changes a reader cannot see.
 public struct UnifiedDiff: Sendable {
+    /// The recorded text's label (`a/Light/ja/queue.txt`).
     public var oldLabel: String
+    /// The new output's label.
     public var newLabel: String
+    /// Unchanged lines shown around each change.
     public var context = 3
     /// Diff lines shown at most; the rest is counted, not shown.
     public var maximumLines = 400
     /// ANSI colours (for a terminal).
     public var colored = false
 
+    /// A report with these labels.
     public init(oldLabel: String, newLabel: String) {
         self.oldLabel = oldLabel
         self.newLabel = newLabel
@@ -28,6 +32,7 @@ public struct UnifiedDiff: Sendable {
         render(LineDiff(old: old, new: new))
     }
 
+    /// The report of a diff already computed.
     public func render(_ diff: LineDiff) -> String {
         guard !diff.isEmpty else { return "" }
         let operations = Self.operations(diff)

@@ -4,12 +4,14 @@ import XCTest
 
 /// Verifies `output` against its snapshot and fails the XCTest test case, with the diff, at
 /// the caller's file and line when it does not pass. (Named like XCTest's own assertions.)
+/// It keeps no books; `SnapshotSuite` (Swift Testing) does.
 // swift-format-ignore: AlwaysUseLowerCamelCase
 public func XCTAssertSnapshot(
     _ output: String, named name: SnapshotName, verifier: SnapshotVerifier,
     file: StaticString = #filePath, line: UInt = #line
 ) {
     let outcome = verifier.verify(output, as: name)
+    if let annotation = outcome.annotation { print(annotation) }
     if !outcome.passed {
         XCTFail(outcome.message, file: file, line: line)
     } else if !outcome.message.isEmpty {

@@ -4,12 +4,12 @@ import Flavors
 import Foundation
 import TextSnapshots
 
-/// `flavorkit snapshots status|accept|reject|prune`: review what the snapshot tests wrote.
-/// Obsolete snapshots are those not listed in `snapshots/manifest.txt`, which the test
-/// suite keeps equal to everything it produces.
+/// `flavorkit snapshots status|list|accept|reject|prune`: review what the snapshot tests
+/// wrote. Obsolete snapshots are those not listed in `snapshots/manifest.txt`, which the
+/// harness (`SnapshotSuite`) keeps equal to everything the tests produce.
 enum SnapshotsCommand: ToolCommand {
     enum Action: String, CaseIterable {
-        case status, accept, reject, prune
+        case status, list, accept, reject, prune
 
         var command: Command {
             switch self {
@@ -17,10 +17,15 @@ enum SnapshotsCommand: ToolCommand {
                 return Command(
                     "status", summary: "list pending (.txt.new), obsolete and leftover files",
                     options: [FlavorKitTool.root])
+            case .list:
+                return Command(
+                    "list", summary: "list the snapshots the manifest names (of one shard with --shard)",
+                    options: [SnapshotsCommand.shard, FlavorKitTool.root])
             case .accept:
                 return Command(
-                    "accept", summary: "move pending files into place (all, or those named)",
-                    arguments: [paths], options: [FlavorKitTool.root])
+                    "accept",
+                    summary: "move pending files into place (all, or those named), or apply an artifacts folder",
+                    arguments: [paths], options: [SnapshotsCommand.from, FlavorKitTool.root])
             case .reject:
                 return Command(
                     "reject", summary: "delete pending files (all, or those named)",
@@ -41,6 +46,14 @@ enum SnapshotsCommand: ToolCommand {
     static let force = Option.flag(
         "force", summary: "prune even when the manifest is empty or more than half of the snapshots would go")
 
+    /// `list --shard 2/4`: only the snapshots of that shard, as `SNAPSHOT_SHARD=2/4` verifies.
+    static let shard = Option.value(
+        "shard", placeholder: "INDEX/COUNT", summary: "only the snapshots of this shard, e.g. 2/4")
+
+    /// `accept --from DIR`: a folder CI wrote under `SNAPSHOT_ARTIFACTS`, downloaded.
+    static let from = Option.value(
+        "from", placeholder: "DIR", summary: "apply the new output in a folder CI wrote (SNAPSHOT_ARTIFACTS)")
+
     static let command = Command(
         "snapshots", summary: "review what the snapshot tests wrote", subcommands: Action.allCases.map(\.command))
 
@@ -55,13 +68,35 @@ enum SnapshotsCommand: ToolCommand {
         switch action {
         case .status:
             return status(store)
+        case .list:
+            let selected = try parsed.value(shard, expected: "a shard (INDEX/COUNT, e.g. 2/4)") {
+                try? SnapshotShard(parsing: $0)
+            }
+            for path in try store.readManifest().sorted()
+            where selected?.contains(relativePath: path) ?? true {
+                print(path)
+            }
         case .accept:
+            if let folder = parsed.value(from) {
+                guard named.isEmpty else {
+                    throw parsed.error(.unexpectedArgument, word: named[0])
+                }
+                return try accept(from: URL(fileURLWithPath: folder), into: store)
+            }
             for path in try store.accept(named.isEmpty ? nil : named) { print("accepted \(path)") }
         case .reject:
             for path in try store.reject(named.isEmpty ? nil : named) { print("rejected \(path)") }
         case .prune:
             let removed = try store.prune(expected: try store.readManifest(), force: parsed.flag(force))
             for path in removed { print("removed \(path)") }
+        }
+        return 0
+    }
+
+    /// Applies an artifacts folder; reports each file.
+    private static func accept(from folder: URL, into store: SnapshotStore) throws -> Int32 {
+        for file in try SnapshotArtifacts(folder: folder).accept(into: store) {
+            print(file.accepted ? "accepted \(file.path)" : "skipped  \(file.path) (a diff)")
         }
         return 0
     }
@@ -75,7 +110,9 @@ enum SnapshotsCommand: ToolCommand {
         for path in pending { print("pending   \(path)") }
         for path in obsolete { print("obsolete  \(path)") }
         for path in leftovers { print("leftover  \(path)") }
-        if manifest == nil { print("no manifest: run the tests once to write snapshots/manifest.txt") }
+        if manifest == nil {
+            print("no manifest: run the snapshot tests once outside CI (swift test) to write snapshots/manifest.txt")
+        }
         let total = pending.count + obsolete.count + leftovers.count
         print(
             total == 0

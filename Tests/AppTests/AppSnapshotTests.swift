@@ -5,10 +5,14 @@ import Testing
 import TextSnapshotsTesting
 import TransferCore
 
+/// The harness for this suite: the package's `snapshots/` folder, found from this file.
+/// It keeps the books (the manifest, obsolete and pending files) by itself.
+let appSnapshots = SnapshotSuite()
+
 /// Every flavor × locale × screen the app ships, rendered by the flavor's own build (the
 /// `FlavorBuild` defined in the Light or Regular executable module, compiled with its `-D`
 /// flag) and verified against `snapshots/<Flavor>/<locale>/<screen>.txt`.
-@Suite("Snapshots of every flavor, locale and screen")
+@Suite("Snapshots of every flavor, locale and screen", appSnapshots)
 struct AppSnapshotTests {
     static let flavors: [String: FlavorBuild] = ["Light": AppRunner.light, "Regular": AppRunner.regular]
     static let screens: [(name: String, arguments: [String])] = [
@@ -28,8 +32,7 @@ struct AppSnapshotTests {
         let locale: String
         let screen: String
         let arguments: [String]
-        var name: SnapshotName { try! SnapshotName(flavor, locale, screen) }
-        var testDescription: String { name.relativePath }
+        var testDescription: String { "\(flavor)/\(locale)/\(screen)" }
     }
 
     static let screenCases: [ScreenCase] = flavors.keys.sorted().flatMap { flavor in
@@ -46,65 +49,38 @@ struct AppSnapshotTests {
         ],
     ]
 
-    /// Every snapshot the suite produces.
-    static var matrix: Set<SnapshotName> {
-        Set(screenCases.map(\.name)).union(flavors.keys.map { try! SnapshotName($0, sessionLocale, "switch-language") })
-    }
-
-    static let root = AppRunner.repository.snapshots
-
-    static func verifier() throws -> SnapshotVerifier {
-        do {
-            return try SnapshotVerifier(root: root)
-        } catch {
-            throw error  // SNAPSHOT_RECORD has an unknown value; the message lists the valid ones.
-        }
-    }
-
     @Test("every screen", arguments: screenCases)
     func screen(_ screen: ScreenCase) throws {
         let build = try #require(Self.flavors[screen.flavor])
-        let result = AppRunner.run(build, screen.arguments + ["--lang", screen.locale, "--verbose"])
+        try appSnapshots.expect(
+            try Self.render(build, screen.arguments + ["--lang", screen.locale, "--verbose"]),
+            named: screen.flavor, screen.locale, screen.screen)
+    }
+
+    /// A screen's output, checked for what every screen promises.
+    static func render(_ build: FlavorBuild, _ arguments: [String]) throws -> String {
+        let result = AppRunner.run(build, arguments)
         #expect(result.status == 0)
         #expect(result.problems.isEmpty, "catalog problems: \(result.problems)")
         #expect(
             result.output.hasSuffix("\n") && !result.output.hasSuffix("\n\n"), "a screen ends with exactly one newline")
-        expectSnapshot(result.output, named: screen.name, verifier: try Self.verifier())
+        return result.output
     }
 
     @Test("a scripted session that switches language", arguments: sessions.keys.sorted())
     func session(flavor: String) throws {
         let build = try #require(Self.flavors[flavor])
         let script = try #require(Self.sessions[flavor])
-        let result = AppRunner.run(build, ["shell", "--lang", "en"], input: script)
-        #expect(result.status == 0)
-        let transcript =
-            "$ " + ([flavor, "shell", "--lang", "en"] + ["<<", "EOF"]).joined(separator: " ") + "\n"
-            + script.map { $0 + "\n" }.joined() + "EOF\n\n" + result.output
-            + (result.errors.isEmpty ? "" : "\n[stderr]\n" + result.errors)
-        expectSnapshot(
-            transcript, named: try SnapshotName(flavor, Self.sessionLocale, "switch-language"),
-            verifier: try Self.verifier())
+        appSnapshots.expect(
+            Self.transcript(build, flavor, script), named: flavor, Self.sessionLocale, "switch-language")
     }
 
-    @Test("no snapshot is obsolete, none is left pending in CI, and the manifest lists the matrix")
-    func nothingObsolete() throws {
-        let verifier = try Self.verifier()
-        let expected = Set(Self.matrix.map(\.relativePath))
-        let obsolete = verifier.store.obsoletePaths(expected: expected)
-        #expect(
-            obsolete.isEmpty,
-            "snapshots nothing produces (remove them with `swift run flavorkit snapshots prune`): \(obsolete)")
-        if verifier.isCI {
-            #expect(verifier.store.pendingPaths().isEmpty, "pending snapshots must be reviewed, never committed")
-        }
-        if verifier.store.manifest() != expected {
-            if verifier.mode == .never {
-                Issue.record(
-                    "snapshots/manifest.txt does not list the matrix; run the tests with SNAPSHOT_RECORD=missing")
-            } else {
-                try verifier.store.writeManifest(Self.matrix)
-            }
-        }
+    /// The session's input and output as one text.
+    static func transcript(_ build: FlavorBuild, _ flavor: String, _ script: [String]) -> String {
+        let result = AppRunner.run(build, ["shell", "--lang", "en"], input: script)
+        #expect(result.status == 0)
+        return "$ " + ([flavor, "shell", "--lang", "en"] + ["<<", "EOF"]).joined(separator: " ") + "\n"
+            + script.map { $0 + "\n" }.joined() + "EOF\n\n" + result.output
+            + (result.errors.isEmpty ? "" : "\n[stderr]\n" + result.errors)
     }
 }

@@ -173,3 +173,88 @@ struct SnapshotsPruneTests {
         #expect(help.output.contains("--force"))
     }
 }
+
+@Suite("flavorkit snapshots list and accept --from")
+struct SnapshotsShardAndArtifactsTests {
+    static let names = (0..<12).map { "App/l\($0)/screen.txt" }
+
+    /// A package whose manifest lists `names`.
+    static func fixture() throws -> URL {
+        let root = try ToolRunner.temporaryFolder()
+        let snapshots = root.appendingPathComponent("snapshots")
+        try FileManager.default.createDirectory(at: snapshots, withIntermediateDirectories: true)
+        try Data(("# header\n" + names.reversed().map { $0 + "\n" }.joined()).utf8).write(
+            to: snapshots.appendingPathComponent("manifest.txt"))
+        return root
+    }
+
+    @Test("list prints the manifest's snapshots; the shards of a count split them, each once")
+    func list() throws {
+        let root = try Self.fixture()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let all = try ToolRunner.run(["snapshots", "list", "--root", root.path])
+        #expect(all.status == 0)
+        #expect(all.output == Self.names.sorted().map { $0 + "\n" }.joined())
+        var seen: [String] = []
+        for index in 1...3 {
+            let shard = try ToolRunner.run(["snapshots", "list", "--shard", "\(index)/3", "--root", root.path])
+            #expect(shard.status == 0)
+            let listed = shard.output.split(separator: "\n").map(String.init)
+            #expect(!listed.isEmpty && listed == listed.sorted())
+            seen += listed
+        }
+        #expect(seen.sorted() == Self.names.sorted())
+    }
+
+    @Test("a shard that does not exist is a usage error", arguments: ["4/3", "0/3", "two"])
+    func badShard(shard: String) throws {
+        let root = try Self.fixture()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = try ToolRunner.run(["snapshots", "list", "--shard", shard, "--root", root.path])
+        #expect(result.status == 64)
+        #expect(result.errors.hasPrefix("error: '\(shard)' is not a shard (INDEX/COUNT, e.g. 2/4)"))
+    }
+
+    @Test("accept --from applies an artifacts folder, reporting each file")
+    func acceptFrom() throws {
+        let root = try Self.fixture()
+        let artifacts = try ToolRunner.temporaryFolder()
+        defer {
+            try? FileManager.default.removeItem(at: root)
+            try? FileManager.default.removeItem(at: artifacts)
+        }
+        let snapshot = root.appendingPathComponent("snapshots/App/l1/screen.txt")
+        try FileManager.default.createDirectory(
+            at: snapshot.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("old\n".utf8).write(to: snapshot)
+        try FileManager.default.createDirectory(
+            at: artifacts.appendingPathComponent("App/l1"), withIntermediateDirectories: true)
+        try Data("new\n".utf8).write(to: artifacts.appendingPathComponent("App/l1/screen.txt"))
+        try Data("-old\n+new\n".utf8).write(to: artifacts.appendingPathComponent("App/l1/screen.txt.diff"))
+        let result = try ToolRunner.run(["snapshots", "accept", "--from", artifacts.path, "--root", root.path])
+        #expect(result.status == 0)
+        #expect(result.output == "accepted App/l1/screen.txt\nskipped  App/l1/screen.txt.diff (a diff)\n")
+        #expect(try String(contentsOf: snapshot, encoding: .utf8) == "new\n")
+    }
+
+    @Test("accept --from refuses a file that is not a snapshot, applying nothing; it takes no PATH")
+    func acceptFromRefused() throws {
+        let root = try Self.fixture()
+        let artifacts = try ToolRunner.temporaryFolder()
+        defer {
+            try? FileManager.default.removeItem(at: root)
+            try? FileManager.default.removeItem(at: artifacts)
+        }
+        try FileManager.default.createDirectory(
+            at: artifacts.appendingPathComponent("App/l1"), withIntermediateDirectories: true)
+        try Data("new\n".utf8).write(to: artifacts.appendingPathComponent("App/l1/screen.txt"))
+        try Data("x\n".utf8).write(to: artifacts.appendingPathComponent("App/.escape.txt"))
+        let refused = try ToolRunner.run(["snapshots", "accept", "--from", artifacts.path, "--root", root.path])
+        #expect(refused.status == 1)
+        #expect(refused.errors.hasPrefix("\(artifacts.path)/App/.escape.txt: error: not a snapshot"))
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("snapshots/App/l1").path))
+        let withPath = try ToolRunner.run(
+            ["snapshots", "accept", "--from", artifacts.path, "App/l1/screen.txt", "--root", root.path])
+        #expect(withPath.status == 64)
+    }
+}

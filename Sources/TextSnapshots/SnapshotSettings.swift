@@ -1,0 +1,74 @@
+import Diagnostics
+import Foundation
+
+/// What the environment says about a snapshot run, read once:
+///
+/// | variable | meaning |
+/// |---|---|
+/// | `SNAPSHOT_RECORD` | `missing`, `all`, `failed` or `never` (see `RecordMode`) |
+/// | `CI` | anything but `0`/`false`: nothing is written next to the snapshots |
+/// | `SNAPSHOT_ARTIFACTS` | a folder where failing snapshots leave their new output and diff |
+/// | `SNAPSHOT_SHARD` | `INDEX/COUNT`: verify only that shard's snapshots (`SnapshotShard`) |
+/// | `GITHUB_ACTIONS` | `true`: each failure is also printed as a workflow command (annotation) |
+/// | `NO_COLOR`, `TERM=dumb` | no colour in diffs (colour needs a terminal anyway) |
+public struct SnapshotSettings: Sendable {
+    /// When snapshots are written.
+    public var mode: RecordMode
+    /// In CI nothing is written next to the snapshots unless `SNAPSHOT_RECORD` says so.
+    public var isCI: Bool
+    /// Whether diffs are coloured.
+    public var colored: Bool
+    /// The shard to verify; nil for all.
+    public var shard: SnapshotShard?
+    /// `SNAPSHOT_ARTIFACTS`, relative paths taken from the current folder.
+    public var artifacts: URL?
+    /// `GITHUB_WORKSPACE` when `GITHUB_ACTIONS=true`: failures are printed as annotations, with
+    /// paths relative to it (or to the package, when the snapshots lie outside it).
+    public var annotationRoot: URL?
+    /// Whether the test run leaves tests out (`swift test --filter` or `--skip`): the books
+    /// then only add to the manifest and never call a snapshot obsolete.
+    public var isPartialRun: Bool
+
+    /// Settings given one by one; the defaults write nothing extra.
+    public init(
+        mode: RecordMode, isCI: Bool, colored: Bool = false, shard: SnapshotShard? = nil, artifacts: URL? = nil,
+        annotationRoot: URL? = nil, isPartialRun: Bool = false
+    ) {
+        self.mode = mode
+        self.isCI = isCI
+        self.colored = colored
+        self.shard = shard
+        self.artifacts = artifacts
+        self.annotationRoot = annotationRoot
+        self.isPartialRun = isPartialRun
+    }
+
+    /// The settings `environment` and the test process's `arguments` give. An unknown
+    /// `SNAPSHOT_RECORD` or a malformed `SNAPSHOT_SHARD` is an error that says what to write.
+    public init(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        arguments: [String] = CommandLine.arguments
+    ) throws(Diagnostic) {
+        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        func folder(_ variable: String) -> URL? {
+            guard let path = environment[variable], !path.isEmpty else { return nil }
+            return URL(fileURLWithPath: path, relativeTo: current).standardizedFileURL
+        }
+        self.init(
+            mode: try RecordMode.resolve(environment: environment),
+            isCI: RecordMode.isCI(environment),
+            colored: environment["NO_COLOR"] == nil && environment["TERM"] != "dumb" && isatty(STDERR_FILENO) == 1,
+            shard: try SnapshotShard.resolve(environment: environment),
+            artifacts: folder("SNAPSHOT_ARTIFACTS"),
+            annotationRoot: environment["GITHUB_ACTIONS"] == "true" ? folder("GITHUB_WORKSPACE") ?? current : nil,
+            isPartialRun: Self.leavesTestsOut(arguments))
+    }
+
+    /// Whether a test process's arguments choose some tests only: `--filter`, `--skip`
+    /// (as `swift test` passes them on), or their `=` forms.
+    public static func leavesTestsOut(_ arguments: [String]) -> Bool {
+        arguments.dropFirst().contains { argument in
+            ["--filter", "--skip"].contains { argument == $0 || argument.hasPrefix($0 + "=") }
+        }
+    }
+}

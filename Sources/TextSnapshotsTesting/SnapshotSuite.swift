@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+@_exported import TextSnapshots
+
+/// The snapshot harness for one or more Swift Testing suites: create it once, make it a trait
+/// of each suite that uses it, and verify snapshots through it.
+///
+///     import Testing
+///     import TextSnapshotsTesting
+///
+///     let snapshots = SnapshotSuite()  // snapshots/ beside this package's Package.swift
+///
+///     @Suite(snapshots)
+///     struct ScreenSnapshotTests {
+///         @Test(arguments: ["Free", "Pro"], ["en", "fr"])
+///         func home(flavor: String, locale: String) throws {
+///             try snapshots.expect(try renderHome(flavor, locale), named: flavor, locale, "home")
+///         }
+///     }
+///
+/// It keeps the books: every snapshot the suites name is noted, and when the last suite has
+/// run, `snapshots/manifest.txt` is written to list exactly those (outside CI) or checked to
+/// (in CI), snapshot files no test produces fail the run, and in CI so do pending files. A run
+/// with `swift test --filter` or `--skip` only adds to the manifest. With `SNAPSHOT_SHARD=2/4`
+/// the snapshots of other shards are skipped, without failing and without rendering their
+/// output. `SNAPSHOT_RECORD`, `CI`, `SNAPSHOT_ARTIFACTS` and `GITHUB_ACTIONS` act as
+/// `SnapshotSettings` says.
+///
+/// A problem with the setup (an unknown `SNAPSHOT_RECORD`, a malformed `SNAPSHOT_SHARD`, no
+/// `Package.swift` above the file) fails every snapshot with a message saying what to change;
+/// it never stops the test process.
+public final class SnapshotSuite: SuiteTrait, TestScoping, Sendable {
+    /// The verifier; nil when the setup has a problem.
+    public let verifier: SnapshotVerifier?
+    /// What keeps the verifier from being made (`file: error: message`), when something does.
+    public let setupProblem: String?
+    /// The books of the snapshot folder, shared with every suite that uses the same folder;
+    /// nil when the folder could not be found.
+    public let books: SnapshotBooks?
+    private let sourceLocation: SourceLocation
+
+    /// The names of the suites of this process that are running with a snapshot suite as a
+    /// trait, by that snapshot suite.
+    @TaskLocal private static var running: [ObjectIdentifier: String] = [:]
+
+    /// A harness for the snapshots in `snapshotsFolder`, by default the `snapshots/` folder of
+    /// the package whose sources hold the line that calls this (the nearest folder above it
+    /// with a `Package.swift`). `environment` and `arguments` are the test process's.
+    public init(
+        snapshotsFolder: URL? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
+        arguments: [String] = CommandLine.arguments, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        self.sourceLocation = sourceLocation
+        var books: SnapshotBooks?
+        do {
+            let folder =
+                try snapshotsFolder ?? SnapshotStore.snapshotsFolder(ofPackageContaining: sourceLocation.filePath)
+            let store = SnapshotStore(root: folder)
+            books = SnapshotBooks.shared(for: store)
+            verifier = SnapshotVerifier(
+                store: store, settings: try SnapshotSettings(environment: environment, arguments: arguments))
+            setupProblem = nil
+        } catch {
+            verifier = nil
+            setupProblem = String(describing: error)
+        }
+        self.books = books
+    }
+
+    /// Verifies `output` against the snapshot `components` name (`"Pro", "fr", "home"` →
+    /// `Pro/fr/home.txt`), recording a Swift Testing issue, with the diff and the commands that
+    /// fix it, at the caller's line when it does not pass; notes of newly recorded snapshots go
+    /// to standard error, and under GitHub Actions each failure is also printed as an
+    /// annotation. `output` is not evaluated when the snapshot belongs to another shard. An
+    /// invalid name (an empty component, `.` or `..`, a slash, a control character) fails this
+    /// test only. Returns the outcome, or nil when nothing was verified.
+    @discardableResult
+    public func expect(
+        _ output: @autoclosure () throws -> String, named components: String...,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) rethrows -> SnapshotOutcome? {
+        try expect(output(), named: components, sourceLocation: sourceLocation)
+    }
+
+    /// `expect(_:named:sourceLocation:)` with the name's components as an array.
+    @discardableResult
+    public func expect(
+        _ output: @autoclosure () throws -> String, named components: [String],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) rethrows -> SnapshotOutcome? {
+        let name: SnapshotName
+        do {
+            name = try SnapshotName(components)
+        } catch {
+            Issue.record(Comment(rawValue: error.message), sourceLocation: sourceLocation)
+            return nil
+        }
+        guard let suite = Self.running[ObjectIdentifier(self)] else {
+            Issue.record(
+                Comment(
+                    rawValue: "this snapshot suite is not a trait of the running suite, so it cannot keep the books; "
+                        + "write it in the suite's attribute: @Suite(yourSnapshotSuite)"),
+                sourceLocation: sourceLocation)
+            return nil
+        }
+        books?.note(name)
+        guard var verifier = self.verifier else {
+            Issue.record(Comment(rawValue: setupProblem ?? ""), sourceLocation: sourceLocation)
+            return nil
+        }
+        if let shard = verifier.settings.shard, !shard.contains(name) { return nil }
+        verifier.rerunCommand = "swift test --filter \(suite)"
+        let outcome = verifier.verify(try output(), as: name)
+        report(outcome, sourceLocation: sourceLocation)
+        return outcome
+    }
+
+    /// Opens the books before the run starts (Swift Testing prepares every suite that will run
+    /// first).
+    public func prepare(for test: Test) async throws {
+        books?.open()
+    }
+
+    /// Runs the suite with this harness active, then closes the books, recording what is
+    /// wrong with them as issues of the suite.
+    public func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        var running = Self.running
+        running[ObjectIdentifier(self)] = test.name
+        // The books are closed even when the suite throws, so that they still settle.
+        var thrown: (any Error)?
+        do {
+            try await Self.$running.withValue(running) { try await function() }
+        } catch {
+            thrown = error
+        }
+        if let books, let verifier {
+            for problem in books.close(settings: verifier.settings) {
+                Issue.record(Comment(rawValue: problem.description), sourceLocation: sourceLocation)
+            }
+        }
+        if let thrown { throw thrown }
+    }
+}
+
+/// Records a failed outcome as an issue at `sourceLocation` (and prints its annotation); a
+/// passing outcome's note goes to standard error.
+func report(_ outcome: SnapshotOutcome, sourceLocation: SourceLocation) {
+    if let annotation = outcome.annotation { print(annotation) }
+    if !outcome.passed {
+        Issue.record(Comment(rawValue: outcome.message), sourceLocation: sourceLocation)
+    } else if !outcome.message.isEmpty {
+        FileHandle.standardError.write(Data((outcome.message + "\n").utf8))
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+import TextSnapshotsTesting
+
+/// A snapshot folder with two recorded snapshots, one in each shard of two, listed in its
+/// manifest: the suite below verifies it in CI as shard 1/2.
+enum ShardedFolder {
+    static let names: (mine: SnapshotName, other: SnapshotName) = {
+        let shard = try! SnapshotShard(1, of: 2)
+        let candidates = (0..<20).map { try! SnapshotName("App", "l\($0)", "screen") }
+        return (candidates.first(where: shard.contains)!, candidates.first { !shard.contains($0) }!)
+    }()
+
+    static let folder: URL = {
+        let store = SnapshotStore(root: try! scratchFolder())
+        for name in [names.mine, names.other] { try! store.write("recorded\n", for: name) }
+        try! store.writeManifest([names.mine, names.other])
+        return store.root
+    }()
+
+    static let suite = SnapshotSuite(
+        snapshotsFolder: folder, environment: ["CI": "true", "SNAPSHOT_SHARD": "1/2"], arguments: ["tests"])
+}
+
+@Suite("SnapshotSuite as a trait: shards, books", ShardedFolder.suite)
+struct SnapshotSuiteTests {
+    @Test("a snapshot of another shard is skipped without rendering; one of this shard is verified")
+    func shards() {
+        let skipped = ShardedFolder.suite.expect(
+            {
+                Issue.record("rendered a snapshot of another shard")
+                return ""
+            }(), named: ShardedFolder.names.other.components)
+        #expect(skipped == nil)
+        #expect(ShardedFolder.suite.expect("recorded\n", named: ShardedFolder.names.mine.components)?.kind == .matched)
+        // Both are noted: the books of the sharded run still know the whole matrix.
+        #expect(
+            ShardedFolder.suite.books?.produced.isSuperset(of: [ShardedFolder.names.mine, ShardedFolder.names.other])
+                == true)
+    }
+
+    @Test(
+        "an invalid name fails this test only, with a message",
+        arguments: [[""], ["App", ".."], ["a/b"], ["line\nbreak"], []])
+    func invalidName(components: [String]) {
+        withKnownIssue {
+            #expect(ShardedFolder.suite.expect("text\n", named: components) == nil)
+        } matching: { issue in
+            String(describing: issue).contains("snapshot name")
+        }
+    }
+}
+
+@Suite("SnapshotSuite's setup problems")
+struct SnapshotSuiteSetupTests {
+    @Test("used outside a suite that has it as a trait, it says what to write")
+    func notATrait() {
+        let suite = SnapshotSuite(snapshotsFolder: ShardedFolder.folder, environment: [:], arguments: ["tests"])
+        withKnownIssue {
+            #expect(suite.expect("text\n", named: "App", "en", "x") == nil)
+        } matching: { issue in
+            String(describing: issue).contains("@Suite(yourSnapshotSuite)")
+        }
+    }
+
+    @Test("an unknown SNAPSHOT_RECORD is kept as the setup problem, listing the valid values")
+    func unknownMode() {
+        let suite = SnapshotSuite(
+            snapshotsFolder: ShardedFolder.folder, environment: ["SNAPSHOT_RECORD": "sometimes"], arguments: ["tests"])
+        #expect(suite.verifier == nil)
+        #expect(
+            suite.setupProblem
+                == "error: SNAPSHOT_RECORD=sometimes is not a record mode; use one of: missing, all, failed, never")
+    }
+
+    @Test("by default the folder is the snapshots/ of the package that holds the calling file")
+    func defaultFolder() throws {
+        let suite = SnapshotSuite(environment: [:], arguments: ["tests"])
+        let verifier = try #require(suite.verifier)
+        let package = verifier.store.root.deletingLastPathComponent()
+        #expect(verifier.store.root.lastPathComponent == "snapshots")
+        #expect(FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.swift").path))
+        #expect(#filePath.hasPrefix(package.path + "/"))
+    }
+}
