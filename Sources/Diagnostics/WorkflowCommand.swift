@@ -2,8 +2,8 @@ extension Diagnostic {
     /// The diagnostic as a GitHub Actions workflow command, which a workflow run shows as an
     /// annotation on the file's line: `::error file=F,line=L,col=C,title=RULE::message`
     /// (`::warning` and `::notice` for the other severities; parts not known are left out).
-    /// `pathPrefix` goes before the path: GitHub reads paths relative to the repository, so a
-    /// package in a subfolder passes that folder (`Examples/MyApp/`). The message may span
+    /// `pathPrefix` goes before a relative path: GitHub reads paths relative to the
+    /// repository, so a package in a subfolder passes that folder (`Examples/MyApp/`). The message may span
     /// lines; values are escaped as GitHub's runner expects (`%`, CR and LF everywhere, and
     /// `:` and `,` in properties).
     public func workflowCommand(pathPrefix: String = "") -> String {
@@ -14,7 +14,7 @@ extension Diagnostic {
         case .note: command = "notice"
         }
         let properties = [
-            path.map { "file=" + Self.escapeWorkflowProperty(pathPrefix + $0) },
+            path.map { "file=" + Self.escapeWorkflowProperty($0.hasPrefix("/") ? $0 : pathPrefix + $0) },
             line.map { "line=\($0)" },
             line == nil ? nil : column.map { "col=\($0)" },
             rule.map { "title=" + Self.escapeWorkflowProperty($0) },

@@ -48,32 +48,6 @@ public enum LintReport {
     /// `pathPrefix` is put before each relative path: the package's folder relative to the
     /// checkout (`Examples/MyApp/`), as GitHub expects paths relative to the repository.
     public static func github(_ diagnostics: [Diagnostic], pathPrefix: String = "") -> String {
-        diagnostics.map { diagnostic in
-            let command: String
-            switch diagnostic.severity {
-            case .error: command = "error"
-            case .warning: command = "warning"
-            case .note: command = "notice"
-            }
-            let properties = [
-                diagnostic.path.map { "file=" + escapeProperty($0.hasPrefix("/") ? $0 : pathPrefix + $0) },
-                diagnostic.line.map { "line=\($0)" },
-                diagnostic.line == nil ? nil : diagnostic.column.map { "col=\($0)" },
-                diagnostic.rule.map { "title=" + escapeProperty($0) },
-            ].compactMap { $0 }
-            let head = properties.isEmpty ? command : command + " " + properties.joined(separator: ",")
-            return "::\(head)::\(escapeData(diagnostic.message))\n"
-        }.joined()
-    }
-
-    /// A workflow command's message: `%`, `\r` and `\n` as `%25`, `%0D`, `%0A`.
-    static func escapeData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
-    }
-
-    /// A workflow command's property value: as a message, and `:` and `,` as `%3A`, `%2C`.
-    static func escapeProperty(_ text: String) -> String {
-        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        diagnostics.map { $0.workflowCommand(pathPrefix: pathPrefix) + "\n" }.joined()
     }
 }

@@ -5,10 +5,13 @@ import TasksCore
 import Testing
 import TextSnapshotsTesting
 
+/// The package's `snapshots/` folder, and its books (`snapshots/manifest.txt`).
+let snapshots = SnapshotSuite()
+
 /// Every flavor × locale × screen as a text snapshot under `snapshots/`. Record with
 /// `swift test` (new snapshots are written on a developer's machine), review the files like
 /// code; in CI (`CI=true`) nothing is written and a difference fails.
-@Suite("Tasks snapshots")
+@Suite("Tasks snapshots", snapshots)
 struct TasksSnapshotTests {
     static let flavors: [(name: String, features: [Feature])] = [("Free", []), ("Pro", [.reminders])]
     static let locales = ["en", "fr", "fr-CA", "en-XA"]
@@ -27,18 +30,13 @@ struct TasksSnapshotTests {
         }
     }
 
-    /// The package's `snapshots/` folder.
-    static let snapshots = ResourceLocator.packageFolder(containing: #filePath)!.appendingPathComponent("snapshots")
-
     @Test("every flavor, locale and screen", arguments: cases)
     func screen(_ screen: Case) throws {
         let flavor = try Flavor.load(
             screen.flavor, features: screen.features, language: screen.locale, recordsFallbacks: true,
             environment: [:], executable: nil)
-        let output = TasksApp.render(screen.screen, flavor: flavor)
-        expectSnapshot(
-            output, named: try SnapshotName(screen.flavor, screen.locale, screen.screen),
-            verifier: try SnapshotVerifier(root: Self.snapshots))
+        snapshots.expect(
+            TasksApp.render(screen.screen, flavor: flavor), named: screen.flavor, screen.locale, screen.screen)
         // Only fr-CA falls back (to fr) on purpose; every other key is translated.
         let fallbacks = flavor.localizer.issues.filter {
             if case .fallback(_, _, let wanted, _) = $0 { return wanted.description != "fr-CA" }
