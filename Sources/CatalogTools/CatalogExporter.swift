@@ -6,6 +6,7 @@ import Localization
 /// entries, a flavor's overrides applied when one is named; no fallback filled in), written
 /// in one format.
 public struct CatalogExporter {
+    /// The file formats export writes.
     public enum Format: String, CaseIterable, Sendable {
         /// `<Table>.json`: one object per language, key → text (a plural entry: category → text).
         case json
@@ -23,9 +24,11 @@ public struct CatalogExporter {
         case po
     }
 
+    /// The package read: its layout, flavors and catalog folders.
     public let project: LintProject
     /// The flavor whose overrides apply, when one is named.
     public let flavor: String?
+    /// Every language's catalog as the program reads it (the flavor's overrides applied).
     public let catalogs: [Catalog]
     /// Problems the readers reported; exported text leaves those entries out.
     public let readingErrors: [Diagnostic]

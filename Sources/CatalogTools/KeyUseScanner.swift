@@ -12,8 +12,11 @@ import Localization
 /// other string literals are skipped, so documentation that quotes the convention does not
 /// count; a key built at run time (`text(name)`) is invisible, so write keys out in full.
 public enum KeyUseScanner {
+    /// A literal key at a call, and where it is.
     public struct KeyUse: Sendable, Hashable {
+        /// The key, unescaped.
         public var key: String
+        /// The key's opening quote.
         public var location: SourceLocation
     }
 

@@ -7,12 +7,14 @@ import Localization
 /// keys allowed to read the same as the development language
 /// (`Localizations/same-as-development.txt`).
 public struct LintProject: Sendable {
+    /// The package's folders, as `PackageLayout` (and `flavorkit.json`) describe them.
     public let layout: PackageLayout
     /// The flavors' names (the folders under `Flavors/`), sorted.
     public let flavors: [String]
     /// From the flavors' `CFBundleDevelopmentRegion` (`en` when there is none).
     public let developmentLanguage: LanguageTag
 
+    /// The file in the shared catalog folder listing values that rightly read as English.
     public static let allowListName = "same-as-development.txt"
 
     /// The package at `root` in the default layout.

@@ -5,6 +5,8 @@ import Localization
 /// escaped so that CoreFoundation's reader and ours give back the same text, and each
 /// entry's comment above it when one is known.
 public enum StringsWriter {
+    /// `entries` as a UTF-8 `.strings` file, keys sorted, each after its comment from `comments`,
+    /// with the escapes a value needs.
     public static func write(_ entries: [String: String], comments: [String: String] = [:]) -> Data {
         var text = ""
         for key in entries.keys.sorted() {

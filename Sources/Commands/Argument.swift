@@ -14,10 +14,12 @@ public struct Argument: Sendable, Hashable {
 
     /// The name shown in help (`ID`); also the key of its parsed values.
     public var name: String
+    /// How many words it takes.
     public var arity: Arity
     /// What it is, for help: English text or a catalog key (empty: not listed under arguments).
     public var summary: String
 
+    /// An argument shown as `name` in usage, taking `arity` words.
     public init(_ name: String, _ arity: Arity = .one, summary: String = "") {
         self.name = name
         self.arity = arity

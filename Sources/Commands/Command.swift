@@ -2,6 +2,7 @@
 /// subcommands it groups (`snapshots status|accept|reject|prune`). Adding a command to a
 /// program is adding one of these values.
 public struct Command: Sendable, Hashable {
+    /// The word that calls it.
     public var name: String
     /// What it does, for help: English text, or a catalog key that help rendering turns into text.
     public var summary: String
@@ -12,6 +13,7 @@ public struct Command: Sendable, Hashable {
     /// The commands it groups; a command has either subcommands or arguments.
     public var subcommands: [Command]
 
+    /// A command called `name`, with its arguments, its own options and its subcommands.
     public init(
         _ name: String, summary: String, arguments: [Argument] = [], options: [Option] = [],
         subcommands: [Command] = []

@@ -7,14 +7,18 @@ public struct HelpStyle {
     public var describe: (String) -> String
     /// The first line, from the generated synopsis: `usage: flavorkit lint [--strict]`.
     public var usageLine: (String) -> String
+    /// The heading above the arguments (`arguments:`).
     public var argumentsHeading: String
+    /// The heading above the commands (`commands:`).
     public var commandsHeading: String
+    /// The heading above the options (`options:`).
     public var optionsHeading: String
     /// Whether options are listed with their one-letter alias (`-v, --verbose`).
     public var showsShortNames: Bool
     /// Terminal columns a text takes, to align the tables.
     public var width: (String) -> Int
 
+    /// A style; the defaults are English, with summaries shown as written.
     public init(
         describe: @escaping (String) -> String = { $0 },
         usageLine: @escaping (String) -> String = { "usage: " + $0 },

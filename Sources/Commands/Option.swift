@@ -14,6 +14,7 @@ public struct Option: Sendable, Hashable {
     public var name: String
     /// The one-letter alias (`h` for `-h`), if any.
     public var short: Character?
+    /// A flag, or an option that takes a value.
     public var kind: Kind
     /// Whether every occurrence is kept (`--lang de --lang fr`); otherwise the last one wins.
     public var isRepeatable: Bool

@@ -18,6 +18,7 @@ public struct Program: Sendable, Hashable {
     public var summary: String
     /// Options every command accepts on the program's command line.
     public var options: [Option]
+    /// The top-level commands, in the order help lists them.
     public private(set) var commands: [Command]
     /// The command run when the arguments name none (`queue`); nil makes a command required.
     public var defaultCommand: String?
@@ -26,6 +27,8 @@ public struct Program: Sendable, Hashable {
     /// The command that prints help (`help [COMMAND…]`); nil for none.
     public var helpCommand: Command?
 
+    /// A program called `name` with its global options and commands; `helpOption` and
+    /// `helpCommand` are the spellings that ask for help (nil: none).
     public init(
         _ name: String, summary: String = "", options: [Option] = [], commands: [Command] = [],
         defaultCommand: String? = nil, helpOption: Option? = .help, helpCommand: Command? = .help

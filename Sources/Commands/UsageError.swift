@@ -4,6 +4,7 @@ import Diagnostics
 /// suggestion, so that a program can put it into its own words (in the user's language);
 /// `description` is the English wording. A usage error ends a program with status 64.
 public struct UsageError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong with the command line.
     public enum Kind: Sendable, Hashable, CaseIterable {
         /// `word` names no command here; `suggestion` is a close one.
         case unknownCommand
@@ -26,6 +27,7 @@ public struct UsageError: Error, Sendable, Hashable, CustomStringConvertible {
         case invalidValue
     }
 
+    /// What is wrong.
     public var kind: Kind
     /// The word concerned, as typed (see `Kind`).
     public var word: String
@@ -43,6 +45,7 @@ public struct UsageError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `show ID` for a shell line).
     public var synopsis: String
 
+    /// A usage error of `kind` about `word`, with what helps the user fix it.
     public init(
         _ kind: Kind, word: String, suggestion: String? = nil, subject: String? = nil, allowed: [String] = [],
         reason: String? = nil, command: [String] = [], synopsis: String = ""

@@ -15,6 +15,7 @@ public struct CatalogLinter {
         NeedsTranslationRule(), SuspiciousTextRule(),
     ]
 
+    /// The package linted.
     public let project: LintProject
     private let context: LintContext
 

@@ -4,9 +4,13 @@ import Localization
 /// How much of the development language one language has, in one catalog (`shared`, or a
 /// flavor's view of the shared catalogs with its overrides).
 public struct TranslationStatistics: Sendable, Hashable {
+    /// The catalog counted: `shared` or a flavor's name.
     public var catalog: String
+    /// The language counted.
     public var language: LanguageTag
+    /// How many of the development language's keys it has.
     public var translated: Int
+    /// How many keys the development language has.
     public var total: Int
 
     /// Whole percent, rounded down so that 100% means every key.
