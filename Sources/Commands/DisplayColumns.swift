@@ -47,19 +47,26 @@ public enum DisplayColumns {
         return 1
     }
 
-    /// `text` when it fits in `columns`; else its longest start that fits with `…` after it.
+    /// `text` when it fits in `columns`; else its longest start that fits with `…` after it
+    /// (and the directional isolates it opened closed again, so that a cut right-to-left text
+    /// cannot reorder what follows it).
     public static func truncate(_ text: String, to columns: Int) -> String {
         guard width(text) > columns else { return text }
         guard columns > 0 else { return "" }
         var result = ""
         var used = 0
+        var openIsolates = 0
         for character in text {
             let next = width(of: character)
             if used + next > columns - 1 { break }
+            for scalar in character.unicodeScalars {
+                if (0x2066...0x2068).contains(scalar.value) { openIsolates += 1 }
+                if scalar.value == 0x2069, openIsolates > 0 { openIsolates -= 1 }
+            }
             result.append(character)
             used += next
         }
-        return result + ellipsis
+        return result + ellipsis + String(repeating: "\u{2069}", count: openIsolates)
     }
 
     /// `text` broken into lines of at most `columns`: at spaces where it can, inside a word

@@ -5,9 +5,10 @@ extension Program {
     /// Sections without rows are left out; the text ends with a newline.
     public func help(for path: [String], input: Input = .arguments, style: HelpStyle = HelpStyle()) -> String {
         let command = self.command(at: path) ?? root
-        var sections = [[style.usageLine(synopsis(of: path, input: input))]]
+        let wrap = { (text: String) in DisplayColumns.wrap(text, to: style.lineWidth) }
+        var sections = [wrap(style.usageLine(synopsis(of: path, input: input)))]
         let summary = style.describe(command.summary)
-        if !summary.isEmpty { sections.append([summary]) }
+        if !summary.isEmpty { sections.append(wrap(summary)) }
         let arguments = command.arguments.filter { !$0.summary.isEmpty }.map { ($0.name, style.describe($0.summary)) }
         let commands = Self.leaves(of: command).map { ($0.words.joined(separator: " "), style.describe($0.summary)) }
         let options = self.options(at: path, input: input)
@@ -20,7 +21,8 @@ extension Program {
             (style.argumentsHeading, arguments), (style.commandsHeading, commands),
             (style.optionsHeading, optionRows),
         ] where !rows.isEmpty {
-            sections.append([heading] + Self.table(rows, width: style.width))
+            sections.append(
+                wrap(heading) + TextColumns(rows.map { [$0.0, $0.1] }).render(width: style.lineWidth, indent: 2))
         }
         return sections.map { $0.joined(separator: "\n") }.joined(separator: "\n\n") + "\n"
     }
@@ -32,16 +34,6 @@ extension Program {
             sub.subcommands.isEmpty
                 ? [([sub.name] + sub.arguments.map(\.usage), sub.summary)]
                 : leaves(of: sub).map { ([sub.name] + $0.words, $0.summary) }
-        }
-    }
-
-    /// Two columns, indented two spaces, the second starting two spaces after the widest
-    /// first cell; no trailing spaces.
-    private static func table(_ rows: [(String, String)], width: (String) -> Int) -> [String] {
-        let column = rows.map { width($0.0) }.max() ?? 0
-        return rows.map { name, text in
-            let line = "  " + name + String(repeating: " ", count: column - width(name) + 2) + text
-            return String(line.reversed().drop { $0 == " " }.reversed())
         }
     }
 }

@@ -15,16 +15,15 @@ public struct HelpStyle {
     public var optionsHeading: String
     /// Whether options are listed with their one-letter alias (`-v, --verbose`).
     public var showsShortNames: Bool
-    /// Terminal columns a text takes, to align the tables.
-    public var width: (String) -> Int
+    /// The terminal columns help may take: lines are wrapped, and tables stacked, to fit.
+    public var lineWidth: Int
 
     /// A style; the defaults are English, with summaries shown as written.
     public init(
         describe: @escaping (String) -> String = { $0 },
         usageLine: @escaping (String) -> String = { "usage: " + $0 },
         argumentsHeading: String = "arguments:", commandsHeading: String = "commands:",
-        optionsHeading: String = "options:", showsShortNames: Bool = true,
-        width: @escaping (String) -> Int = DisplayColumns.width
+        optionsHeading: String = "options:", showsShortNames: Bool = true, lineWidth: Int = .max
     ) {
         self.describe = describe
         self.usageLine = usageLine
@@ -32,6 +31,6 @@ public struct HelpStyle {
         self.commandsHeading = commandsHeading
         self.optionsHeading = optionsHeading
         self.showsShortNames = showsShortNames
-        self.width = width
+        self.lineWidth = lineWidth
     }
 }

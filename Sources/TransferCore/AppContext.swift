@@ -15,6 +15,8 @@ public struct AppContext: Sendable {
     /// The command line this run offers, for help and to run: the core's commands and the
     /// enabled extension commands (`build.program` also parses the others, to refuse them).
     public let program: Program
+    /// The columns screens fit in (`--width`, `COLUMNS`, the terminal, 80).
+    public var width = 80
     /// What decided the languages in use: at start-up the flavor's `languageSource`; after
     /// `lang` in the interactive session, that choice.
     public var languageSource: LanguageSource

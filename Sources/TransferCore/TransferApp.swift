@@ -24,7 +24,13 @@ public enum TransferApp {
             lang = nil
             problem = problem ?? error
         }
-        let context: AppContext
+        var width = 80
+        do {
+            width = try AppCommandLine.width(of: line, environment: environment, terminal: console.terminalWidth)
+        } catch {
+            problem = problem ?? error
+        }
+        var context: AppContext
         do {
             context = try makeContext(
                 build, lang: lang, localizations: line.value(AppCommandLine.localizations),
@@ -33,6 +39,7 @@ public enum TransferApp {
             console.writeError("\(error)\n")
             return error.exitStatus
         }
+        context.width = width
         defer { report(context.texts.localizer, verbose: line.flag(AppCommandLine.verbose), console: console) }
         for notice in context.flavor.notices { console.writeError("\(notice)\n") }
         do throws(AppError) {

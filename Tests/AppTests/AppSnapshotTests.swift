@@ -9,9 +9,9 @@ import TransferCore
 /// It keeps the books (the manifest, obsolete and pending files) by itself.
 let appSnapshots = SnapshotSuite()
 
-/// Every flavor × locale × screen the app ships, rendered by the flavor's own build (the
-/// `FlavorBuild` defined in the Light or Regular executable module, compiled with its `-D`
-/// flag) and verified against `snapshots/<Flavor>/<locale>/<screen>.txt`.
+/// Every flavor × locale × width × screen the app ships, rendered by the flavor's own build
+/// (the `FlavorBuild` defined in the Light or Regular executable module, compiled with its
+/// `-D` flag) and verified against `snapshots/<Flavor>/<locale>/<width>/<screen>.txt`.
 @Suite("Snapshots of every flavor, locale and screen", appSnapshots)
 struct AppSnapshotTests {
     static let flavors: [String: FlavorBuild] = ["Light": AppRunner.light, "Regular": AppRunner.regular]
@@ -19,6 +19,8 @@ struct AppSnapshotTests {
         ("queue", []), ("show-d1", ["show", "d1"]), ("about", ["about"]), ("help", ["--help"]),
     ]
     static let sessionLocale = "session"
+    /// The widths every screen is recorded at: a narrow terminal, the default, a wide one.
+    static let widths = [40, 80, 132]
 
     /// The languages under `Localizations/` and the pseudo-locales: a new catalog joins the
     /// matrix by itself.
@@ -30,14 +32,19 @@ struct AppSnapshotTests {
     struct ScreenCase: Sendable, CustomTestStringConvertible {
         let flavor: String
         let locale: String
+        let width: Int
         let screen: String
         let arguments: [String]
-        var testDescription: String { "\(flavor)/\(locale)/\(screen)" }
+        var testDescription: String { "\(flavor)/\(locale)/\(width)/\(screen)" }
     }
 
     static let screenCases: [ScreenCase] = flavors.keys.sorted().flatMap { flavor in
         locales.flatMap { locale in
-            screens.map { ScreenCase(flavor: flavor, locale: locale, screen: $0.name, arguments: $0.arguments) }
+            widths.flatMap { width in
+                screens.map {
+                    ScreenCase(flavor: flavor, locale: locale, width: width, screen: $0.name, arguments: $0.arguments)
+                }
+            }
         }
     }
 
@@ -53,8 +60,9 @@ struct AppSnapshotTests {
     func screen(_ screen: ScreenCase) throws {
         let build = try #require(Self.flavors[screen.flavor])
         try appSnapshots.expect(
-            try Self.render(build, screen.arguments + ["--lang", screen.locale, "--verbose"]),
-            named: screen.flavor, screen.locale, screen.screen)
+            try Self.render(
+                build, screen.arguments + ["--lang", screen.locale, "--width", String(screen.width), "--verbose"]),
+            named: screen.flavor, screen.locale, String(screen.width), screen.screen)
     }
 
     /// A screen's output, checked for what every screen promises.

@@ -28,12 +28,13 @@ enum Declarations {
     static let queuePath = Option.value("queue", placeholder: "FILE", summary: "help.option.queue")
     static let lang = Option.value("lang", placeholder: "LANG", summary: "help.option.lang")
     static let remember = Option.flag("remember", summary: "help.option.remember")
+    static let width = Option.value("width", placeholder: "N", summary: "help.option.width")
     static let verbose = Option.flag("verbose", short: "v", summary: "help.option.verbose")
     static let localizations = Option.value("localizations", placeholder: "DIR", summary: "help.option.localizations")
     static let version = Option.flag("version", summary: "help.option.version")
     static let id = Argument("ID")
     static let app = Program(
-        "Regular", options: [queuePath, lang, remember, localizations, verbose, version],
+        "Regular", options: [queuePath, lang, remember, width, localizations, verbose, version],
         commands: [
             Command("queue", summary: "help.queue"), Command("show", summary: "help.show", arguments: [id]),
             Command("about", summary: "help.about"), Command("shell", summary: "help.shell"),

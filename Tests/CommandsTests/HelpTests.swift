@@ -72,6 +72,7 @@ struct HelpTests {
         "help.option.queue": "read the queue from FILE (and save changes to it)",
         "help.option.lang": "use LANG, or a list such as pt-BR:es",
         "help.option.remember": "keep LANG for later runs (with --lang)",
+        "help.option.width": "fit screens in N columns (else COLUMNS, the terminal, or 80)",
         "help.option.localizations": "read the shared catalogs from DIR",
         "help.option.verbose": "report missing and unusable translations",
         "help.option.version": "print the version", "help.option.help": "print this help",
@@ -83,7 +84,7 @@ struct HelpTests {
             describe: { Self.english[$0] ?? $0 }, usageLine: { "Usage: " + $0 }, commandsHeading: "Commands:",
             optionsHeading: "Options:", showsShortNames: false)
         let recorded = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("snapshots/Regular/en/help.txt")
+            .deletingLastPathComponent().appendingPathComponent("snapshots/Regular/en/132/help.txt")
         let expected = try String(contentsOf: recorded, encoding: .utf8)
         #expect(D.app.adding(D.queueControl).help(for: [], style: style) == expected)
     }

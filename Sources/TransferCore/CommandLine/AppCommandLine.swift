@@ -12,6 +12,8 @@ public enum AppCommandLine {
     public static let language = Option.value("lang", placeholder: "LANG", summary: Summary.text("help.option.lang"))
     /// `--remember`: keep `--lang`'s languages for later runs (`RememberedLanguage`).
     public static let remember = Option.flag("remember", summary: Summary.text("help.option.remember"))
+    /// `--width N`: the columns screens fit in, instead of `COLUMNS` or the terminal's.
+    public static let width = Option.value("width", placeholder: "N", summary: Summary.text("help.option.width"))
     /// `--localizations DIR`: the shared catalogs to read instead of the resources' ones.
     public static let localizations = Option.value(
         "localizations", placeholder: "DIR", summary: Summary.text("help.option.localizations"))
@@ -38,9 +40,25 @@ public enum AppCommandLine {
     /// `commands`. `help`, `lang` and `quit` are words of the interactive session only.
     public static func program(_ name: String, adding commands: [Command]) -> Program {
         Program(
-            name, options: [queueFile, language, remember, localizations, verbose, version],
+            name, options: [queueFile, language, remember, width, localizations, verbose, version],
             commands: [queue, show, about, shell] + commands, defaultCommand: queue.name, helpOption: help,
             helpCommand: nil)
+    }
+
+    /// The narrowest width screens are laid out for.
+    public static let minimumWidth = 20
+
+    /// The columns screens fit in: `--width`, else `COLUMNS`, else the terminal's, else 80
+    /// (output that is not a terminal). A `--width` below `minimumWidth` or not a number is a
+    /// usage error; such a `COLUMNS` is ignored.
+    static func width(
+        of line: ParsedCommandLine, environment: [String: String], terminal: () -> Int?
+    ) throws(UsageError) -> Int {
+        let valid = { (text: String) in Int(text).flatMap { $0 >= minimumWidth && $0 <= 10_000 ? $0 : nil } }
+        if let given = try line.value(width, expected: "a number of columns from \(minimumWidth)", valid) {
+            return given
+        }
+        return environment["COLUMNS"].flatMap(valid) ?? terminal().map { max($0, minimumWidth) } ?? 80
     }
 
     /// `--lang`'s value, checked to be a list of language tags.

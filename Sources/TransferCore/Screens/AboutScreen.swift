@@ -1,3 +1,4 @@
+import Commands
 import Flavors
 
 /// `about`: the flavor's identity from its Info.plist and the languages in play.
@@ -11,7 +12,7 @@ public enum AboutScreen {
         if let first = requested.first, first != language {
             language = text("about.languageFallback", .string(language), .string(requested.joined(separator: ":")))
         }
-        var table = TextTable(header: [text("about.bundleID"), identity.bundleIdentifier])
+        var table = TextColumns([[text("about.bundleID"), identity.bundleIdentifier]])
         table.append([text("about.version"), identity.version])
         table.append([text("about.language"), language])
         table.append([text("about.languageSource"), source(context.languageSource, text: text)])
@@ -24,8 +25,8 @@ public enum AboutScreen {
                 .joined(separator: text("list.separator")),
         ])
         table.append([text("about.concurrent"), text.number(context.concurrentTransfers)])
-        return ([context.flavor.displayName + " " + identity.version, ""] + table.render().map { "  " + $0 })
-            .joined(separator: "\n") + "\n"
+        let heading = DisplayColumns.wrap(context.flavor.displayName + " " + identity.version, to: context.width)
+        return (heading + [""] + table.render(width: context.width, indent: 2)).joined(separator: "\n") + "\n"
     }
 
     /// What decided the language, in words.

@@ -29,7 +29,8 @@ public enum HelpScreen {
         }
         let style = HelpStyle(
             describe: { $0.isEmpty ? "" : text($0) }, usageLine: { _ in usageLine },
-            commandsHeading: text("help.commands"), optionsHeading: text("help.options"), showsShortNames: false)
+            commandsHeading: text("help.commands"), optionsHeading: text("help.options"), showsShortNames: false,
+            lineWidth: context.width)
         return program.help(for: path, input: path.isEmpty ? .arguments : input, style: style)
     }
 }

@@ -1,17 +1,18 @@
-/// `show ID`: one transfer in detail.
+import Commands
+
+/// `show ID`: one transfer in detail, fitted to `context.width`.
 public enum TransferScreen {
+    /// The screen as text, every line at most `context.width` columns.
     public static func render(_ transfer: Transfer, context: AppContext) -> String {
         let text = context.texts
-        var table = TextTable(header: [text("detail.id"), transfer.id])
+        var table = TextColumns([[text("detail.id"), transfer.id]])
         table.append([text("detail.kind"), text.kind(transfer.kind)])
         table.append([text("detail.state"), text.state(transfer.state)])
         table.append([
             text("detail.progress"), ProgressBar.render(transfer.fraction) + " " + text.percent(transfer.fraction),
         ])
-        table.append([
-            text("detail.size"),
-            text("size.progress", .string(text.bytes(transfer.bytesDone)), .string(text.bytes(transfer.bytesTotal))),
-        ])
-        return ([transfer.title, ""] + table.render().map { "  " + $0 }).joined(separator: "\n") + "\n"
+        table.append([text("detail.size"), QueueScreen.size(transfer, text: text)])
+        let title = DisplayColumns.wrap(QueueScreen.title(transfer), to: context.width)
+        return (title + [""] + table.render(width: context.width, indent: 2)).joined(separator: "\n") + "\n"
     }
 }

@@ -10,12 +10,14 @@ public enum AppRunner {
     /// The exit status and what was written to standard output and standard error.
     public typealias Result = ChildProcess.Result
 
-    /// Runs `build` in-process. `environment` replaces the process's; `input` feeds the
-    /// interactive session line by line.
+    /// Runs `build` in-process. `environment` replaces the process's (with `COLUMNS=132`, a
+    /// wide terminal, unless it names a width itself); `input` feeds the interactive session
+    /// line by line.
     public static func run(
         _ build: FlavorBuild, _ arguments: [String], environment: [String: String] = [:],
         input: [String] = []
     ) -> Result {
+        let environment = environment.merging(["COLUMNS": "132"]) { given, _ in given }
         final class Buffer { var output = "", errors = "", input: [String] = [] }
         let buffer = Buffer()
         buffer.input = input
