@@ -87,8 +87,8 @@ extension PluralEntry {
 private struct NestingWalk {
     let entry: PluralEntry
     var problems: [PluralEntry.NestingProblem] = []
-    /// Argument → the type first read there and by what.
-    var reads: [Int: (kind: FormatString.ArgumentKind, by: String)] = [:]
+    /// Argument → the type first read there, by what, and whether by a nested variable.
+    var reads: [Int: (kind: FormatString.ArgumentKind, by: String, nested: Bool)] = [:]
     /// Variable and argument pairs already walked.
     var done: Set<String> = []
     /// The argument each variable reads where first reached.
@@ -107,16 +107,18 @@ private struct NestingWalk {
         if !problems.contains(problem) { problems.append(problem) }
     }
 
+    /// Records a read; two types at one argument clash when one of them is a nested
+    /// variable's (`format-mismatch` reports those within one level).
     mutating func read(
-        _ argument: Int, as kind: FormatString.ArgumentKind?, by what: String, owner: String?,
+        _ argument: Int, as kind: FormatString.ArgumentKind?, by what: String, nested: Bool = false, owner: String?,
         category: PluralCategory?, reference: Substring
     ) {
         guard let kind else { return }
         guard let earlier = reads[argument] else {
-            reads[argument] = (kind, what)
+            reads[argument] = (kind, what, nested)
             return
         }
-        if earlier.kind != kind {
+        if earlier.kind != kind, nested || earlier.nested {
             report(
                 .argumentClash(argument: argument),
                 "argument \(argument) is read as \(earlier.kind) by \(earlier.by) and as \(kind) by \(what)",
@@ -194,8 +196,8 @@ private struct NestingWalk {
         }
         let type = variable.valueType.unicodeScalars.last.flatMap(FormatScanner.argument(of:))
         read(
-            argument, as: type, by: "variable \(quoted) (%\(variable.valueType))", owner: owner, category: category,
-            reference: written)
+            argument, as: type, by: "variable \(quoted) (%\(variable.valueType))", nested: owner != nil, owner: owner,
+            category: category, reference: written)
         if arguments[name] == nil { arguments[name] = argument }
         guard done.insert("\(argument) \(name)").inserted else { return }
         for variantCategory in PluralCategory.allCases {
