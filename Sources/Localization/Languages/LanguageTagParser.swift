@@ -28,44 +28,54 @@ enum LanguageTagParser {
             body = body[..<at]
         }
         if let dot = body.firstIndex(of: ".") { body = body[..<dot] }
-        for character in body.unicodeScalars
-        where !(character.isASCII && (isAlphanumeric(character) || "-_".unicodeScalars.contains(character))) {
+        if !body.utf8.allSatisfy(isAllowed),
+            let character = body.unicodeScalars.first(where: { !$0.isASCII || !isAllowed(UInt8($0.value)) })
+        {
             throw fail(
                 "'\(Diagnostic.quote(String(character)))' cannot appear in a language tag (letters, digits and '-' only)"
             )
         }
         guard !body.isEmpty else { throw fail("no language before '.' or '@'") }
-        let separated = body.replacingOccurrences(of: "_", with: "-")
-        if let replacement = grandfathered[separated.lowercased()] {
+        // Split by hand (no Foundation): this runs for every folder name at start-up.
+        var parts = body.split(omittingEmptySubsequences: false) { $0 == "-" || $0 == "_" }.map(String.init)
+        // Grandfathered tags have two or three subtags, the first at most three letters.
+        if parts.count <= 3, parts.count > 1, parts[0].utf8.count <= 3,
+            let replacement = grandfathered[parts.joined(separator: "-").lowercased()]
+        {
             guard let replacement else {
                 throw fail("'\(Diagnostic.quote(body))' is a grandfathered tag with no modern equivalent")
             }
             return try parse(replacement)
         }
-        var parts = separated.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
         if let empty = parts.firstIndex(of: "") {
             throw fail(
                 empty == 0 || empty == parts.count - 1
                     ? "the tag starts or ends with a separator" : "two separators in a row make an empty subtag")
         }
-        if let long = parts.first(where: { $0.count > 8 }) {
+        if let long = parts.first(where: { $0.utf8.count > 8 }) {
             throw fail("subtag '\(Diagnostic.quote(long))' is longer than 8 characters")
         }
         if let modifier, let mapped = modifiers[modifier.lowercased()] {
             // A modifier's script goes right after the language; its variant at the end.
-            if mapped.count == 4 { parts.insert(mapped, at: 1) } else { parts.append(mapped) }
+            if mapped.utf8.count == 4 { parts.insert(mapped, at: 1) } else { parts.append(mapped) }
         }
         return try subtags(parts.map { $0.lowercased() }, written: parts, fail)
     }
 
-    private static func isAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
-        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+    /// An ASCII letter or digit, `-` or `_`.
+    private static func isAllowed(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+            return true
+        default:
+            return false
+        }
     }
 
-    private static func isLetters(_ text: String) -> Bool {
-        text.unicodeScalars.allSatisfy { !("0"..."9").contains($0) }
-    }
-    private static func isDigits(_ text: String) -> Bool { text.unicodeScalars.allSatisfy { ("0"..."9").contains($0) } }
+    /// For subtags already checked to be ASCII letters and digits.
+    private static func isLetters(_ text: String) -> Bool { text.utf8.allSatisfy { $0 > UInt8(ascii: "9") } }
+    private static func isDigits(_ text: String) -> Bool { text.utf8.allSatisfy { $0 <= UInt8(ascii: "9") } }
 
     /// The subtags (lower case, each 1 to 8 letters and digits; `written` as given, for
     /// messages) in RFC 5646's order.
@@ -76,7 +86,7 @@ enum LanguageTagParser {
         guard isLetters(language) else {
             throw fail("the tag must start with a language (letters), not '\(written[0])'")
         }
-        switch language.count {
+        switch language.utf8.count {
         case 2, 3: break
         case 1 where language == "x": throw fail("a private-use tag ('x-…') names no language")
         case 1: throw fail("language '\(written[0])' is too short (2 or 3 letters)")
@@ -85,20 +95,20 @@ enum LanguageTagParser {
         }
         var index = 1
         var extended: [String] = []
-        while index < parts.count, parts[index].count == 3, isLetters(parts[index]) {
+        while index < parts.count, parts[index].utf8.count == 3, isLetters(parts[index]) {
             guard extended.count < 3 else { throw fail("more than three extended languages ('\(written[index])')") }
             extended.append(parts[index])
             index += 1
         }
         var script: String?
-        if index < parts.count, parts[index].count == 4, isLetters(parts[index]) {
+        if index < parts.count, parts[index].utf8.count == 4, isLetters(parts[index]) {
             script = parts[index].prefix(1).uppercased() + parts[index].dropFirst()
             index += 1
         }
         var region: String?
         if index < parts.count,
-            (parts[index].count == 2 && isLetters(parts[index]))
-                || (parts[index].count == 3 && isDigits(parts[index]))
+            (parts[index].utf8.count == 2 && isLetters(parts[index]))
+                || (parts[index].utf8.count == 3 && isDigits(parts[index]))
         {
             region = parts[index].uppercased()
             index += 1
@@ -113,13 +123,13 @@ enum LanguageTagParser {
         var privateUse: [String] = []
         while index < parts.count {
             let singleton = parts[index]
-            guard singleton.count == 1 else {
+            guard singleton.utf8.count == 1 else {
                 throw fail(misplaced(written[index], after: written[index - 1], script: script, region: region))
             }
             var items: [String] = []
             index += 1
             let shortest = singleton == "x" ? 1 : 2
-            while index < parts.count, parts[index].count >= shortest {
+            while index < parts.count, parts[index].utf8.count >= shortest {
                 items.append(parts[index])
                 index += 1
             }
@@ -145,24 +155,24 @@ enum LanguageTagParser {
 
     /// `5*8alphanum / (DIGIT 3alphanum)`.
     private static func isVariant(_ subtag: String) -> Bool {
-        subtag.count >= 5 || (subtag.count == 4 && ("0"..."9").contains(subtag.unicodeScalars.first!))
+        subtag.utf8.count >= 5 || (subtag.utf8.count == 4 && ("0"..."9").contains(subtag.unicodeScalars.first!))
     }
 
     /// Why `subtag` cannot stand where it does, after `previous`.
     private static func misplaced(_ subtag: String, after previous: String, script: String?, region: String?) -> String
     {
         let quoted = "'\(Diagnostic.quote(subtag))'"
-        if subtag.count == 4, isLetters(subtag) {
+        if subtag.utf8.count == 4, isLetters(subtag) {
             return script != nil
                 ? "a second script \(quoted) (the tag has \(script!))"
                 : "script \(quoted) must come right after the language, before the region and variants"
         }
-        if (subtag.count == 2 && isLetters(subtag)) || (subtag.count == 3 && isDigits(subtag)) {
+        if (subtag.utf8.count == 2 && isLetters(subtag)) || (subtag.utf8.count == 3 && isDigits(subtag)) {
             return region != nil
                 ? "a second region \(quoted) (the tag has \(region!))"
                 : "region \(quoted) must come before the variants"
         }
-        if subtag.count == 3, isLetters(subtag) {
+        if subtag.utf8.count == 3, isLetters(subtag) {
             return "extended language \(quoted) must come right after the language"
         }
         return "subtag \(quoted) after '\(previous)' is no script, region or variant "
