@@ -3,6 +3,12 @@ import Diagnostics
 /// A text that varies with numbers: a format with `%#@name@` variables (Apple's
 /// `NSStringLocalizedFormatKey`), each choosing among plural variants by its argument.
 /// `.stringsdict` entries and `.xcstrings` plural variations both become this.
+///
+/// Nesting: a variant may itself name variables (`%d files in %2$#@folders@`). Every variable
+/// of the entry, whoever names it, is in the one flat `variables` map (as in a `.stringsdict`
+/// entry's dictionary and a String Catalog's `substitutions`); `variablesInOrder`,
+/// `variableArguments`, `hasNestedVariables` and `nestingProblems` (PluralNesting.swift)
+/// describe the references, and `format(choosing:)` resolves them.
 public struct PluralEntry: Sendable, Hashable {
     public struct Variable: Sendable, Hashable {
         /// The 1-based argument the variable reads, when fixed (`.xcstrings` `argNum`);
