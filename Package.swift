@@ -56,6 +56,9 @@ let package = Package(
             name: "FuzzTargets", dependencies: ["Diagnostics", "Localization"], path: "Fuzz/Targets",
             swiftSettings: strictSwift),
         .executableTarget(
+            name: "generate-plural-rules", dependencies: ["FileWriting", "Localization"],
+            path: "Scripts/generate-plural-rules", swiftSettings: strictSwift),
+        .executableTarget(
             name: "Benchmarks", dependencies: ["CatalogTools", "Flavors", "Localization", "TextSnapshots", "CShims"],
             swiftSettings: strictSwift),
         .executableTarget(

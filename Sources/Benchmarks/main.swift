@@ -29,6 +29,12 @@ do {
         print(figure.line)
         figures.append(figure)
     }
+    let startup = try StartupBenchmarks()
+    defer { startup.cleanUp() }
+    for figure in startup.run() {
+        print(figure.line)
+        figures.append(figure)
+    }
     let diffs = try DiffBenchmarks()
     defer { diffs.cleanUp() }
     for figure in try diffs.run() {

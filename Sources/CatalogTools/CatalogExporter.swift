@@ -61,7 +61,8 @@ public struct CatalogExporter {
     }
 
     /// Relative path → contents: `<Table>.json` (`{"en": {"key": "text", "plural.key":
-    /// {"one": "…", "other": "…"}}, …}`, keys sorted), `<lang>.lproj/<Table>.strings` or
+    /// {"one": "…", "other": "…"}}, …}`, keys sorted; an entry with nested variables as its
+    /// `.stringsdict` dictionary, `NSStringLocalizedFormatKey` and every variable, so none is lost), `<lang>.lproj/<Table>.strings` or
     /// `.stringsdict`, or `<Table>.xcstrings`. Tables with nothing to write are left out.
     public func files(_ format: Format, tables selected: [String]) throws -> [(path: String, data: Data)] {
         var files: [(String, Data)] = []
@@ -71,7 +72,10 @@ public struct CatalogExporter {
                 var document: [String: [String: Any]] = [:]
                 for catalog in catalogs {
                     var object: [String: Any] = catalog.tables[table]?.dictionary ?? [:]
-                    for (key, entry) in catalog.plurals[table] ?? [:] { object[key] = Self.categories(entry) }
+                    for (key, entry) in catalog.plurals[table] ?? [:] {
+                        // Nested variables do not fit category → text: the whole entry, as in a .stringsdict.
+                        object[key] = entry.hasNestedVariables ? Self.stringsdictEntry(entry) : Self.categories(entry)
+                    }
                     if !object.isEmpty { document[catalog.language.description] = object }
                 }
                 files.append(

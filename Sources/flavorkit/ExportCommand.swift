@@ -31,13 +31,12 @@ enum ExportCommand: ToolCommand {
         let format = try parsed.value(format, as: CatalogExporter.Format.self)!
         var languages: [LanguageTag] = []
         for list in parsed.values(language) {
-            for code in list.split(separator: ":").map(String.init) {
-                guard let tag = LanguageTag(code) else {
-                    throw parsed.error(
-                        .invalidValue, word: code, subject: language.spelling,
-                        reason: "'\(code)' is not a language tag")
-                }
-                languages.append(tag)
+            do {
+                languages += try LanguagePreferences.parseList(list, source: language.spelling)
+            } catch {
+                throw parsed.error(
+                    .invalidValue, word: error.value, subject: language.spelling,
+                    reason: "'\(Diagnostic.quote(error.value))' is not a language tag: \(error.reason)")
             }
         }
         let project = LintProject(layout: try FlavorKitTool.layout(parsed))

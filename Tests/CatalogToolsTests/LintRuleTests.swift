@@ -45,6 +45,18 @@ struct LintRuleTests {
             ]
         ),
         (
+            "plural-variables",
+            [
+                "Localizations/de.lproj/Localizable.stringsdict": ProjectFixture.stringsdict([
+                    "one": "%d Datei in %2$#@ordner@", "other": "%d Dateien in %2$#@ordner@",
+                ])
+            ],
+            [
+                "Localizations/de.lproj/Localizable.stringsdict:15:33: error: key \"files\": variable \"count\" refers to variable \"ordner\", which is not defined [plural-variables]",
+                "Localizations/de.lproj/Localizable.stringsdict:17:35: error: key \"files\": variable \"count\" refers to variable \"ordner\", which is not defined [plural-variables]",
+            ]
+        ),
+        (
             "undefined-key", ["Sources/App/extra.swift": "let x = 1\nlet y = context.text(\"nowhere\")\n"],
             [
                 "Sources/App/extra.swift:2:22: error: key \"nowhere\" is used here but en does not define it [undefined-key]"

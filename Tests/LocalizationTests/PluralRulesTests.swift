@@ -65,6 +65,17 @@ struct PluralRulesTests {
         #expect(checked > (kind == .cardinal ? 5_000 : 1_000))
     }
 
+    @Test("the compiled rules are what the generator makes of the data, byte for byte")
+    func generatedFileMatchesTheData() throws {
+        let generated = try PluralRuleGenerator.swiftSource(
+            cardinal: Self.cldr("plurals.json", "plurals-type-cardinal"),
+            ordinal: Self.cldr("ordinals.json", "plurals-type-ordinal"))
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Sources/Localization/Plurals/CLDRPluralRules.swift").standardized
+        let written = try String(contentsOf: file, encoding: .utf8)
+        #expect(written == generated, "run `swift run generate-plural-rules` and commit the result")
+    }
+
     @Test(
         "operands are read as written",
         arguments: [

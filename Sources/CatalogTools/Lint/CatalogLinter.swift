@@ -9,7 +9,8 @@ public struct CatalogLinter {
     /// Every rule, in the order findings at one position are listed.
     public static let rules: [any LintRule] = [
         // Errors: a user would see them.
-        SyntaxRule(), InfoPlistRule(), MissingKeyRule(), FormatMismatchRule(), PluralFormsRule(), UndefinedKeyRule(),
+        SyntaxRule(), InfoPlistRule(), MissingKeyRule(), FormatMismatchRule(), PluralFormsRule(),
+        PluralVariablesRule(), UndefinedKeyRule(),
         // Warnings: likely mistakes.
         ExtraKeyRule(), DuplicateKeyRule(), SameAsDevelopmentRule(), UnusedKeyRule(), OrphanOverrideRule(),
         NeedsTranslationRule(), SuspiciousTextRule(),

@@ -151,7 +151,10 @@ public struct XCStringsFile: Sendable {
         }
         guard let value = usable(localization.stringUnit) else { return nil }
         guard let substitutions = localization.substitutions, !substitutions.isEmpty else { return .text(value) }
-        let specifierCount = countSpecifiers(value)
+        // A substitution reads an argument the value or some substitution's variant (nesting) asks for.
+        let variantTexts = substitutions.values.flatMap { ($0.variations?.plural ?? [:]).values }
+            .compactMap { usable($0.stringUnit) }
+        let specifierCount = ([value] + variantTexts).map(countSpecifiers).max() ?? 0
         var variables: [String: PluralEntry.Variable] = [:]
         for (name, substitution) in substitutions {
             if let argument = substitution.argNum, argument < 1 || argument > max(specifierCount, 1) {
@@ -175,6 +178,7 @@ public struct XCStringsFile: Sendable {
                 argument: substitution.argNum, valueType: substitution.formatSpecifier ?? "d",
                 variants: variants)
         }
+        // Variables nested in variants are checked by lint (`plural-variables`) and at run time.
         let entry = PluralEntry(format: value, variables: variables, location: location)
         for name in entry.referencedVariables where variables[name] == nil {
             throw failure("the value names variable \"\(Diagnostic.quote(name))\", which is not defined")

@@ -2,9 +2,9 @@ import Foundation
 
 /// Writes catalogs as one String Catalog (`.xcstrings`), the migration Xcode offers: text
 /// entries as string units, a plural entry that is a single variable read from the first
-/// argument (`PluralEntry.soleVariable`) as `variations.plural`,
-/// any other plural entry as a string with `substitutions` (the variable's own number
-/// written `%arg`). Keys and languages come out sorted, so the output is deterministic.
+/// argument (`PluralEntry.soleVariable`) and holding no nested variable as `variations.plural`,
+/// any other plural entry as a string with `substitutions`, one for every variable, nested
+/// ones included (the variable's own number written `%arg`, the argument it reads `argNum`). Keys and languages come out sorted, so the output is deterministic.
 public enum XCStringsWriter {
     /// `catalogs`: every language's catalog; `table`: which table to write.
     public static func write(_ catalogs: [Catalog], sourceLanguage: LanguageTag, table: String = Catalog.defaultTable)
@@ -35,19 +35,17 @@ public enum XCStringsWriter {
     }
 
     private static func localization(_ entry: PluralEntry) -> [String: Any] {
-        if let name = entry.soleVariable, let variable = entry.variables[name] {
+        if !entry.hasNestedVariables, let name = entry.soleVariable, let variable = entry.variables[name] {
             return ["variations": ["plural": variants(variable, usingArg: false)]]
         }
+        // Every variable, nested ones too, is a substitution of its own (the catalog's
+        // substitutions are flat, as `PluralEntry.variables` is), with the argument it reads.
         var substitutions: [String: Any] = [:]
-        var positions: [String: Int] = [:]
-        _ = try? PluralEntry.rewrite(entry.format) { placeholder in
-            if let name = placeholder.variable { positions[name] = placeholder.position }
-            return ""
-        }
-        for name in entry.referencedVariables {
+        let arguments = entry.variableArguments
+        for name in entry.variablesInOrder {
             guard let variable = entry.variables[name] else { continue }
             substitutions[name] = [
-                "argNum": variable.argument ?? positions[name] ?? 1,
+                "argNum": variable.argument ?? arguments[name] ?? 1,
                 "formatSpecifier": variable.valueType,
                 "variations": ["plural": variants(variable, usingArg: true)],
             ]

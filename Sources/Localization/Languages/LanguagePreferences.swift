@@ -10,10 +10,21 @@ public enum LanguagePreferences {
 
     /// A `--lang` value or an environment value that is not a language tag.
     public struct InvalidLanguage: Error, Equatable, CustomStringConvertible {
+        /// Where the value came from: `--lang`, `LANG`, …
         public let source: String
+        /// The item of the list that is no tag, as given.
         public let value: String
+        /// What is wrong with it (`LanguageTag.ParseError.reason`).
+        public let reason: String
+
+        public init(source: String, value: String, reason: String) {
+            self.source = source
+            self.value = value
+            self.reason = reason
+        }
+
         public var description: String {
-            "\(source): '\(Diagnostic.quote(value))' is not a language tag (letters, digits, '-', '_', '.' and '@' only, e.g. es, pt-BR, es_ES.UTF-8)"
+            "\(source): '\(Diagnostic.quote(value))' is not a language tag: \(reason)"
         }
     }
 
@@ -33,15 +44,21 @@ public enum LanguagePreferences {
         return []
     }
 
-    /// Parses a colon list, dropping `C`, `POSIX` and empty items.
+    /// Parses a colon list with `LanguageTag(parsing:)` (the one parser of tags, shared by
+    /// `--lang`, the environment, folder names, lint and export), dropping `C`, `POSIX` and
+    /// empty items and repeated tags.
     public static func parseList(_ value: String, source: String) throws(InvalidLanguage) -> [LanguageTag] {
         var tags: [LanguageTag] = []
         for item in value.split(separator: ":", omittingEmptySubsequences: true) {
             let text = String(item)
             let base = text.split(separator: ".").first.map(String.init) ?? text
             if base == "C" || base == "POSIX" { continue }
-            guard let tag = LanguageTag(text) else { throw InvalidLanguage(source: source, value: text) }
-            if !tags.contains(tag) { tags.append(tag) }
+            do {
+                let tag = try LanguageTag(parsing: text)
+                if !tags.contains(tag) { tags.append(tag) }
+            } catch {
+                throw InvalidLanguage(source: source, value: text, reason: error.reason)
+            }
         }
         return tags
     }

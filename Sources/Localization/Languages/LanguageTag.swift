@@ -1,70 +1,96 @@
-/// A BCP 47 language tag reduced to what catalogs use: language, optional script, optional
-/// region (`es`, `es-MX`, `zh-Hant-TW`, `en-XA`). Normalised on creation: `pt_br` → `pt-BR`,
-/// `zh-hant-tw` → `zh-Hant-TW`; POSIX locale names lose their codeset and modifier
-/// (`es_ES.UTF-8@euro` → `es-ES`).
+/// A BCP 47 language tag (RFC 5646): language, extended languages, script, region, variants,
+/// extensions and private use (`ca-ES-valencia`, `de-CH-1996`, `sr-Latn`, `zh-Hant-TW`,
+/// `en-US-u-ca-gregory`, `de-x-formal`), in canonical case: script in title case, region in
+/// upper case, everything else in lower case; extensions ordered by their singleton.
+///
+/// The one parser (`init(parsing:)`) reads folder names, `--lang`, the POSIX environment,
+/// lint's and export's languages alike: `_` separates like `-` (`pt_br` → `pt-BR`), a POSIX
+/// locale name loses its codeset and modifier (`es_ES.UTF-8@euro` → `es-ES`; the modifiers
+/// `@latin`, `@cyrillic` and `@valencia` become the script or variant they name), and a
+/// grandfathered tag with a modern equivalent becomes it (`i-klingon` → `tlh`).
 public struct LanguageTag: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The primary language subtag, 2 or 3 letters: `ca`.
     public let language: String
+    /// Extended language subtags (`zh-yue` → `["yue"]`), usually none.
+    public let extendedLanguages: [String]
+    /// The script, four letters in title case: `Latn`.
     public let script: String?
+    /// The region, two letters or three digits: `ES`, `419`.
     public let region: String?
+    /// Registered variants in order: `valencia`, `1996`.
+    public let variants: [String]
+    /// Extensions, each its singleton and subtags (`u-ca-gregory`), ordered by singleton.
+    public let extensions: [String]
+    /// The private-use subtags after `x` (`de-x-formal` → `["formal"]`).
+    public let privateUse: [String]
 
-    /// Parses a tag or a POSIX locale name; nil when it is not one
-    /// (anything but letters, digits, `-`, `_`, `.`, `@`, or a malformed subtag).
-    public init?(_ raw: String) {
-        guard !raw.isEmpty, raw.utf8.allSatisfy(Self.isAllowed) else { return nil }
-        var text = Substring(raw)
-        if let at = text.firstIndex(of: "@") { text = text[..<at] }
-        if let dot = text.firstIndex(of: ".") { text = text[..<dot] }
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-            .flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
-        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy(\.isLetter) else { return nil }
-        var script: String?
-        var region: String?
-        for part in parts.dropFirst() {
-            if part.count == 4, part.allSatisfy(\.isLetter), script == nil, region == nil {
-                script = part.prefix(1).uppercased() + part.dropFirst().lowercased()
-            } else if region == nil,
-                (part.count == 2 && part.allSatisfy(\.isLetter)) || (part.count == 3 && part.allSatisfy(\.isNumber))
-            {
-                region = part.uppercased()
-            } else {
-                return nil
-            }
-        }
-        self.language = first.lowercased()
-        self.script = script
-        self.region = region
-    }
-
-    public init(language: String, script: String? = nil, region: String? = nil) {
+    /// A tag from parts given in canonical case (no check is made).
+    public init(
+        language: String, extendedLanguages: [String] = [], script: String? = nil, region: String? = nil,
+        variants: [String] = [], extensions: [String] = [], privateUse: [String] = []
+    ) {
         self.language = language
+        self.extendedLanguages = extendedLanguages
         self.script = script
         self.region = region
+        self.variants = variants
+        self.extensions = extensions
+        self.privateUse = privateUse
     }
 
-    private static func isAllowed(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"),
-            UInt8(ascii: "."), UInt8(ascii: "@"):
-            return true
-        default:
-            return false
+    /// Parses a tag, a folder-name form or a POSIX locale name; the error says what is wrong
+    /// (`subtag 'toolongsubtag' is longer than 8 characters`).
+    public init(parsing text: String) throws(ParseError) {
+        self = try LanguageTagParser.parse(text)
+    }
+
+    /// The tag `init(parsing:)` reads, or nil when it is none.
+    public init?(_ raw: String) {
+        guard let tag = try? LanguageTag(parsing: raw) else { return nil }
+        self = tag
+    }
+
+    /// Why a text is not a language tag: `reason` names the subtag at fault.
+    public struct ParseError: Error, Equatable, CustomStringConvertible {
+        /// The text as given.
+        public let text: String
+        /// What is wrong, quoting the input through `Diagnostic.quote`.
+        public let reason: String
+        public var description: String { reason }
+
+        public init(text: String, reason: String) {
+            self.text = text
+            self.reason = reason
         }
+    }
+
+    /// The subtags in order, in canonical case: `ca-ES-valencia` → `["ca", "ES", "valencia"]`.
+    public var subtags: [String] {
+        var result = [language] + extendedLanguages
+        if let script { result.append(script) }
+        if let region { result.append(region) }
+        result += variants
+        for item in extensions { result += item.split(separator: "-").map(String.init) }
+        if !privateUse.isEmpty { result += ["x"] + privateUse }
+        return result
     }
 
     /// `zh-Hant-TW`.
-    public var description: String {
-        [language, script, region].compactMap { $0 }.joined(separator: "-")
-    }
+    public var description: String { subtags.joined(separator: "-") }
 
-    /// The tag without its last subtag: `zh-Hant-TW` → `zh-Hant` → `zh` → nil.
+    /// The next tag of an RFC 4647 lookup: the last subtag dropped, and a singleton left
+    /// dangling at the end with it (`ca-ES-valencia` → `ca-ES` → `ca` → nil;
+    /// `en-US-u-ca-gregory` → `en-US-u-ca` → `en-US`).
     public var parent: LanguageTag? {
-        if region != nil { return LanguageTag(language: language, script: script) }
-        if script != nil { return LanguageTag(language: language) }
-        return nil
+        var parts = subtags
+        guard parts.count > 1 else { return nil }
+        parts.removeLast()
+        while parts.count > 1, parts[parts.count - 1].utf8.count == 1 { parts.removeLast() }
+        return LanguageTag(parts.joined(separator: "-"))
     }
 
-    /// The tag followed by its parents: `es-MX` → [`es-MX`, `es`].
+    /// The tag followed by its parents, the order of an RFC 4647 lookup:
+    /// `ca-ES-valencia` → [`ca-ES-valencia`, `ca-ES`, `ca`].
     public var withParents: [LanguageTag] {
         var chain = [self]
         while let next = chain.last?.parent { chain.append(next) }

@@ -3,6 +3,12 @@ import Diagnostics
 /// A text that varies with numbers: a format with `%#@name@` variables (Apple's
 /// `NSStringLocalizedFormatKey`), each choosing among plural variants by its argument.
 /// `.stringsdict` entries and `.xcstrings` plural variations both become this.
+///
+/// Nesting: a variant may itself name variables (`%d files in %2$#@folders@`). Every variable
+/// of the entry, whoever names it, is in the one flat `variables` map (as in a `.stringsdict`
+/// entry's dictionary and a String Catalog's `substitutions`); `variablesInOrder`,
+/// `variableArguments`, `hasNestedVariables` and `nestingProblems` (PluralNesting.swift)
+/// describe the references, and `format(choosing:)` resolves them.
 public struct PluralEntry: Sendable, Hashable {
     public struct Variable: Sendable, Hashable {
         /// The 1-based argument the variable reads, when fixed (`.xcstrings` `argNum`);
@@ -81,37 +87,72 @@ public struct PluralEntry: Sendable, Hashable {
         }
     }
 
+    /// How many levels of variables inside variables a text may have (`%#@files@` whose
+    /// variant holds `%2$#@folders@` is 2 levels); deeper is an error, as is a cycle.
+    public static let maximumNesting = 8
+    /// How many variants one text may take in all: a bound on nesting that refers to the
+    /// same variables many times, so that no catalog can make formatting hang.
+    public static let maximumExpansions = 256
+
     /// The plain format when each variable takes the variant `choose` picks from its name and
     /// the argument it reads (its `other` variant when it lacks that category), every
     /// specifier made positional. Lint compares these across languages.
+    ///
+    /// Variables nest as on Apple platforms: a variant may refer to another variable
+    /// (`%d files in %2$#@folders@`), which reads its own argument (its fixed `argument` if
+    /// any, else the reference's position) with its own value type. Inside a variant, the
+    /// first plain specifier (and `%arg`) reads the variable's argument and later plain ones
+    /// (variables included) the arguments after it; explicit positions stay. A reference to
+    /// an undefined variable, a cycle, nesting deeper than `maximumNesting` or more than
+    /// `maximumExpansions` variants in all throw.
     public func format(
         choosing choose: (_ variable: String, _ argument: Int) throws(FormatError) -> PluralCategory
     ) throws(FormatError) -> String {
-        try Self.rewrite(format) { placeholder throws(FormatError) in
+        var budget = Self.maximumExpansions
+        return try Self.rewrite(format) { placeholder throws(FormatError) in
             guard let name = placeholder.variable else { return "%\(placeholder.position)$\(placeholder.body)" }
-            guard let variable = variables[name] else {
-                throw FormatError("the format names variable \"\(Diagnostic.quote(name))\", which is not defined")
-            }
-            let argumentIndex = variable.argument ?? placeholder.position
-            let category = try choose(name, argumentIndex)
-            guard let variant = variable.variants[category] ?? variable.variants[.other] else {
-                throw FormatError("variable \"\(Diagnostic.quote(name))\" has no \"other\" variant")
-            }
-            return try Self.pin(variant, to: argumentIndex, valueType: variable.valueType)
+            return try resolve(name, position: placeholder.position, path: [], budget: &budget, choose)
         }
     }
 
-    /// Makes a variant's specifiers positional: the first plain one (and `%arg`) reads the
-    /// variable's argument, later plain ones the arguments after it; explicit positions stay.
-    static func pin(_ variant: String, to argument: Int, valueType: String) throws(FormatError) -> String {
-        let withArg = variant.replacingOccurrences(of: "%arg", with: "%\(argument)$\(valueType)")
-        return try rewrite(withArg) { placeholder throws(FormatError) in
-            if let name = placeholder.variable {
-                throw FormatError("variants cannot refer to other variables (\"\(Diagnostic.quote(name))\")")
-            }
-            let position = placeholder.isExplicit ? placeholder.position : argument + placeholder.position - 1
-            return "%\(position)$\(placeholder.body)"
+    /// One variable's chosen variant, pinned to its arguments, nested variables resolved.
+    private func resolve(
+        _ name: String, position: Int, path: [String], budget: inout Int,
+        _ choose: (_ variable: String, _ argument: Int) throws(FormatError) -> PluralCategory
+    ) throws(FormatError) -> String {
+        guard let variable = variables[name] else {
+            throw FormatError(
+                (path.last.map { "variable \"\(Diagnostic.quote($0))\" refers to" } ?? "the format names")
+                    + " variable \"\(Diagnostic.quote(name))\", which is not defined")
         }
+        if let start = path.firstIndex(of: name) {
+            throw FormatError(
+                "variables refer to each other in a cycle: \(Self.describeCycle(path[start...] + [name]))")
+        }
+        guard path.count < Self.maximumNesting else {
+            throw FormatError(
+                "variables nest more than \(Self.maximumNesting) levels deep (at \"\(Diagnostic.quote(name))\")")
+        }
+        budget -= 1
+        guard budget >= 0 else {
+            throw FormatError("the variables expand to more than \(Self.maximumExpansions) variants")
+        }
+        let argumentIndex = variable.argument ?? position
+        let category = try choose(name, argumentIndex)
+        guard let variant = variable.variants[category] ?? variable.variants[.other] else {
+            throw FormatError("variable \"\(Diagnostic.quote(name))\" has no \"other\" variant")
+        }
+        let withArg = variant.replacingOccurrences(of: "%arg", with: "%\(argumentIndex)$\(variable.valueType)")
+        return try Self.rewrite(withArg) { placeholder throws(FormatError) in
+            let position = placeholder.isExplicit ? placeholder.position : argumentIndex + placeholder.position - 1
+            guard let inner = placeholder.variable else { return "%\(position)$\(placeholder.body)" }
+            return try resolve(inner, position: position, path: path + [name], budget: &budget, choose)
+        }
+    }
+
+    /// `"a" → "b" → "a"`.
+    static func describeCycle(_ names: some Sequence<String>) -> String {
+        names.map { "\"\(Diagnostic.quote($0))\"" }.joined(separator: " → ")
     }
 
     /// A specifier or variable as `rewrite` hands it over.

@@ -23,6 +23,18 @@ public struct PluralRules: Sendable {
         var modulus: Int?
         var negated: Bool
         var ranges: [ClosedRange<Int>]
+
+        init(operand: Operand, modulus: Int?, negated: Bool, ranges: [ClosedRange<Int>]) {
+            self.operand = operand
+            self.modulus = modulus
+            self.negated = negated
+            self.ranges = ranges
+        }
+
+        /// The form `CLDRPluralRules.swift` is written in.
+        init(_ operand: Operand, modulo: Int?, negated: Bool, _ ranges: [ClosedRange<Int>]) {
+            self.init(operand: operand, modulus: modulo, negated: negated, ranges: ranges)
+        }
     }
 
     /// A relation flattened for evaluation. Its values are `bounds[boundsStart..<boundsEnd]`,
@@ -200,49 +212,29 @@ public struct PluralRules: Sendable {
 
     // MARK: CLDR's rules
 
-    private static let cardinalRules = parse(CLDRPluralRuleData.cardinal)
-    private static let ordinalRules = parse(CLDRPluralRuleData.ordinal)
-
-    private static func parse(_ data: String) -> [String: PluralRules] {
-        var grouped: [String: [(PluralCategory, [[Relation]])]] = [:]
-        for line in data.split(separator: "\n") {
-            let fields = line.trimmingCharacters(in: .whitespaces).split(
-                separator: "|", maxSplits: 2, omittingEmptySubsequences: false)
-            guard fields.count == 3, let category = PluralCategory(rawValue: String(fields[1])) else { continue }
-            let locale = String(fields[0])
-            if category == .other {
-                grouped[locale, default: []] = grouped[locale] ?? []
-                continue
-            }
-            // The data is CLDR's own and checked by the tests; a line that does not compile is skipped.
-            guard let condition = try? compile(String(fields[2])) else { continue }
-            grouped[locale, default: []].append((category, condition))
-        }
-        return grouped.mapValues(PluralRules.init)
-    }
-
     /// Every locale CLDR gives rules for.
     public static func locales(_ kind: Kind = .cardinal) -> [String] {
-        (kind == .cardinal ? cardinalRules : ordinalRules).keys.sorted()
+        kind == .cardinal ? CLDRPluralRules.cardinalLocales : CLDRPluralRules.ordinalLocales
     }
 
     /// The rules for a language: the most specific CLDR locale that matches (`pt-PT`, else
-    /// `pt`); a language CLDR does not know has only `other`.
+    /// `pt`); a language CLDR does not know has only `other`. The rules are compiled ahead of
+    /// time (`CLDRPluralRules.swift`): only those asked for are built, and no text is parsed.
     public static func rules(for language: LanguageTag, kind: Kind = .cardinal) -> PluralRules {
-        let table = kind == .cardinal ? cardinalRules : ordinalRules
         for tag in language.withParents {
-            if let rules = table[tag.description] { return rules }
+            if let rules = rules(forCLDRLocale: tag.description, kind: kind) { return rules }
             if tag.script != nil, tag.region != nil,
-                let rules = table[LanguageTag(language: tag.language, region: tag.region).description]
+                let rules = rules(
+                    forCLDRLocale: LanguageTag(language: tag.language, region: tag.region).description, kind: kind)
             {
                 return rules
             }
         }
-        return table["root"] ?? PluralRules(conditions: [])
+        return rules(forCLDRLocale: "root", kind: kind) ?? PluralRules(conditions: [])
     }
 
     /// The rules of a CLDR locale name as it appears in CLDR's data (`pt-PT`, `ars`).
     public static func rules(forCLDRLocale locale: String, kind: Kind = .cardinal) -> PluralRules? {
-        (kind == .cardinal ? cardinalRules : ordinalRules)[locale]
+        kind == .cardinal ? CLDRPluralRules.cardinal(locale) : CLDRPluralRules.ordinal(locale)
     }
 }

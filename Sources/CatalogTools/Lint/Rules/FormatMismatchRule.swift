@@ -82,6 +82,8 @@ struct FormatMismatchRule: LintRule {
         /// format that asks for nothing the development language's does not give; the first
         /// that fails is reported.
         mutating func plural(_ entry: PluralEntry, key: String, against expected: FormatString?) {
+            // References that cannot be resolved are `plural-variables`' findings.
+            guard entry.nestingProblems.isEmpty else { return }
             for name in entry.variables.keys.sorted() {
                 for category in PluralCategory.allCases where entry.variables[name]!.variants[category] != nil {
                     guard let problem = Self.problem(entry, variable: name, category: category, against: expected)
