@@ -22,8 +22,8 @@ struct AppCommandLineTests {
             (["about", "extra", "--lang", "ar"], "error: الاستخدام: about"),
             (
                 ["--lang", "../x"],
-                "error: '../x' is not a language tag (letters, digits, -, _, . and @ only; "
-                    + "for example es, pt-BR, es_ES.UTF-8)"
+                "error: '../x' is not a language tag (BCP 47, for example es, pt-BR, ca-ES-valencia, "
+                    + "es_ES.UTF-8)"
             ),
         ])
     func usageErrors(arguments: [String], message: String) throws {
