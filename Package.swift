@@ -111,8 +111,8 @@ let package = Package(
         .testTarget(
             name: "AppTests",
             dependencies: [
-                "Light", "Regular", "Commands", "TransferCore", "Flavors", "Localization", "TextSnapshotsTesting",
-                "AppTesting", "FileWriting", "TestSupport",
+                "Light", "Regular", "Commands", "Diagnostics", "TransferCore", "Flavors", "Localization",
+                "TextSnapshotsTesting", "AppTesting", "FileWriting", "TestSupport",
             ],
             swiftSettings: strictSwift
         ),

@@ -15,11 +15,32 @@ public enum DisplayColumns {
     /// What ends a cut text: one column.
     public static let ellipsis = "…"
 
-    /// The columns `text` takes.
+    /// The columns `text` takes. Terminal control sequences (`ESC [ … m`, colours) take none.
     public static func width(_ text: some StringProtocol) -> Int {
-        // ASCII text (most of it) is one column a printable byte.
-        if text.utf8.allSatisfy({ $0 < 0x7F }) { return text.utf8.reduce(0) { $0 + ($1 >= 0x20 ? 1 : 0) } }
-        return text.reduce(0) { $0 + width(of: $1) }
+        // ASCII text without escapes (most of it) is one column a printable byte.
+        if text.utf8.allSatisfy({ $0 < 0x7F && $0 != 0x1B }) {
+            return text.utf8.reduce(0) { $0 + ($1 >= 0x20 ? 1 : 0) }
+        }
+        var total = 0
+        var inSequence = false
+        var previousWasEscape = false
+        for character in text {
+            if inSequence {
+                // A control sequence ends with a byte from @ to ~.
+                if let scalar = character.unicodeScalars.first, (0x40...0x7E).contains(scalar.value) {
+                    inSequence = false
+                }
+                continue
+            }
+            if previousWasEscape, character == "[" {
+                inSequence = true
+                previousWasEscape = false
+                continue
+            }
+            previousWasEscape = character == "\u{1B}"
+            total += width(of: character)
+        }
+        return total
     }
 
     /// The columns one character (grapheme cluster) takes: 0, 1 or 2. An emoji sequence

@@ -24,11 +24,14 @@ public struct FlavorIdentity: Sendable, Equatable {
     public let features: Set<String>
     /// `FlavorLimits`: name → whole number above 0.
     public let limits: [String: Int]
+    /// `FlavorLook`: the accent colour and progress bar characters.
+    public let look: FlavorLook
 
     /// An identity made in code (tests, tools); `init(name:contentsOf:)` reads a flavor's own.
     public init(
         name: String, bundleIdentifier: String, displayName: String, version: String,
-        developmentLanguage: LanguageTag, features: Set<String>, limits: [String: Int]
+        developmentLanguage: LanguageTag, features: Set<String>, limits: [String: Int],
+        look: FlavorLook = FlavorLook()
     ) {
         self.name = name
         self.bundleIdentifier = bundleIdentifier
@@ -37,6 +40,7 @@ public struct FlavorIdentity: Sendable, Equatable {
         self.developmentLanguage = developmentLanguage
         self.features = features
         self.limits = limits
+        self.look = look
     }
 
     /// Reads and validates an Info.plist (XML or binary).
@@ -96,6 +100,7 @@ public struct FlavorIdentity: Sendable, Equatable {
             limits[key] = number
         }
         self.limits = limits
+        look = try FlavorLook(plistValue: dictionary["FlavorLook"], path: path)
     }
 
     private static func reason(of error: any Error) -> String {

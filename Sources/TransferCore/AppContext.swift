@@ -17,6 +17,9 @@ public struct AppContext: Sendable {
     public let program: Program
     /// The columns screens fit in (`--width`, `COLUMNS`, the terminal, 80).
     public var width = 80
+    /// Whether screens are shown in the flavor's accent colour (`--color`, `NO_COLOR`,
+    /// `TERM`, a terminal).
+    public var colored = false
     /// What decided the languages in use: at start-up the flavor's `languageSource`; after
     /// `lang` in the interactive session, that choice.
     public var languageSource: LanguageSource
@@ -44,6 +47,18 @@ public struct AppContext: Sendable {
 
     /// At most this many transfers in progress at once (`FlavorLimits.concurrentTransfers`).
     public var concurrentTransfers: Int { flavor.limit(Feature.concurrentTransfersLimit, default: 1) }
+
+    /// `screen` in the flavor's look when `colored`: its first line and the done part of its
+    /// progress bars in the accent colour. Widths are measured before, on the plain text.
+    public func painted(_ screen: String) -> String {
+        let look = identity.look
+        guard colored, look.accentColor != nil else { return screen }
+        var lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map {
+            ProgressBar.painted(String($0), look: look)
+        }
+        if let first = lines.first { lines[0] = look.accented(first) }
+        return lines.joined(separator: "\n")
+    }
 
     /// The transfers this flavor shows (the extension decides; the core shows downloads).
     public func visible(_ queue: TransferQueue) -> TransferQueue {

@@ -32,7 +32,7 @@ public struct Session {
         let name = line.path.first ?? AppCommandLine.queue.name
         switch name {
         case AppCommandLine.queue.name, AppCommandLine.show.name, AppCommandLine.about.name:
-            let output = try render(line)
+            let output = context.painted(try render(line))
             currentView = line
             return output
         case AppCommandLine.shell.name:
@@ -118,7 +118,7 @@ public struct Session {
             }
             text.localizer.setPreferences(context.flavor.systemPreferences)
             context.languageSource = context.flavor.systemSource
-            console.write(try render(currentView))
+            console.write(context.painted(try render(currentView)))
             return
         }
         guard let preferences = try? LanguagePreferences.parseList(value, source: "lang") else {
@@ -129,6 +129,6 @@ public struct Session {
         text.localizer.setPreferences(preferences)
         let saved = TransferApp.remember(preferences, asked: false, context: context, console: console)
         context.languageSource = saved ? .remembered : .session
-        console.write(try render(currentView))
+        console.write(context.painted(try render(currentView)))
     }
 }

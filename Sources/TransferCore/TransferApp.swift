@@ -25,8 +25,10 @@ public enum TransferApp {
             problem = problem ?? error
         }
         var width = 80
+        var color = ColorChoice.auto
         do {
             width = try AppCommandLine.width(of: line, environment: environment, terminal: console.terminalWidth)
+            color = try line.value(AppCommandLine.color, as: ColorChoice.self) ?? .auto
         } catch {
             problem = problem ?? error
         }
@@ -40,6 +42,8 @@ public enum TransferApp {
             return error.exitStatus
         }
         context.width = width
+        context.colored = FlavorLook.usesColor(
+            color, environment: environment, outputIsTerminal: console.terminalWidth() != nil)
         defer { report(context.texts.localizer, verbose: line.flag(AppCommandLine.verbose), console: console) }
         for notice in context.flavor.notices { console.writeError("\(notice)\n") }
         do throws(AppError) {

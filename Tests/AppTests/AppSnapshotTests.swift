@@ -1,4 +1,5 @@
 import AppTesting
+import Diagnostics
 import Foundation
 import Localization
 import Testing
@@ -73,6 +74,16 @@ struct AppSnapshotTests {
         #expect(
             result.output.hasSuffix("\n") && !result.output.hasSuffix("\n\n"), "a screen ends with exactly one newline")
         return result.output
+    }
+
+    /// Each flavor's look: the queue with `--color always`, escape sequences made visible, so a
+    /// change of theme shows in review. Every other snapshot is plain text.
+    @Test("each flavor's queue in its colours", arguments: flavors.keys.sorted())
+    func colored(flavor: String) throws {
+        let build = try #require(Self.flavors[flavor])
+        try appSnapshots.expect(
+            Diagnostic.visible(try Self.render(build, ["--lang", "en", "--width", "80", "--color", "always"])),
+            named: flavor, "color", "queue")
     }
 
     @Test("a scripted session that switches language", arguments: sessions.keys.sorted())

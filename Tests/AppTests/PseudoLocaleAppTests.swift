@@ -10,7 +10,8 @@ struct PseudoLocaleAppTests {
     /// Words that are rightly left as they are: the command-line syntax a user types (command
     /// and option names, their placeholders) and the flavors' names and bundle ids.
     static let syntax: Set<String> = [
-        "queue", "show", "about", "shell", "pause", "resume", "cancel", "lang", "remember", "width", "localizations",
+        "queue", "show", "about", "shell", "pause", "resume", "cancel", "lang", "remember", "width", "color", "auto",
+        "always", "never", "localizations",
         "verbose",
         "version",
         "help", "LANG", "FILE", "DIR", "Light", "Regular", "Transfers", "com", "example", "transfers", "light",

@@ -29,12 +29,14 @@ enum Declarations {
     static let lang = Option.value("lang", placeholder: "LANG", summary: "help.option.lang")
     static let remember = Option.flag("remember", summary: "help.option.remember")
     static let width = Option.value("width", placeholder: "N", summary: "help.option.width")
+    static let color = Option.value(
+        "color", placeholder: "WHEN", allowed: ["auto", "always", "never"], summary: "help.option.color")
     static let verbose = Option.flag("verbose", short: "v", summary: "help.option.verbose")
     static let localizations = Option.value("localizations", placeholder: "DIR", summary: "help.option.localizations")
     static let version = Option.flag("version", summary: "help.option.version")
     static let id = Argument("ID")
     static let app = Program(
-        "Regular", options: [queuePath, lang, remember, width, localizations, verbose, version],
+        "Regular", options: [queuePath, lang, remember, width, color, localizations, verbose, version],
         commands: [
             Command("queue", summary: "help.queue"), Command("show", summary: "help.show", arguments: [id]),
             Command("about", summary: "help.about"), Command("shell", summary: "help.shell"),

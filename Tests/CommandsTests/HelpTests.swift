@@ -73,6 +73,7 @@ struct HelpTests {
         "help.option.lang": "use LANG, or a list such as pt-BR:es",
         "help.option.remember": "keep LANG for later runs (with --lang)",
         "help.option.width": "fit screens in N columns (else COLUMNS, the terminal, or 80)",
+        "help.option.color": "colour: auto (a terminal), always or never",
         "help.option.localizations": "read the shared catalogs from DIR",
         "help.option.verbose": "report missing and unusable translations",
         "help.option.version": "print the version", "help.option.help": "print this help",

@@ -75,3 +75,76 @@ struct FlavorIdentityTests {
         }
     }
 }
+
+@Suite("Flavor look")
+struct FlavorLookTests {
+    static func plist(_ look: String) -> Data {
+        Data(
+            """
+            <plist version="1.0"><dict>
+            <key>CFBundleIdentifier</key><string>com.example.x</string>
+            <key>CFBundleDisplayName</key><string>X</string>
+            <key>CFBundleShortVersionString</key><string>1.0</string>
+            <key>CFBundleDevelopmentRegion</key><string>en</string>
+            \(look)
+            </dict></plist>
+            """.utf8)
+    }
+
+    @Test("the plist's FlavorLook sets the accent colour and the bar characters; none means the default look")
+    func reads() throws {
+        let look = try FlavorIdentity(
+            name: "X",
+            plist: Self.plist(
+                "<key>FlavorLook</key><dict><key>accentColor</key><string>magenta</string>"
+                    + "<key>progressFilled</key><string>=</string><key>progressEmpty</key><string>-</string></dict>"),
+            path: "/p/Info.plist"
+        ).look
+        #expect(look == FlavorLook(accentColor: .magenta, progressFilled: "=", progressEmpty: "-"))
+        #expect(look.accented("Hi") == "\u{1B}[35mHi\u{1B}[0m")
+        #expect(try FlavorIdentity(name: "X", plist: Self.plist(""), path: "/p/Info.plist").look == FlavorLook())
+        #expect(FlavorLook().accented("Hi") == "Hi")
+    }
+
+    @Test(
+        "a look the program cannot use is an error naming the plist",
+        arguments: [
+            ("<key>FlavorLook</key><string>red</string>", "FlavorLook must be a dictionary"),
+            (
+                "<key>FlavorLook</key><dict><key>accentColor</key><string>pink</string></dict>",
+                "FlavorLook.accentColor must be one of black, red, green, yellow, blue, magenta, cyan, white"
+            ),
+            (
+                "<key>FlavorLook</key><dict><key>progressFilled</key><string>##</string></dict>",
+                "FlavorLook.progressFilled must be one printable character"
+            ),
+            (
+                "<key>FlavorLook</key><dict><key>progressEmpty</key><string>\u{1B}</string></dict>",
+                "FlavorLook.progressEmpty must be one printable character"
+            ),
+            (
+                "<key>FlavorLook</key><dict><key>colour</key><string>red</string></dict>",
+                "FlavorLook.colour is not a look setting (known: accentColor, progressFilled, progressEmpty)"
+            ),
+        ])
+    func refuses(look: String, message: String) {
+        let error = #expect(throws: Diagnostic.self) {
+            try FlavorIdentity(name: "X", plist: Self.plist(look), path: "/p/Info.plist")
+        }
+        #expect(error?.description == "/p/Info.plist: error: " + message)
+    }
+
+    @Test(
+        "colour: always and never decide; auto means a terminal without NO_COLOR or TERM=dumb",
+        arguments: [
+            (ColorChoice.auto, [String: String](), true, true),
+            (.auto, [:], false, false),
+            (.auto, ["NO_COLOR": ""], true, false),
+            (.auto, ["TERM": "dumb"], true, false),
+            (.always, ["NO_COLOR": "1"], false, true),
+            (.never, [:], true, false),
+        ])
+    func usesColor(choice: ColorChoice, environment: [String: String], terminal: Bool, expected: Bool) {
+        #expect(FlavorLook.usesColor(choice, environment: environment, outputIsTerminal: terminal) == expected)
+    }
+}

@@ -41,14 +41,15 @@ struct AppCommandLineTests {
         show one transfer
 
         Options:
-          --queue FILE         read the queue from FILE (and save changes to it)
-          --lang LANG          use LANG, or a list such as pt-BR:es
-          --remember           keep LANG for later runs (with --lang)
-          --width N            fit screens in N columns (else COLUMNS, the terminal, or 80)
-          --localizations DIR  read the shared catalogs from DIR
-          --verbose            report missing and unusable translations
-          --version            print the version
-          --help               print this help
+          --queue FILE               read the queue from FILE (and save changes to it)
+          --lang LANG                use LANG, or a list such as pt-BR:es
+          --remember                 keep LANG for later runs (with --lang)
+          --width N                  fit screens in N columns (else COLUMNS, the terminal, or 80)
+          --color auto|always|never  colour: auto (a terminal), always or never
+          --localizations DIR        read the shared catalogs from DIR
+          --verbose                  report missing and unusable translations
+          --version                  print the version
+          --help                     print this help
 
         """
 

@@ -1,4 +1,5 @@
 import Commands
+import Flavors
 import Localization
 
 /// The app's command line, declared once as `Commands` values: its global options and the
@@ -14,6 +15,10 @@ public enum AppCommandLine {
     public static let remember = Option.flag("remember", summary: Summary.text("help.option.remember"))
     /// `--width N`: the columns screens fit in, instead of `COLUMNS` or the terminal's.
     public static let width = Option.value("width", placeholder: "N", summary: Summary.text("help.option.width"))
+    /// `--color WHEN`: `auto` (a terminal, without `NO_COLOR` or `TERM=dumb`), `always`, `never`.
+    public static let color = Option.value(
+        "color", placeholder: "WHEN", allowed: ColorChoice.allCases.map(\.rawValue),
+        summary: Summary.text("help.option.color"))
     /// `--localizations DIR`: the shared catalogs to read instead of the resources' ones.
     public static let localizations = Option.value(
         "localizations", placeholder: "DIR", summary: Summary.text("help.option.localizations"))
@@ -40,7 +45,7 @@ public enum AppCommandLine {
     /// `commands`. `help`, `lang` and `quit` are words of the interactive session only.
     public static func program(_ name: String, adding commands: [Command]) -> Program {
         Program(
-            name, options: [queueFile, language, remember, width, localizations, verbose, version],
+            name, options: [queueFile, language, remember, width, color, localizations, verbose, version],
             commands: [queue, show, about, shell] + commands, defaultCommand: queue.name, helpOption: help,
             helpCommand: nil)
     }

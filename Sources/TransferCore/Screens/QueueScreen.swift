@@ -22,15 +22,18 @@ public enum QueueScreen {
                 .joined(separator: "\n") + "\n"
         }
         lines +=
-            table(visible, bar: 20, text: text).aligned(width: width, shrinking: titleColumn, minimum: minimumTitle)
-            ?? table(visible, bar: 10, text: text).aligned(width: width, shrinking: titleColumn, minimum: minimumTitle)
-            ?? stacked(visible, width: width, text: text)
+            table(visible, bar: 20, context: context).aligned(
+                width: width, shrinking: titleColumn, minimum: minimumTitle)
+            ?? table(visible, bar: 10, context: context).aligned(
+                width: width, shrinking: titleColumn, minimum: minimumTitle)
+            ?? stacked(visible, context: context)
         lines += [""] + wrap(summary(visible, text: text), width)
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// The queue as a table whose progress bars are `bar` columns wide (and two brackets).
-    static func table(_ queue: TransferQueue, bar: Int, text: Texts) -> TextColumns {
+    static func table(_ queue: TransferQueue, bar: Int, context: AppContext) -> TextColumns {
+        let text = context.texts
         var table = TextColumns([
             [
                 text("column.id"), text("column.kind"), text("column.state"), text("column.progress"), "",
@@ -40,7 +43,8 @@ public enum QueueScreen {
         for transfer in queue.transfers {
             table.append([
                 transfer.id, text.kind(transfer.kind), text.state(transfer.state),
-                ProgressBar.render(transfer.fraction, width: bar), text.percent(transfer.fraction),
+                ProgressBar.render(transfer.fraction, width: bar, look: context.identity.look),
+                text.percent(transfer.fraction),
                 size(transfer, text: text), title(transfer),
             ])
         }
@@ -49,7 +53,9 @@ public enum QueueScreen {
 
     /// One block a transfer, for widths the table does not fit: the ID and title, then kind
     /// and state, the progress bar, the sizes, each indented and fitted.
-    static func stacked(_ queue: TransferQueue, width: Int, text: Texts) -> [String] {
+    static func stacked(_ queue: TransferQueue, context: AppContext) -> [String] {
+        let text = context.texts
+        let width = context.width
         let indent = "    "
         let room = width - indent.count
         var lines: [String] = []
@@ -59,7 +65,9 @@ public enum QueueScreen {
             let percent = text.percent(transfer.fraction)
             let barWidth = max(1, min(20, room - 3 - DisplayColumns.width(percent)))
             var details = wrap(text.kind(transfer.kind) + text("list.separator") + text.state(transfer.state), room)
-            details += wrap(ProgressBar.render(transfer.fraction, width: barWidth) + " " + percent, room)
+            details += wrap(
+                ProgressBar.render(transfer.fraction, width: barWidth, look: context.identity.look) + " " + percent,
+                room)
             details += wrap(size(transfer, text: text), room)
             lines += details.map { indent + $0 }
         }

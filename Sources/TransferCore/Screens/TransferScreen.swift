@@ -9,7 +9,8 @@ public enum TransferScreen {
         table.append([text("detail.kind"), text.kind(transfer.kind)])
         table.append([text("detail.state"), text.state(transfer.state)])
         table.append([
-            text("detail.progress"), ProgressBar.render(transfer.fraction) + " " + text.percent(transfer.fraction),
+            text("detail.progress"),
+            ProgressBar.render(transfer.fraction, look: context.identity.look) + " " + text.percent(transfer.fraction),
         ])
         table.append([text("detail.size"), QueueScreen.size(transfer, text: text)])
         let title = DisplayColumns.wrap(QueueScreen.title(transfer), to: context.width)
