@@ -39,21 +39,68 @@ public enum StringsParser {
         try parse(Data(text.utf8), path: path, keepingComments: keepingComments)
     }
 
-    /// `.strings` files may also be XML or binary property lists of string → string.
+    /// `.strings` files may also be property lists of string → string: XML ones are read by
+    /// `PropertyListReader` (with line and column), binary ones by Foundation.
     private static func parsePropertyList(_ data: Data, path: String) throws(Diagnostic) -> StringsFile {
         let start = SourceLocation(path: path, line: 1, column: 1)
-        guard let object = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil),
-            let dictionary = object as? [String: Any]
-        else { throw Diagnostic("not a valid property list of strings", at: start) }
+        guard !data.starts(with: Array("bplist".utf8)) else {
+            guard let object = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil),
+                let dictionary = object as? [String: Any]
+            else { throw Diagnostic("not a valid property list of strings", at: start) }
+            var table = StringTable()
+            let file = table.addFile(path)
+            for key in dictionary.keys.sorted() {
+                guard let value = dictionary[key] as? String else {
+                    throw Diagnostic("the value of key \"\(Diagnostic.quote(key))\" is not a string", at: start)
+                }
+                table.add(key: key, value: value, line: 1, column: 1, file: file)
+            }
+            return StringsFile(path: path, table: table)
+        }
+        let result = data.withUnsafeBytes { raw in
+            Result { () throws(Diagnostic) -> StringsFile in
+                try TextDecoding.withUTF8(raw.bindMemory(to: UInt8.self), path: path) { text throws(Diagnostic) in
+                    try xmlPropertyList(text, path: path)
+                }
+            }
+        }
+        return try result.get()
+    }
+
+    private static func xmlPropertyList(_ text: UnsafeBufferPointer<UInt8>, path: String) throws(Diagnostic)
+        -> StringsFile
+    {
+        var positions = TextPositions(text: text, path: path)
+        let root: PropertyList
+        do {
+            root = try PropertyListReader.read(text)
+        } catch {
+            throw Diagnostic("not a valid property list: \(error.message)", at: positions.location(at: error.offset))
+        }
+        guard let members = root.members else {
+            throw Diagnostic(
+                "a property list .strings file must hold a dictionary, not \(root.kindDescription)",
+                at: positions.location(at: root.offset))
+        }
         var table = StringTable()
         let file = table.addFile(path)
-        for key in dictionary.keys.sorted() {
-            guard let value = dictionary[key] as? String else {
-                throw Diagnostic("the value of key \"\(Diagnostic.quote(key))\" is not a string", at: start)
+        var duplicates: [SourceLocation] = []
+        var duplicateCount = 0
+        var seen = Set<String>()
+        for member in members {
+            let location = positions.location(at: member.keyOffset)
+            guard let value = member.value.string else {
+                throw Diagnostic(
+                    "the value of key \"\(Diagnostic.quote(member.key))\" is \(member.value.kindDescription), not a string",
+                    at: positions.location(at: member.value.offset))
             }
-            table.add(key: key, value: value, line: 1, column: 1, file: file)
+            table.add(key: member.key, value: value, line: location.line, column: location.column, file: file)
+            if !seen.insert(member.key).inserted {
+                duplicateCount += 1
+                if duplicates.count < StringsFile.listedDuplicates { duplicates.append(location) }
+            }
         }
-        return StringsFile(path: path, table: table)
+        return StringsFile(path: path, table: table, duplicateLocations: duplicates, duplicateCount: duplicateCount)
     }
 }
 
