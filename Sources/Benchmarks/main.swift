@@ -14,6 +14,14 @@ do {
         print(figure.line)
         figures.append(figure)
     }
+    for figure in try ReaderBenchmarks().run() {
+        print(figure.line)
+        figures.append(figure)
+    }
+    for figure in try ReaderBenchmarks().run() {
+        print(figure.line)
+        figures.append(figure)
+    }
     for figure in try PluralBenchmarks().run() {
         print(figure.line)
         figures.append(figure)

@@ -212,9 +212,8 @@ public struct XCStringsFile: Sendable {
         /// Calls `body` with the state of every unit inside, variations and substitutions included.
         func forEachState(_ body: (String) -> Void) {
             if let state = stringUnit?.state { body(state) }
-            for cases in [variations?.plural, variations?.device].compactMap({ $0 }) {
-                for localization in cases.values { localization.forEachState(body) }
-            }
+            for localization in (variations?.plural ?? [:]).values { localization.forEachState(body) }
+            for localization in (variations?.device ?? [:]).values { localization.forEachState(body) }
             for substitution in (substitutions ?? [:]).values {
                 for localization in (substitution.variations?.plural ?? [:]).values { localization.forEachState(body) }
             }

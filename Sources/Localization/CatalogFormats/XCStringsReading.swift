@@ -1,4 +1,5 @@
 import Diagnostics
+import Foundation
 
 /// What `XCStringsReading` found in a String Catalog: the parts `XCStringsFile` keeps.
 struct XCStringsContent {
@@ -29,8 +30,12 @@ struct XCStringsReading {
         let name: String
         let wanted: Bool
         var usable = false
+        var units: [String: XCStringsFile.Unit] = [:]
     }
     private var plans: [LanguagePlan] = []
+    /// Room for this many keys is made at once: about one per 200 bytes of text, an
+    /// estimate that saves most of the rehashing while a language's dictionary grows.
+    private let expectedKeys: Int
 
     /// How deeply variations may nest (`variations.device.x.variations.plural…`).
     static let maximumNesting = 16
@@ -42,6 +47,7 @@ struct XCStringsReading {
         positions = TextPositions(text: text, path: path)
         self.path = path
         self.wanted = wanted
+        expectedKeys = min(text.count / 200, 1 << 20)
     }
 
     /// Reads the whole text; any malformed JSON or a document of the wrong shape becomes the
@@ -81,6 +87,10 @@ struct XCStringsReading {
         guard let sourceLanguage else { throw shape("\"sourceLanguage\" is missing", at: 0) }
         guard sawStrings else { throw shape("\"strings\" is missing", at: 0) }
         content.sourceLanguage = sourceLanguage
+        for index in plans.indices where !plans[index].units.isEmpty {
+            content.units[plans[index].name] = plans[index].units
+            plans[index].units = [:]
+        }
         content.errors.sort { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) }
     }
 
@@ -88,18 +98,20 @@ struct XCStringsReading {
     private mutating func readStrings() throws(JSONReader.Failure) {
         try reader.beginObject()
         var first = true
-        content.keyLines.reserveCapacity(reader.text.count / 256)
+        content.keyLines.reserveCapacity(expectedKeys)
         while let token = try reader.nextKey(first: &first) {
             let key = reader.decode(token)
-            let line = positions.line(at: token.start)
-            if content.keyLines[key] == nil { content.keyLines[key] = line }
+            let line = reader.line
+            // A key given twice: its last entry is the one read, and its line is kept.
+            content.keyLines[key] = line
             let location = SourceLocation(path: path, line: line, column: 1)
             let start = reader.offset
+            let startLine = reader.line
             do {
                 try readEntry(key: key, location: location)
-            } catch  where !error.isSyntax {
+            } catch where !error.isSyntax {
                 record(error, key: key, language: nil)
-                reader.offset = start
+                resume(at: start, line: startLine)
                 try reader.skipValue()
             }
         }
@@ -137,13 +149,14 @@ struct XCStringsReading {
         key: String, language plan: Int, location: SourceLocation
     ) throws(JSONReader.Failure) {
         let start = reader.offset
+        let startLine = reader.line
         let language = plans[plan].name
         let localization: XCStringsFile.Localization
         do {
             localization = try readLocalization(depth: 0)
         } catch  where !error.isSyntax {
             record(error, key: key, language: language)
-            reader.offset = start
+            resume(at: start, line: startLine)
             try reader.skipValue()
             return
         }
@@ -151,14 +164,18 @@ struct XCStringsReading {
         localization.forEachState { state in
             if state == "new" { new = true } else if state == "needs_review" { review = true }
         }
-        for (state, found) in [("needs_review", review), ("new", new)] where found {
-            content.pending.append(.init(language: language, key: key, state: state, location: location))
+        if review {
+            content.pending.append(.init(language: language, key: key, state: "needs_review", location: location))
         }
+        if new { content.pending.append(.init(language: language, key: key, state: "new", location: location)) }
         do {
             if let unit = try XCStringsFile.unit(localization, location: location) {
-                content.units[language, default: [:]][key] = unit
-                plans[plan].usable = true
-                content.usableLanguages.insert(language)
+                if !plans[plan].usable {
+                    plans[plan].usable = true
+                    content.usableLanguages.insert(language)
+                    plans[plan].units.reserveCapacity(expectedKeys)
+                }
+                plans[plan].units[key] = unit
             }
         } catch {
             content.errors.append(
@@ -171,6 +188,7 @@ struct XCStringsReading {
     /// A language not wanted and not yet known to have text: read until it shows it has.
     private mutating func probeLocalization(language plan: Int, location: SourceLocation) throws(JSONReader.Failure) {
         let start = reader.offset
+        let startLine = reader.line
         do {
             let localization = try readLocalization(depth: 0)
             if (try? XCStringsFile.unit(localization, location: location)) ?? nil != nil {
@@ -178,15 +196,28 @@ struct XCStringsReading {
                 content.usableLanguages.insert(plans[plan].name)
             }
         } catch  where !error.isSyntax {
-            reader.offset = start
+            resume(at: start, line: startLine)
             try reader.skipValue()
         }
+    }
+
+    /// Moves the reader back to a value read before (to skip it after a shape error).
+    private mutating func resume(at offset: Int, line: Int) {
+        reader.offset = offset
+        reader.line = line
     }
 
     /// The plan for a language code, made on its first appearance.
     private mutating func plan(_ code: JSONReader.StringToken) -> Int {
         let bytes = UnsafeBufferPointer(rebasing: reader.text[code.start..<code.end])
-        if !code.hasEscapes, let index = plans.firstIndex(where: { $0.code.elementsEqual(bytes) }) { return index }
+        if !code.hasEscapes {
+            for index in plans.indices where plans[index].code.count == bytes.count && !bytes.isEmpty {
+                let same = plans[index].code.withUnsafeBufferPointer {
+                    memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0
+                }
+                if same { return index }
+            }
+        }
         let name = reader.decode(code)
         if let index = plans.firstIndex(where: { $0.name == name }) { return index }
         let isWanted = wanted.map { set in LanguageTag(name).map(set.contains) ?? false } ?? true

@@ -29,6 +29,10 @@ struct JSONReader {
     let text: UnsafeBufferPointer<UInt8>
     /// The next byte to read.
     var offset: Int
+    /// The 1-based line of `offset`, counted as whitespace is skipped (JSON has newlines
+    /// nowhere else): right after `nextKey`, the line of the key. Set it when moving `offset`
+    /// by hand.
+    var line = 1
 
     init(_ text: UnsafeBufferPointer<UInt8>) {
         self.text = text
@@ -137,21 +141,32 @@ struct JSONReader {
     /// Reads the next value whatever it is, checking it and building nothing. Nesting is
     /// followed with a stack of bits, not recursion: any depth is safe.
     mutating func skipValue() throws(Failure) {
-        // One bit per open container: set for an object, clear for an array.
-        var stack: [UInt64] = [0]
+        // One bit per open container, set for an object: the first 64 levels in a word, any
+        // deeper ones in an array allocated only then.
+        var low: UInt64 = 0
+        var deeper: [UInt64] = []
         var depth = 0
         var first = true
+        func push(object: Bool) {
+            depth += 1
+            let bit: UInt64 = 1 << UInt64(depth & 63)
+            if depth < 64 {
+                low = object ? low | bit : low & ~bit
+                return
+            }
+            let word = depth >> 6 - 1
+            if word >= deeper.count { deeper.append(0) }
+            deeper[word] = object ? deeper[word] | bit : deeper[word] & ~bit
+        }
         while true {
             switch try kind() {
             case .object:
                 offset += 1
-                depth += 1
-                push(&stack, depth, object: true)
+                push(object: true)
                 first = true
             case .array:
                 offset += 1
-                depth += 1
-                push(&stack, depth, object: false)
+                push(object: false)
                 first = true
             case .string: _ = try stringToken()
             case .number: try skipNumber()
@@ -169,7 +184,8 @@ struct JSONReader {
             }
             // After a value, or after an open bracket: close what ends, then find the next value.
             while depth > 0 {
-                let isObject = stack[depth >> 6] & (1 << UInt64(depth & 63)) != 0
+                let word = depth < 64 ? low : deeper[depth >> 6 - 1]
+                let isObject = word & (1 << UInt64(depth & 63)) != 0
                 if isObject {
                     guard try nextKey(first: &first) != nil else {
                         depth -= 1
@@ -189,12 +205,6 @@ struct JSONReader {
         }
     }
 
-    private func push(_ stack: inout [UInt64], _ depth: Int, object: Bool) {
-        if depth >> 6 >= stack.count { stack.append(0) }
-        let bit: UInt64 = 1 << UInt64(depth & 63)
-        if object { stack[depth >> 6] |= bit } else { stack[depth >> 6] &= ~bit }
-    }
-
     // MARK: Strings
 
     /// Reads a string (the cursor on its opening quote), checking its escapes and that it
@@ -209,7 +219,12 @@ struct JSONReader {
             // Eight bytes at a time while none is a quote, a backslash or a control character.
             while offset + 8 <= count {
                 let word = UnsafeRawPointer(text.baseAddress! + offset).loadUnaligned(as: UInt64.self)
-                if Self.mayEndRun(word) { break }
+                let found = Self.specialBytes(word)
+                if found != 0 {
+                    // The lowest flagged byte is exact (borrows only run upwards).
+                    offset += found.trailingZeroBitCount >> 3
+                    break
+                }
                 offset += 8
             }
             guard offset < count else {
@@ -233,16 +248,17 @@ struct JSONReader {
         }
     }
 
-    /// Whether a word of eight bytes holds a `"`, a `\` or a byte below 0x20 (the classic
-    /// "has a zero byte" test on the word xor each, and on the word minus 0x20).
+    /// The high bit of each byte of a word (little-endian) that may be a `"`, a `\` or a
+    /// byte below 0x20: the classic "has a zero byte" test on the word xor each, and on the
+    /// word minus 0x20. The lowest bit set marks the first such byte exactly.
     @inline(__always)
-    private static func mayEndRun(_ word: UInt64) -> Bool {
+    private static func specialBytes(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         let quotes = word ^ (ones &* 0x22), backslashes = word ^ (ones &* 0x5C)
         let zeroQuote = (quotes &- ones) & ~quotes
         let zeroBackslash = (backslashes &- ones) & ~backslashes
         let control = (word &- ones &* 0x20) & ~word
-        return (zeroQuote | zeroBackslash | control) & highs != 0
+        return (zeroQuote | zeroBackslash | control) & highs
     }
 
     private mutating func skipEscape() throws(Failure) {
@@ -396,9 +412,24 @@ struct JSONReader {
 
     @inline(__always)
     mutating func skipWhitespace() {
-        while offset < text.count {
+        let count = text.count
+        while offset < count {
             switch text[offset] {
-            case 0x20, 0x0A, 0x0D, 0x09: offset += 1
+            case 0x20:
+                // Indentation: the spaces of eight bytes at a time (the lowest byte that is
+                // not a space ends the run).
+                guard offset + 8 <= count else {
+                    offset += 1
+                    continue
+                }
+                let other =
+                    UnsafeRawPointer(text.baseAddress! + offset).loadUnaligned(as: UInt64.self)
+                    ^ 0x2020_2020_2020_2020
+                offset += other == 0 ? 8 : other.trailingZeroBitCount >> 3
+            case 0x0D, 0x09: offset += 1
+            case 0x0A:
+                line += 1
+                offset += 1
             default: return
             }
         }

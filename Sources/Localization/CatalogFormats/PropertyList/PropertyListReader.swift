@@ -223,15 +223,17 @@ struct PropertyListReader {
     private mutating func content(of name: String, at start: Int) throws(Failure) -> String {
         let runStart = offset
         // Fast path: plain text up to `</`.
+        var carriageReturn = false
         while offset < text.count {
             let byte = text[offset]
             if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") { break }
+            if byte == 0x0D { carriageReturn = true }
             offset += 1
         }
         if offset < text.count, isCloseTag() {
             let plain = String(decoding: UnsafeBufferPointer(rebasing: text[runStart..<offset]), as: UTF8.self)
             try closeTag(name, openedAt: start)
-            return Self.normalizingNewlines(plain)
+            return carriageReturn ? Self.normalizingNewlines(plain) : plain
         }
         scratch.removeAll(keepingCapacity: true)
         scratch.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<offset]))
@@ -245,7 +247,8 @@ struct PropertyListReader {
             } else if byte == UInt8(ascii: "<") {
                 if isCloseTag() {
                     try closeTag(name, openedAt: start)
-                    return Self.normalizingNewlines(String(decoding: scratch, as: UTF8.self))
+                    let text = String(decoding: scratch, as: UTF8.self)
+                    return scratch.contains(0x0D) ? Self.normalizingNewlines(text) : text
                 } else if starts(with: "<![CDATA[") {
                     let sectionStart = offset
                     offset += 9
@@ -268,7 +271,6 @@ struct PropertyListReader {
 
     /// XML reads `\r\n` and a lone `\r` as `\n`.
     private static func normalizingNewlines(_ text: String) -> String {
-        guard text.utf8.contains(0x0D) else { return text }
         return text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
     }
 
