@@ -109,7 +109,7 @@ struct XCStringsReading {
             let startLine = reader.line
             do {
                 try readEntry(key: key, location: location)
-            } catch where !error.isSyntax {
+            } catch  where !error.isSyntax {
                 record(error, key: key, language: nil)
                 resume(at: start, line: startLine)
                 try reader.skipValue()
