@@ -392,8 +392,12 @@ private struct Scanner {
                 noteNewline(at: offset)
                 offset += 1
             case slash where offset + 1 < text.count && text[offset + 1] == slash:
+                // As in CoreFoundation, a line comment ends at \n, \r, U+2028 or U+2029.
                 let start = offset + 2
-                while offset < text.count, text[offset] != newline { offset += 1 }
+                offset = start
+                while offset < text.count, text[offset] != newline, text[offset] != 0x0D, !isLineSeparator(at: offset) {
+                    offset += 1
+                }
                 if keepingComments { pendingComment = start..<offset }
             case slash where offset + 1 < text.count && text[offset + 1] == star:
                 let open = mark()
@@ -409,12 +413,19 @@ private struct Scanner {
                 }
                 if keepingComments { pendingComment = start..<offset }
                 offset += 2
-            case 0xC2 where offset + 1 < text.count && text[offset + 1] == 0xA0:
-                offset += 2  // no-break space
+            case 0xE2 where isLineSeparator(at: offset):
+                offset += 3  // U+2028 and U+2029, which CoreFoundation skips too (not U+00A0 or U+3000)
             default:
                 return
             }
         }
+    }
+
+    /// Whether U+2028 (line separator) or U+2029 (paragraph separator) starts at `index`:
+    /// with 0x09–0x0D and the space, the whitespace of CoreFoundation's `advanceToNonSpace`.
+    func isLineSeparator(at index: Int) -> Bool {
+        index + 2 < text.count && text[index] == 0xE2 && text[index + 1] == 0x80
+            && (text[index + 2] == 0xA8 || text[index + 2] == 0xA9)
     }
 
     // MARK: Positions and errors
