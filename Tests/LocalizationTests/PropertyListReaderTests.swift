@@ -94,6 +94,16 @@ struct PropertyListReaderTests {
         #expect(result.entries.isEmpty)
     }
 
+    @Test("a binary .stringsdict is an error that says what to do")
+    func binary() throws {
+        let data = try PropertyListSerialization.data(fromPropertyList: ["k": "v"], format: .binary, options: 0)
+        let result = StringsDictParser.parse(data, path: "b.stringsdict")
+        #expect(
+            result.errors.map(\.description) == [
+                "b.stringsdict:1:1: error: a binary property list; FlavorKit reads XML ones (convert it with `plutil -convert xml1`)"
+            ])
+    }
+
     @Test("every value type is read; nesting of any depth is an error, never a crash")
     func valuesAndDepth() {
         let text = """

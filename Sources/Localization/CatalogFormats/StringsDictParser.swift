@@ -1,8 +1,8 @@
 import Diagnostics
 import Foundation
 
-/// Reads `.stringsdict` files (XML property lists) with our own `PropertyListReader`, no
-/// Foundation parser underneath. Malformed XML is one error at its line and column; a bad
+/// Reads `.stringsdict` files (XML property lists; a binary one is an error that says so)
+/// with our own `PropertyListReader`, no Foundation parser underneath. Malformed XML is one error at its line and column; a bad
 /// entry is reported with its key and skipped; the rest of the file still loads.
 public enum StringsDictParser {
     public struct Result: Sendable {
@@ -21,6 +21,15 @@ public enum StringsDictParser {
 
     /// Reads a file's bytes (UTF-8, or UTF-16 with a byte-order mark).
     public static func parse(_ data: Data, path: String) -> Result {
+        if data.starts(with: Array("bplist".utf8)) {
+            return Result(
+                entries: [:],
+                errors: [
+                    Diagnostic(
+                        "a binary property list; FlavorKit reads XML ones (convert it with `plutil -convert xml1`)",
+                        at: SourceLocation(path: path, line: 1, column: 1))
+                ])
+        }
         let read = data.withUnsafeBytes { raw in
             Swift.Result { () throws(Diagnostic) -> Result in
                 try TextDecoding.withUTF8(raw.bindMemory(to: UInt8.self), path: path) { text throws(Diagnostic) in
