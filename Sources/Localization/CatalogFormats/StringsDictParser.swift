@@ -45,28 +45,27 @@ public enum StringsDictParser {
 
     private static func parse(text: UnsafeBufferPointer<UInt8>, path: String) throws(Diagnostic) -> Result {
         var positions = TextPositions(text: text, path: path)
+        var result = Result(entries: [:], errors: [])
         let root: PropertyList
         do {
-            root = try PropertyListReader.read(text)
+            // Each entry is converted as soon as it is read: the file's whole tree is never held.
+            root = try PropertyListReader.read(text) { member in
+                let key = member.key
+                let location = SourceLocation(path: path, line: positions.line(at: member.keyOffset), column: 1)
+                do throws(Diagnostic) {
+                    result.entries[key] = try entry(member.value, key: key, location: location)
+                } catch {
+                    result.entries[key] = nil
+                    result.errors.append(error)
+                }
+            }
         } catch {
             throw Diagnostic("not a valid property list: \(error.message)", at: positions.location(at: error.offset))
         }
-        guard let members = root.members else {
+        guard root.members != nil else {
             throw Diagnostic(
                 "the top level must be a dictionary of keys, not \(root.kindDescription)",
                 at: positions.location(at: root.offset))
-        }
-        var result = Result(entries: [:], errors: [])
-        result.entries.reserveCapacity(members.count)
-        for member in members {
-            let key = member.key
-            let location = SourceLocation(path: path, line: positions.line(at: member.keyOffset), column: 1)
-            do {
-                result.entries[key] = try entry(member.value, key: key, location: location)
-            } catch {
-                result.entries[key] = nil
-                result.errors.append(error)
-            }
         }
         result.errors.sort { ($0.line ?? 0, $0.message) < ($1.line ?? 0, $1.message) }
         return result

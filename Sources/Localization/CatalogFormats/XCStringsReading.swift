@@ -33,8 +33,8 @@ struct XCStringsReading {
         var units: [String: XCStringsFile.Unit] = [:]
     }
     private var plans: [LanguagePlan] = []
-    /// Room for this many keys is made at once: about one per 200 bytes of text, an
-    /// estimate that saves most of the rehashing while a language's dictionary grows.
+    /// Room for this many keys of `keyLines` is made at once: about one per 200 bytes of
+    /// text, an estimate that saves most of the rehashing while it grows.
     private let expectedKeys: Int
 
     /// How deeply variations may nest (`variations.device.x.variations.plural…`).
@@ -173,7 +173,6 @@ struct XCStringsReading {
                 if !plans[plan].usable {
                     plans[plan].usable = true
                     content.usableLanguages.insert(language)
-                    plans[plan].units.reserveCapacity(expectedKeys)
                 }
                 plans[plan].units[key] = unit
             }

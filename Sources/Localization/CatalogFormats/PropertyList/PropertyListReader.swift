@@ -30,10 +30,22 @@ struct PropertyListReader {
     /// Reads the whole document: one value, inside `<plist>` or alone.
     static func read(_ text: UnsafeBufferPointer<UInt8>) throws(Failure) -> PropertyList {
         var reader = PropertyListReader(text)
-        return try reader.document()
+        return try reader.document(streaming: false) { _ in }
     }
 
-    private mutating func document() throws(Failure) -> PropertyList {
+    /// Reads the whole document; when its value is a dictionary, hands each member to `body`
+    /// as soon as it is read and returns the dictionary empty, so that a caller converting
+    /// members one by one never holds the whole tree.
+    static func read(
+        _ text: UnsafeBufferPointer<UInt8>, eachMember body: (PropertyList.Member) -> Void
+    ) throws(Failure) -> PropertyList {
+        var reader = PropertyListReader(text)
+        return try reader.document(streaming: true, body)
+    }
+
+    private mutating func document(
+        streaming: Bool, _ body: (PropertyList.Member) -> Void
+    ) throws(Failure) -> PropertyList {
         if text.count >= 3, text[0] == 0xEF, text[1] == 0xBB, text[2] == 0xBF { offset = 3 }
         try skipMisc()
         guard offset < text.count else { throw Failure(message: "no property list in the file", offset: offset) }
@@ -43,11 +55,20 @@ struct PropertyListReader {
         if tag.name == "plist" {
             guard !tag.isEmpty else { throw Failure(message: "<plist/> holds no value", offset: tagStart) }
             try skipMisc()
-            value = try self.value(depth: 0)
+            guard offset < text.count, text[offset] == UInt8(ascii: "<"), !isCloseTag() else {
+                value = try self.value(depth: 0)
+                try skipMisc()
+                try closeTag("plist", openedAt: tagStart)
+                try skipMisc()
+                if offset < text.count { throw unexpected("after the property list") }
+                return value
+            }
+            let valueStart = offset
+            value = try self.value(try openTag(), at: valueStart, depth: 0, streaming: streaming, eachMember: body)
             try skipMisc()
             try closeTag("plist", openedAt: tagStart)
         } else {
-            value = try self.value(tag, at: tagStart, depth: 0)
+            value = try self.value(tag, at: tagStart, depth: 0, streaming: streaming, eachMember: body)
         }
         try skipMisc()
         if offset < text.count { throw unexpected("after the property list") }
@@ -66,7 +87,10 @@ struct PropertyListReader {
         return try value(tag, at: start, depth: depth)
     }
 
-    private mutating func value(_ tag: Tag, at start: Int, depth: Int) throws(Failure) -> PropertyList {
+    private mutating func value(
+        _ tag: Tag, at start: Int, depth: Int, streaming: Bool = false,
+        eachMember body: (PropertyList.Member) -> Void = { _ in }
+    ) throws(Failure) -> PropertyList {
         switch tag.name {
         case "string":
             return PropertyList(value: .string(tag.isEmpty ? "" : try content(of: "string", at: start)), offset: start)
@@ -133,7 +157,8 @@ struct PropertyListReader {
                     if isCloseTag() {
                         throw Failure(message: "<key>\(Diagnostic.quote(key))</key> has no value", offset: keyStart)
                     }
-                    members.append(.init(key: key, keyOffset: keyStart, value: try value(depth: depth + 1)))
+                    let member = PropertyList.Member(key: key, keyOffset: keyStart, value: try value(depth: depth + 1))
+                    if streaming { body(member) } else { members.append(member) }
                 }
             }
             return PropertyList(value: .dictionary(members), offset: start)
@@ -166,7 +191,8 @@ struct PropertyListReader {
         let nameStart = offset
         while offset < text.count, Self.isNameByte(text[offset]) { offset += 1 }
         guard offset > nameStart else { throw unexpected("(expected an element name after '<')") }
-        let name = String(decoding: UnsafeBufferPointer(rebasing: text[nameStart..<offset]), as: UTF8.self)
+        let written = UnsafeBufferPointer(rebasing: text[nameStart..<offset])
+        let name = Self.elementNames.first { Self.equal(written, $0) } ?? String(decoding: written, as: UTF8.self)
         // Attributes are skipped; quoted values may hold '>'.
         while offset < text.count {
             switch text[offset] {
@@ -191,6 +217,17 @@ struct PropertyListReader {
         throw Failure(message: "the tag <\(Diagnostic.quote(name))> is not closed with '>'", offset: start)
     }
 
+    /// The elements of Apple's property-list DTD: their names are compared as bytes, not
+    /// decoded for every tag.
+    private static let elementNames = [
+        "key", "string", "dict", "integer", "true", "false", "array", "real", "date", "data", "plist",
+    ]
+
+    private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ name: String) -> Bool {
+        var name = name
+        return name.withUTF8 { $0.count == bytes.count && memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
+    }
+
     private func isCloseTag() -> Bool {
         offset + 1 < text.count && text[offset] == UInt8(ascii: "<") && text[offset + 1] == UInt8(ascii: "/")
     }
@@ -206,9 +243,10 @@ struct PropertyListReader {
         offset += 2
         let nameStart = offset
         while offset < text.count, Self.isNameByte(text[offset]) { offset += 1 }
-        let found = String(decoding: UnsafeBufferPointer(rebasing: text[nameStart..<offset]), as: UTF8.self)
+        let written = UnsafeBufferPointer(rebasing: text[nameStart..<offset])
         while offset < text.count, Self.isSpace(text[offset]) { offset += 1 }
-        guard found == name, offset < text.count, text[offset] == UInt8(ascii: ">") else {
+        guard Self.equal(written, name), offset < text.count, text[offset] == UInt8(ascii: ">") else {
+            let found = String(decoding: written, as: UTF8.self)
             throw Failure(
                 message: "expected </\(name)> to close the <\(name)> at the start, found </\(Diagnostic.quote(found))>",
                 offset: tagStart)
