@@ -39,8 +39,6 @@ struct XCStringsReading {
 
     /// How deeply variations may nest (`variations.device.x.variations.plural…`).
     static let maximumNesting = 16
-    /// The states Xcode writes.
-    static let states: Set<String> = ["new", "translated", "needs_review", "stale"]
 
     init(text: UnsafeBufferPointer<UInt8>, path: String, wanted: Set<LanguageTag>?) {
         reader = JSONReader(text)
@@ -263,7 +261,8 @@ struct XCStringsReading {
                 guard try reader.kind() == .string else { throw shape("\"state\" must be a string") }
                 let stateStart = reader.offset
                 let read = try reader.string()
-                guard Self.states.contains(read) else {
+                // Compared one by one: cheaper than hashing into a set for every unit.
+                guard read == "translated" || read == "new" || read == "needs_review" || read == "stale" else {
                     throw shape(
                         "unknown state \"\(Diagnostic.quote(read))\" (Xcode writes new, translated, needs_review or stale)",
                         at: stateStart)

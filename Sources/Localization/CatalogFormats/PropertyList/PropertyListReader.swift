@@ -225,7 +225,9 @@ struct PropertyListReader {
 
     private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ name: String) -> Bool {
         var name = name
-        return name.withUTF8 { $0.count == bytes.count && memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }
+        return name.withUTF8 {
+            $0.count == bytes.count && memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0
+        }
     }
 
     private func isCloseTag() -> Bool {
