@@ -212,3 +212,24 @@ struct SeededGenerator: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+@Suite("String Catalog languages")
+struct XCStringsLanguageTests {
+    /// Found by fuzzing: `en` and `eN` were two languages, and a one-language read and a full
+    /// read could pick different ones.
+    @Test("two spellings of one language are one language, the later unit winning")
+    func spellings() {
+        let text = #"""
+            {"sourceLanguage": "en", "strings": {
+              "a": {"localizations": {"en": {"stringUnit": {"value": "first"}}, "eN": {"stringUnit": {"value": "second"}}}},
+              "b": {"localizations": {"EN": {"stringUnit": {"value": "only"}}}}
+            }}
+            """#
+        let english = LanguageTag("en")!
+        for wanted in [nil, [english]] as [Set<LanguageTag>?] {
+            let file = XCStringsFile(Data(text.utf8), path: "l.xcstrings", languages: wanted)
+            #expect(file.languages == [english])
+            #expect(file.part(for: english).text.dictionary == ["a": "second", "b": "only"])
+        }
+    }
+}

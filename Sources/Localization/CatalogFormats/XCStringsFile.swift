@@ -90,7 +90,7 @@ public struct XCStringsFile: Sendable {
 
     /// The languages the file has text for (whether read or not).
     public var languages: [LanguageTag] {
-        usableLanguages.compactMap(LanguageTag.init).sorted()
+        Set(usableLanguages.compactMap(LanguageTag.init)).sorted()
     }
 
     /// One language's text entries and plural entries (empty for a language not read).

@@ -215,9 +215,12 @@ struct XCStringsReading {
                 if same { return index }
             }
         }
-        let name = reader.decode(code)
+        // Two spellings of one language (`en`, `eN`) are one language: the later unit wins.
+        let written = reader.decode(code)
+        let tag = LanguageTag(written)
+        let name = tag?.description ?? written
         if let index = plans.firstIndex(where: { $0.name == name }) { return index }
-        let isWanted = wanted.map { set in LanguageTag(name).map(set.contains) ?? false } ?? true
+        let isWanted = wanted.map { set in tag.map(set.contains) ?? false } ?? true
         plans.append(LanguagePlan(code: Array(bytes), name: name, wanted: isWanted))
         return plans.count - 1
     }
