@@ -18,10 +18,6 @@ do {
         print(figure.line)
         figures.append(figure)
     }
-    for figure in try ReaderBenchmarks().run() {
-        print(figure.line)
-        figures.append(figure)
-    }
     for figure in try PluralBenchmarks().run() {
         print(figure.line)
         figures.append(figure)

@@ -181,3 +181,15 @@ struct StringsParserTests {
         #expect(try StringsParser.parse(data, path: "p").dictionary == ["k": "v"])
     }
 }
+
+@Suite("Strings reader regressions found by fuzzing")
+struct StringsParserFuzzRegressionTests {
+    /// The comment of a key defined again was read from bytes the table had already reclaimed.
+    @Test("a comment before a duplicate key is kept, not read from reclaimed bytes")
+    func commentBeforeDuplicate() throws {
+        let text = "\"hello\" = \"Hello\";\n/* again */\n\"hello\" = \"Hi\";\n\"bye\" = \"Bye\";"
+        let file = try StringsParser.parse(text, path: "d", keepingComments: true)
+        #expect(file.dictionary == ["hello": "Hi", "bye": "Bye"])
+        #expect(file.comments == ["hello": "again"])
+    }
+}

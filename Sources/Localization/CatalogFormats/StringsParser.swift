@@ -225,6 +225,10 @@ private struct Scanner {
                         at: SourceLocation(path: path, line: keyLine, column: keyColumn))
                 }
             }
+            // The key's text before inserting: a duplicate's bytes are reclaimed by the table.
+            let commentedKey = comment.map { _ in
+                String(decoding: table.bytes[Int(key.start)..<Int(key.start + key.length)], as: UTF8.self)
+            }
             let isNew = table.insert(
                 keyStart: key.start, keyLength: key.length, valueStart: value.start,
                 valueLength: value.length, line: keyLine, column: keyColumn, file: file)
@@ -234,8 +238,7 @@ private struct Scanner {
                     duplicates.append(SourceLocation(path: path, line: keyLine, column: keyColumn))
                 }
             }
-            if let comment {
-                let keyText = String(decoding: table.bytes[Int(key.start)..<Int(key.start + key.length)], as: UTF8.self)
+            if let comment, let keyText = commentedKey {
                 comments[keyText] = String(decoding: UnsafeBufferPointer(rebasing: text[comment]), as: UTF8.self)
                     .trimmingCharacters(in: .whitespacesAndNewlines)
             }
