@@ -42,6 +42,7 @@ struct JSONReader {
     // MARK: Structure
 
     /// Skips whitespace and names the next value, without reading it.
+    @inline(__always)
     mutating func kind() throws(Failure) -> Kind {
         skipWhitespace()
         guard offset < text.count else {
@@ -65,6 +66,7 @@ struct JSONReader {
 
     /// The next key of the object begun (its `:` read, the value next), or nil after its `}`.
     /// `first` is true before the first key and is kept up to date.
+    @inline(__always)
     mutating func nextKey(first: inout Bool) throws(Failure) -> StringToken? {
         skipWhitespace()
         if offset < text.count, text[offset] == UInt8(ascii: "}") {
@@ -90,6 +92,7 @@ struct JSONReader {
     }
 
     /// Whether the array begun has another value (read its `,`), or ends (read its `]`).
+    @inline(__always)
     mutating func nextElement(first: inout Bool) throws(Failure) -> Bool {
         skipWhitespace()
         if offset < text.count, text[offset] == UInt8(ascii: "]") {
@@ -435,6 +438,7 @@ struct JSONReader {
         }
     }
 
+    @inline(__always)
     private mutating func expect(_ byte: UInt8, _ message: String) throws(Failure) {
         skipWhitespace()
         guard offset < text.count else {
