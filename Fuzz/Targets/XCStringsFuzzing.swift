@@ -2,10 +2,19 @@ import Diagnostics
 import Foundation
 import Localization
 
-/// Reads `data` as a String Catalog (`.xcstrings`), then uses each language's part: its
-/// texts' formats and its plural entries with that language's rules.
+/// Reads `data` as a String Catalog (`.xcstrings`, our JSON reader), then uses each
+/// language's part: its texts' formats and its plural entries with that language's rules.
+/// Reading one language alone must give that language exactly as the full read does.
 public func fuzzXCStrings(_ data: Data) {
     let file = XCStringsFile(data, path: "fuzz.xcstrings")
+    if let first = file.languages.first {
+        let alone = XCStringsFile(data, path: "fuzz.xcstrings", languages: [first])
+        precondition(alone.languages == file.languages, "a one-language read lists other languages")
+        precondition(
+            alone.part(for: first).text.entries == file.part(for: first).text.entries
+                && alone.part(for: first).plurals == file.part(for: first).plurals,
+            "a one-language read differs from the full read")
+    }
     for error in file.errors { _ = error.description }
     for unit in file.pendingUnits { _ = unit.location.description }
     for language in file.languages {

@@ -15,6 +15,10 @@ do {
         print(figure.line)
         figures.append(figure)
     }
+    for figure in try ReaderBenchmarks().run() {
+        print(figure.line)
+        figures.append(figure)
+    }
     for figure in try PluralBenchmarks().run() {
         print(figure.line)
         figures.append(figure)

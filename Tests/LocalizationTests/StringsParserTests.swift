@@ -129,8 +129,6 @@ struct StringsParserTests {
             ("UTF-8 with BOM", Data([0xEF, 0xBB, 0xBF]) + Data(sample.utf8)),
             ("UTF-16 LE with BOM", utf16(sample, bigEndian: false, bom: true)),
             ("UTF-16 BE with BOM", utf16(sample, bigEndian: true, bom: true)),
-            ("UTF-16 LE without BOM", utf16(sample, bigEndian: false, bom: false)),
-            ("UTF-16 BE without BOM", utf16(sample, bigEndian: true, bom: false)),
         ])
     func encodings(name: String, data: Data) throws {
         let twin = try StringsParser.parse(Self.sample, path: "t")
@@ -138,6 +136,24 @@ struct StringsParserTests {
         #expect(file.entries == twin.entries, "\(name)")
         #expect(file.comments == ["hello": "Greeting"])
         #expect(twin.comments.isEmpty, "comments are kept only when asked for")
+    }
+
+    /// CoreFoundation reads neither ("Unexpected character", "No XML content found"); the
+    /// pending fuzz reproducer `09 00` was read as UTF-16 LE with no entries.
+    @Test(
+        "UTF-16 without a byte-order mark is an error that says so, as CoreFoundation rejects it",
+        arguments: [
+            utf16(sample, bigEndian: false, bom: false), utf16(sample, bigEndian: true, bom: false),
+            Data([0x09, 0x00]),
+        ])
+    func utf16WithoutBOM(data: Data) {
+        #expect(throws: Diagnostic.self) { try StringsParser.parse(data, path: "t") }
+        #expect((try? PropertyListSerialization.propertyList(from: data, options: [], format: nil)) == nil)
+        do {
+            _ = try StringsParser.parse(data, path: "t")
+        } catch {
+            #expect(error.description.hasPrefix("t:1:1: error: the file looks like UTF-16 without a byte-order mark"))
+        }
     }
 
     @Test("an unpaired surrogate in UTF-16 is an error")
@@ -163,5 +179,17 @@ struct StringsParserTests {
     func xmlPlist() throws {
         let data = try PropertyListSerialization.data(fromPropertyList: ["k": "v"], format: .xml, options: 0)
         #expect(try StringsParser.parse(data, path: "p").dictionary == ["k": "v"])
+    }
+}
+
+@Suite("Strings reader regressions found by fuzzing")
+struct StringsParserFuzzRegressionTests {
+    /// The comment of a key defined again was read from bytes the table had already reclaimed.
+    @Test("a comment before a duplicate key is kept, not read from reclaimed bytes")
+    func commentBeforeDuplicate() throws {
+        let text = "\"hello\" = \"Hello\";\n/* again */\n\"hello\" = \"Hi\";\n\"bye\" = \"Bye\";"
+        let file = try StringsParser.parse(text, path: "d", keepingComments: true)
+        #expect(file.dictionary == ["hello": "Hi", "bye": "Bye"])
+        #expect(file.comments == ["hello": "again"])
     }
 }

@@ -1,9 +1,9 @@
 import Diagnostics
 import Foundation
 
-/// Reads `.stringsdict` files (XML or binary property lists) with Foundation's
-/// `PropertyListSerialization`. A bad entry is reported with its key and skipped; the rest
-/// of the file still loads.
+/// Reads `.stringsdict` files (XML property lists; a binary one is an error that says so)
+/// with our own `PropertyListReader`, no Foundation parser underneath. Malformed XML is one error at its line and column; a bad
+/// entry is reported with its key and skipped; the rest of the file still loads.
 public enum StringsDictParser {
     public struct Result: Sendable {
         public var entries: [String: PluralEntry]
@@ -19,56 +19,80 @@ public enum StringsDictParser {
         return parse(data, path: url.path)
     }
 
+    /// Reads a file's bytes (UTF-8, or UTF-16 with a byte-order mark).
     public static func parse(_ data: Data, path: String) -> Result {
-        let start = SourceLocation(path: path, line: 1, column: 1)
-        let object: Any
-        do {
-            object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-        } catch {
-            let reason = ((error as NSError).userInfo["NSDebugDescription"] as? String) ?? "\(error)"
-            return Result(entries: [:], errors: [Diagnostic("not a valid property list (\(reason))", at: start)])
+        if data.starts(with: Array("bplist".utf8)) {
+            return Result(
+                entries: [:],
+                errors: [
+                    Diagnostic(
+                        "a binary property list; FlavorKit reads XML ones (convert it with `plutil -convert xml1`)",
+                        at: SourceLocation(path: path, line: 1, column: 1))
+                ])
         }
-        // `[AnyHashable: Any]` is what corelibs-foundation hands back: looking keys up in it
-        // directly avoids converting every nested dictionary to `[String: Any]`.
-        guard let root = object as? [AnyHashable: Any] else {
-            return Result(entries: [:], errors: [Diagnostic("the top level must be a dictionary of keys", at: start)])
-        }
-        let lines = KeyLines(data)
-        var result = Result(entries: [:], errors: [])
-        result.entries.reserveCapacity(root.count)
-        for (rawKey, value) in root {
-            guard let key = rawKey.base as? String else { continue }
-            let location = SourceLocation(path: path, line: lines.line(of: key), column: 1)
-            do {
-                result.entries[key] = try entry(value, key: key, location: location)
-            } catch {
-                result.errors.append(error)
+        let read = data.withUnsafeBytes { raw in
+            Swift.Result { () throws(Diagnostic) -> Result in
+                try TextDecoding.withUTF8(raw.bindMemory(to: UInt8.self), path: path) { text throws(Diagnostic) in
+                    try parse(text: text, path: path)
+                }
             }
+        }
+        switch read {
+        case .success(let result): return result
+        case .failure(let error): return Result(entries: [:], errors: [error])
+        }
+    }
+
+    private static func parse(text: UnsafeBufferPointer<UInt8>, path: String) throws(Diagnostic) -> Result {
+        var positions = TextPositions(text: text, path: path)
+        var result = Result(entries: [:], errors: [])
+        let root: PropertyList
+        do {
+            // Each entry is converted as soon as it is read: the file's whole tree is never held.
+            root = try PropertyListReader.read(text) { member in
+                let key = member.key
+                let location = SourceLocation(path: path, line: positions.line(at: member.keyOffset), column: 1)
+                do throws(Diagnostic) {
+                    result.entries[key] = try entry(member.value, key: key, location: location)
+                } catch {
+                    result.entries[key] = nil
+                    result.errors.append(error)
+                }
+            }
+        } catch {
+            throw Diagnostic("not a valid property list: \(error.message)", at: positions.location(at: error.offset))
+        }
+        guard root.members != nil else {
+            throw Diagnostic(
+                "the top level must be a dictionary of keys, not \(root.kindDescription)",
+                at: positions.location(at: root.offset))
         }
         result.errors.sort { ($0.line ?? 0, $0.message) < ($1.line ?? 0, $1.message) }
         return result
     }
 
-    private static func entry(_ value: Any, key: String, location: SourceLocation) throws(Diagnostic) -> PluralEntry {
+    private static func entry(
+        _ value: PropertyList, key: String, location: SourceLocation
+    ) throws(Diagnostic) -> PluralEntry {
         func fail(_ message: String) -> Diagnostic {
             Diagnostic("\(message) (key \"\(Diagnostic.quote(key))\")", at: location)
         }
-        guard let dictionary = value as? [AnyHashable: Any] else { throw fail("an entry must be a dictionary") }
-        // One pass over each dictionary, comparing its keys as strings: lookups by
-        // `AnyHashable` box and unbox every candidate key.
+        guard let dictionary = value.members else { throw fail("an entry must be a dictionary") }
+        // One pass over each dictionary, in the file's order (a key given twice: the last wins).
         var format: String?
         var variables: [String: PluralEntry.Variable] = [:]
-        for (rawName, rawVariable) in dictionary {
-            guard let name = rawName.base as? String else { continue }
+        for member in dictionary {
+            let name = member.key, rawVariable = member.value
             if name == "NSStringLocalizedFormatKey" {
-                format = rawVariable as? String
+                format = rawVariable.string
                 continue
             }
-            guard let fields = rawVariable as? [AnyHashable: Any] else { continue }
+            guard let fields = rawVariable.members else { continue }
             var specType: String?, valueType = "d"
             var variants: [PluralCategory: String] = [:]
-            for (rawField, rawText) in fields {
-                guard let field = rawField.base as? String, let text = rawText as? String else { continue }
+            for fieldMember in fields {
+                let field = fieldMember.key
+                guard let text = fieldMember.value.string else { continue }
                 switch field {
                 case "NSStringFormatSpecTypeKey": specType = text
                 case "NSStringFormatValueTypeKey": valueType = text
@@ -97,76 +121,5 @@ public enum StringsDictParser {
             throw fail("the format names variable \"\(Diagnostic.quote(name))\", which is not defined")
         }
         return entry
-    }
-
-    /// The line of each entry's `<key>…</key>` (keys of the top dictionary only) in an XML
-    /// property list, in one pass hopping from `<` to `<` (binary property lists have no
-    /// lines: 1).
-    private struct KeyLines {
-        var lines: [String: Int] = [:]
-
-        init(_ data: Data) {
-            guard !data.starts(with: Array("bplist".utf8)) else { return }
-            data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-                guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
-                let count = raw.count
-                var line = 1, depth = 0, counted = 0, index = 0
-                func isTag(_ tag: StaticString, at position: Int) -> Bool {
-                    position + tag.utf8CodeUnitCount <= count
-                        && memcmp(base + position, tag.utf8Start, tag.utf8CodeUnitCount) == 0
-                }
-                while index < count, let found = memchr(base + index, Int32(UInt8(ascii: "<")), count - index) {
-                    let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                    index = position + 1
-                    guard position + 1 < count else { break }
-                    // The byte after `<` tells the few tags that matter apart before any compare.
-                    switch base[position + 1] {
-                    case UInt8(ascii: "d") where isTag("<dict>", at: position):
-                        depth += 1
-                    case UInt8(ascii: "/") where isTag("</dict>", at: position):
-                        depth -= 1
-                    case UInt8(ascii: "k") where depth == 1 && isTag("<key>", at: position):
-                        let start = position + 5
-                        let end =
-                            memchr(base + start, Int32(UInt8(ascii: "<")), count - start)
-                            .map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? count
-                        line += Self.newlines(base + counted, count: position - counted)
-                        counted = position
-                        let key = String(
-                            decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
-                        let escaped = memchr(base + start, Int32(UInt8(ascii: "&")), end - start) != nil
-                        lines[escaped ? Self.unescape(key) : key] = line
-                        index = end
-                    default:
-                        break
-                    }
-                }
-            }
-        }
-
-        /// The number of `\n` bytes, counted eight at a time: a byte of `word ^ 0x0A…` is
-        /// zero exactly where a newline was, and the high bit of each zero byte is set below.
-        private static func newlines(_ start: UnsafePointer<UInt8>, count: Int) -> Int {
-            let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, newline: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
-            var total = 0, offset = 0
-            while offset + 8 <= count {
-                let word = UnsafeRawPointer(start + offset).loadUnaligned(as: UInt64.self) ^ newline
-                total += (~(((word & low) &+ low) | word | low)).nonzeroBitCount
-                offset += 8
-            }
-            while offset < count {
-                if start[offset] == UInt8(ascii: "\n") { total += 1 }
-                offset += 1
-            }
-            return total
-        }
-
-        func line(of key: String) -> Int { lines[key] ?? 1 }
-
-        private static func unescape(_ text: String) -> String {
-            text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-                .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
-                .replacingOccurrences(of: "&amp;", with: "&")
-        }
     }
 }

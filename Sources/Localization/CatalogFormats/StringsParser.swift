@@ -39,21 +39,68 @@ public enum StringsParser {
         try parse(Data(text.utf8), path: path, keepingComments: keepingComments)
     }
 
-    /// `.strings` files may also be XML or binary property lists of string → string.
+    /// `.strings` files may also be property lists of string → string: XML ones are read by
+    /// `PropertyListReader` (with line and column), binary ones by Foundation.
     private static func parsePropertyList(_ data: Data, path: String) throws(Diagnostic) -> StringsFile {
         let start = SourceLocation(path: path, line: 1, column: 1)
-        guard let object = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil),
-            let dictionary = object as? [String: Any]
-        else { throw Diagnostic("not a valid property list of strings", at: start) }
+        guard !data.starts(with: Array("bplist".utf8)) else {
+            guard let object = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil),
+                let dictionary = object as? [String: Any]
+            else { throw Diagnostic("not a valid property list of strings", at: start) }
+            var table = StringTable()
+            let file = table.addFile(path)
+            for key in dictionary.keys.sorted() {
+                guard let value = dictionary[key] as? String else {
+                    throw Diagnostic("the value of key \"\(Diagnostic.quote(key))\" is not a string", at: start)
+                }
+                table.add(key: key, value: value, line: 1, column: 1, file: file)
+            }
+            return StringsFile(path: path, table: table)
+        }
+        let result = data.withUnsafeBytes { raw in
+            Result { () throws(Diagnostic) -> StringsFile in
+                try TextDecoding.withUTF8(raw.bindMemory(to: UInt8.self), path: path) { text throws(Diagnostic) in
+                    try xmlPropertyList(text, path: path)
+                }
+            }
+        }
+        return try result.get()
+    }
+
+    private static func xmlPropertyList(_ text: UnsafeBufferPointer<UInt8>, path: String) throws(Diagnostic)
+        -> StringsFile
+    {
+        var positions = TextPositions(text: text, path: path)
+        let root: PropertyList
+        do {
+            root = try PropertyListReader.read(text)
+        } catch {
+            throw Diagnostic("not a valid property list: \(error.message)", at: positions.location(at: error.offset))
+        }
+        guard let members = root.members else {
+            throw Diagnostic(
+                "a property list .strings file must hold a dictionary, not \(root.kindDescription)",
+                at: positions.location(at: root.offset))
+        }
         var table = StringTable()
         let file = table.addFile(path)
-        for key in dictionary.keys.sorted() {
-            guard let value = dictionary[key] as? String else {
-                throw Diagnostic("the value of key \"\(Diagnostic.quote(key))\" is not a string", at: start)
+        var duplicates: [SourceLocation] = []
+        var duplicateCount = 0
+        var seen = Set<String>()
+        for member in members {
+            let location = positions.location(at: member.keyOffset)
+            guard let value = member.value.string else {
+                throw Diagnostic(
+                    "the value of key \"\(Diagnostic.quote(member.key))\" is \(member.value.kindDescription), not a string",
+                    at: positions.location(at: member.value.offset))
             }
-            table.add(key: key, value: value, line: 1, column: 1, file: file)
+            table.add(key: member.key, value: value, line: location.line, column: location.column, file: file)
+            if !seen.insert(member.key).inserted {
+                duplicateCount += 1
+                if duplicates.count < StringsFile.listedDuplicates { duplicates.append(location) }
+            }
         }
-        return StringsFile(path: path, table: table)
+        return StringsFile(path: path, table: table, duplicateLocations: duplicates, duplicateCount: duplicateCount)
     }
 }
 
@@ -178,6 +225,10 @@ private struct Scanner {
                         at: SourceLocation(path: path, line: keyLine, column: keyColumn))
                 }
             }
+            // The key's text before inserting: a duplicate's bytes are reclaimed by the table.
+            let commentedKey = comment.map { _ in
+                String(decoding: table.bytes[Int(key.start)..<Int(key.start + key.length)], as: UTF8.self)
+            }
             let isNew = table.insert(
                 keyStart: key.start, keyLength: key.length, valueStart: value.start,
                 valueLength: value.length, line: keyLine, column: keyColumn, file: file)
@@ -187,8 +238,7 @@ private struct Scanner {
                     duplicates.append(SourceLocation(path: path, line: keyLine, column: keyColumn))
                 }
             }
-            if let comment {
-                let keyText = String(decoding: table.bytes[Int(key.start)..<Int(key.start + key.length)], as: UTF8.self)
+            if let comment, let keyText = commentedKey {
                 comments[keyText] = String(decoding: UnsafeBufferPointer(rebasing: text[comment]), as: UTF8.self)
                     .trimmingCharacters(in: .whitespacesAndNewlines)
             }
@@ -345,8 +395,12 @@ private struct Scanner {
                 noteNewline(at: offset)
                 offset += 1
             case slash where offset + 1 < text.count && text[offset + 1] == slash:
+                // As in CoreFoundation, a line comment ends at \n, \r, U+2028 or U+2029.
                 let start = offset + 2
-                while offset < text.count, text[offset] != newline { offset += 1 }
+                offset = start
+                while offset < text.count, text[offset] != newline, text[offset] != 0x0D, !isLineSeparator(at: offset) {
+                    offset += 1
+                }
                 if keepingComments { pendingComment = start..<offset }
             case slash where offset + 1 < text.count && text[offset + 1] == star:
                 let open = mark()
@@ -362,12 +416,19 @@ private struct Scanner {
                 }
                 if keepingComments { pendingComment = start..<offset }
                 offset += 2
-            case 0xC2 where offset + 1 < text.count && text[offset + 1] == 0xA0:
-                offset += 2  // no-break space
+            case 0xE2 where isLineSeparator(at: offset):
+                offset += 3  // U+2028 and U+2029, which CoreFoundation skips too (not U+00A0 or U+3000)
             default:
                 return
             }
         }
+    }
+
+    /// Whether U+2028 (line separator) or U+2029 (paragraph separator) starts at `index`:
+    /// with 0x09–0x0D and the space, the whitespace of CoreFoundation's `advanceToNonSpace`.
+    func isLineSeparator(at index: Int) -> Bool {
+        index + 2 < text.count && text[index] == 0xE2 && text[index + 1] == 0x80
+            && (text[index + 2] == 0xA8 || text[index + 2] == 0xA9)
     }
 
     // MARK: Positions and errors

@@ -1,8 +1,9 @@
 import Diagnostics
 
 /// Turns the bytes of a catalog file into validated UTF-8, whatever encoding it was saved in:
-/// UTF-8 with or without a byte-order mark, UTF-16 LE or BE with a byte-order mark, and
-/// UTF-16 without one (recognised by its zero bytes, as CoreFoundation does).
+/// UTF-8 with or without a byte-order mark, UTF-16 LE or BE with a byte-order mark. UTF-16
+/// without one (recognised by its zero bytes) is an error saying so: CoreFoundation does not
+/// read it either (it reports "No XML content found" or an unexpected character).
 enum TextDecoding {
     enum Encoding: Equatable { case utf8, utf16LittleEndian, utf16BigEndian }
 
@@ -25,6 +26,12 @@ enum TextDecoding {
     ) throws(Diagnostic) -> R {
         let (encoding, bomLength) = detect(bytes)
         let text = UnsafeBufferPointer(rebasing: bytes[bomLength...])
+        if encoding != .utf8, bomLength == 0 {
+            throw Diagnostic(
+                "the file looks like UTF-16 without a byte-order mark, which CoreFoundation does not read either; "
+                    + "save it as UTF-8, or as UTF-16 with a byte-order mark",
+                at: SourceLocation(path: path, line: 1, column: 1))
+        }
         switch encoding {
         case .utf8:
             if let offset = firstInvalidUTF8(text) {

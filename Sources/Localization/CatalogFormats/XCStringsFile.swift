@@ -1,22 +1,27 @@
 import Diagnostics
 import Foundation
 
-/// A String Catalog (`.xcstrings`, Xcode 15 and later) read with `JSONDecoder`: every
-/// language of one table in one file. Each language's part becomes the same model as
-/// `.strings` + `.stringsdict`: a text table and plural entries.
+/// A String Catalog (`.xcstrings`, Xcode 15 and later) read with our own JSON reader
+/// (`JSONReader`, no Foundation parser): every language of one table in one file. Each
+/// language's part becomes the same model as `.strings` + `.stringsdict`: a text table and
+/// plural entries. A reader may ask for some languages only: the others are checked as JSON
+/// and skipped, building nothing.
 ///
 /// A unit in state `new`, or with an empty value, is untranslated and left out (its key
 /// falls back); `needs_review` is used and reported. `variations.plural` and `substitutions`
 /// become plural entries; `variations.device` uses its `other` variant. A string whose shape
-/// is unknown is an error naming its key; the rest of the file still loads.
+/// is unknown is an error naming its key and language, at the line and column of the value
+/// at fault; the rest of the file still loads. Malformed JSON is one error at its position.
 public struct XCStringsFile: Sendable {
     public let path: String
     public let sourceLanguage: String
-    /// Language code → key → what that language says.
+    /// Language code → key → what that language says, for the languages read.
     let units: [String: [String: Unit]]
+    /// Every language code with text in the file, read or not.
+    let usableLanguages: Set<String>
     public private(set) var errors: [Diagnostic]
     /// Units a translator still has to look at: state `new` (left out) or `needs_review`
-    /// (used), in the order of the keys.
+    /// (used), in the order of the keys, for the languages read.
     public private(set) var pendingUnits: [PendingUnit]
     let keyLines: [String: Int]
 
@@ -34,72 +39,61 @@ public struct XCStringsFile: Sendable {
         case plural(PluralEntry)
     }
 
-    public init(contentsOf url: URL) {
+    /// Reads a file from disk: every language, or only `languages` (the file's language list,
+    /// `languages`, is complete either way).
+    public init(contentsOf url: URL, languages wanted: Set<LanguageTag>? = nil) {
         let data = FileManager.default.contents(atPath: url.path)
-        self.init(data ?? Data(), path: url.path, readable: data != nil)
+        self.init(data ?? Data(), path: url.path, readable: data != nil, languages: wanted)
     }
 
-    public init(_ data: Data, path: String, readable: Bool = true) {
+    /// Reads a catalog's bytes (UTF-8, or UTF-16 with a byte-order mark): every language, or
+    /// only `languages`.
+    public init(_ data: Data, path: String, readable: Bool = true, languages wanted: Set<LanguageTag>? = nil) {
         self.path = path
-        let start = SourceLocation(path: path, line: 1, column: 1)
-        keyLines = Self.keyLines(data)
         guard readable else {
             sourceLanguage = ""
             units = [:]
-            errors = [Diagnostic("cannot read the file", at: start)]
+            usableLanguages = []
+            keyLines = [:]
+            errors = [Diagnostic("cannot read the file", at: SourceLocation(path: path, line: 1, column: 1))]
             pendingUnits = []
             return
         }
-        let document: Document
-        do {
-            document = try JSONDecoder().decode(Document.self, from: data)
-        } catch {
-            sourceLanguage = ""
-            units = [:]
-            errors = [Diagnostic("not a String Catalog (\(Self.reason(error)))", at: start)]
-            pendingUnits = []
-            return
-        }
-        sourceLanguage = document.sourceLanguage
-        var units: [String: [String: Unit]] = [:]
-        var errors: [Diagnostic] = []
-        var pending: [PendingUnit] = []
-        for key in document.strings.keys.sorted() {
-            let location = SourceLocation(path: path, line: keyLines[key] ?? 1, column: 1)
-            func fail(_ message: String) -> Diagnostic {
-                Diagnostic("\(message) (key \"\(Diagnostic.quote(key))\")", at: location)
-            }
-            switch document.strings[key]!.result {
-            case .failure(let error):
-                errors.append(fail("unexpected shape: \(Self.reason(error))"))
-            case .success(let entry):
-                for (language, localization) in (entry.localizations ?? [:]).sorted(by: { $0.key < $1.key }) {
-                    for state in Set(localization.states) where state == "new" || state == "needs_review" {
-                        pending.append(PendingUnit(language: language, key: key, state: state, location: location))
-                    }
-                    do {
-                        if let unit = try Self.unit(localization, location: location) {
-                            units[language, default: [:]][key] = unit
-                        }
-                    } catch {
-                        errors.append(fail("\(language): \(error.message)"))
-                    }
+        let read = data.withUnsafeBytes { raw in
+            Result { () throws(Diagnostic) -> XCStringsContent in
+                try TextDecoding.withUTF8(raw.bindMemory(to: UInt8.self), path: path) { text in
+                    var reading = XCStringsReading(text: text, path: path, wanted: wanted)
+                    reading.read()
+                    return reading.content
                 }
             }
         }
-        self.units = units
-        self.errors = errors
-        self.pendingUnits = pending.sorted {
-            ($0.location.line, $0.language, $0.state) < ($1.location.line, $1.language, $1.state)
+        switch read {
+        case .failure(let error):
+            sourceLanguage = ""
+            units = [:]
+            usableLanguages = []
+            keyLines = [:]
+            errors = [error]
+            pendingUnits = []
+        case .success(let content):
+            sourceLanguage = content.sourceLanguage
+            units = content.units
+            usableLanguages = content.usableLanguages
+            keyLines = content.keyLines
+            errors = content.errors
+            pendingUnits = content.pending.sorted {
+                ($0.location.line, $0.language, $0.state) < ($1.location.line, $1.language, $1.state)
+            }
         }
     }
 
-    /// The languages the file has text for.
+    /// The languages the file has text for (whether read or not).
     public var languages: [LanguageTag] {
-        units.keys.compactMap(LanguageTag.init).sorted()
+        Set(usableLanguages.compactMap(LanguageTag.init)).sorted()
     }
 
-    /// One language's text entries and plural entries.
+    /// One language's text entries and plural entries (empty for a language not read).
     public func part(for language: LanguageTag) -> (text: StringTable, plurals: [String: PluralEntry]) {
         guard let entries = units.first(where: { LanguageTag($0.key) == language })?.value else {
             return (StringTable(), [:])
@@ -122,7 +116,7 @@ public struct XCStringsFile: Sendable {
 
     /// What one localization says, or nil when it is untranslated; a unit of unknown shape
     /// is a diagnostic at `location` (the caller names the key and language).
-    private static func unit(_ localization: Localization, location: SourceLocation) throws(Diagnostic) -> Unit? {
+    static func unit(_ localization: Localization, location: SourceLocation) throws(Diagnostic) -> Unit? {
         func failure(_ message: String) -> Diagnostic { Diagnostic(message, at: location) }
         if let device = localization.variations?.device {
             guard let chosen = device["other"] ?? device.sorted(by: { $0.key < $1.key }).first?.value else {
@@ -211,104 +205,38 @@ public struct XCStringsFile: Sendable {
         return count
     }
 
-    private static func reason(_ error: any Error) -> String {
-        if let decoding = error as? DecodingError {
-            switch decoding {
-            case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context),
-                .valueNotFound(_, let context):
-                let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-                return (path.isEmpty ? "" : path + ": ") + context.debugDescription
-            @unknown default:
-                return "\(error)"
-            }
-        }
-        return ((error as NSError).userInfo["NSDebugDescription"] as? String) ?? "\(error)"
-    }
+    // MARK: The file's shape (as `XCStringsReading` builds it)
 
-    /// The line of each string key (`"key" :` at the first level of `strings`), in one pass.
-    private static func keyLines(_ data: Data) -> [String: Int] {
-        var lines: [String: Int] = [:]
-        var line = 1, depth = 0
-        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            var index = 0
-            while index < bytes.count {
-                switch bytes[index] {
-                case UInt8(ascii: "\n"): line += 1
-                case UInt8(ascii: "{"): depth += 1
-                case UInt8(ascii: "}"): depth -= 1
-                case UInt8(ascii: "\""):
-                    var end = index + 1, escaped = false
-                    while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
-                        if bytes[end] == UInt8(ascii: "\\") {
-                            escaped = true
-                            end += 1
-                        }
-                        end += 1
-                    }
-                    if depth == 2, end < bytes.count {
-                        let literal = UnsafeBufferPointer(rebasing: bytes[index...end])
-                        let text =
-                            escaped
-                            ? try? JSONDecoder().decode(String.self, from: Data(literal))
-                            : String(decoding: UnsafeBufferPointer(rebasing: bytes[index + 1..<end]), as: UTF8.self)
-                        if let text, lines[text] == nil { lines[text] = line }
-                    }
-                    index = end
-                default: break
-                }
-                index += 1
-            }
-        }
-        return lines
-    }
-
-    // MARK: The file's shape
-
-    struct Document: Decodable {
-        var sourceLanguage: String
-        var strings: [String: Failable<StringEntry>]
-    }
-
-    struct StringEntry: Decodable {
-        var localizations: [String: Localization]?
-    }
-
-    struct Localization: Decodable {
+    /// What one language says for a key.
+    struct Localization {
         var stringUnit: StringUnit?
         var variations: Variations?
         var substitutions: [String: Substitution]?
 
-        /// The state of every unit inside, variations and substitutions included.
-        var states: [String] {
-            let nested =
-                [variations?.plural, variations?.device].compactMap { $0 }
-                + (substitutions ?? [:]).values.compactMap { $0.variations?.plural }
-            return [stringUnit?.state].compactMap { $0 } + nested.flatMap { $0.values.flatMap(\.states) }
+        /// Calls `body` with the state of every unit inside, variations and substitutions included.
+        func forEachState(_ body: (String) -> Void) {
+            if let state = stringUnit?.state { body(state) }
+            for localization in (variations?.plural ?? [:]).values { localization.forEachState(body) }
+            for localization in (variations?.device ?? [:]).values { localization.forEachState(body) }
+            for substitution in (substitutions ?? [:]).values {
+                for localization in (substitution.variations?.plural ?? [:]).values { localization.forEachState(body) }
+            }
         }
     }
 
-    struct StringUnit: Decodable {
+    struct StringUnit {
         var state: String?
         var value: String
     }
 
-    struct Variations: Decodable {
+    struct Variations {
         var plural: [String: Localization]?
         var device: [String: Localization]?
     }
 
-    struct Substitution: Decodable {
+    struct Substitution {
         var argNum: Int?
         var formatSpecifier: String?
         var variations: Variations?
-    }
-
-    /// Decodes a value, keeping a failure instead of failing the whole document.
-    struct Failable<Value: Decodable>: Decodable {
-        let result: Result<Value, any Error>
-        init(from decoder: any Decoder) {
-            result = Result { try Value(from: decoder) }
-        }
     }
 }

@@ -15,7 +15,8 @@ public final class CatalogStore: Sendable {
     /// Whether catalogs keep the comments of `.strings` files (`Catalog.comments`).
     public let keepsComments: Bool
     private let cache = Mutex<[LanguageTag: Catalog]>([:])
-    private let stringCatalogs = Mutex<[URL: XCStringsFile]>([:])
+    /// Each String Catalog's languages, found by a read that builds no language.
+    private let stringCatalogLanguages = Mutex<[URL: [LanguageTag]]>([:])
 
     /// `pseudoLocaleSource`: offer `en-XA` and `ar-XB`, made from that language's catalogs.
     /// `keepingComments`: for tools that write catalogs back.
@@ -32,7 +33,7 @@ public final class CatalogStore: Sendable {
         for folder in folders {
             for (tag, _) in Self.lprojFolders(in: folder) { tags.insert(tag) }
             for url in Self.files(in: folder, extension: CatalogFolderLayout.FileKind.xcstrings.rawValue) {
-                tags.formUnion(stringCatalog(url).languages)
+                tags.formUnion(stringCatalogLanguages(url))
             }
         }
         if let source = pseudoLocaleSource, tags.contains(source) {
@@ -65,7 +66,8 @@ public final class CatalogStore: Sendable {
         var found = false
         for folder in folders {
             for url in Self.files(in: folder, extension: CatalogFolderLayout.FileKind.xcstrings.rawValue) {
-                let file = stringCatalog(url)
+                // Only this language is built; the others are checked as JSON and skipped.
+                let file = XCStringsFile(contentsOf: url, languages: [language])
                 file.errors.forEach { catalog.record($0) }
                 guard file.languages.contains(language) else { continue }
                 found = true
@@ -96,11 +98,11 @@ public final class CatalogStore: Sendable {
         return found ? catalog : nil
     }
 
-    /// A String Catalog, parsed once.
-    private func stringCatalog(_ url: URL) -> XCStringsFile {
-        if let cached = stringCatalogs.withLock({ $0[url] }) { return cached }
-        let parsed = XCStringsFile(contentsOf: url)
-        return stringCatalogs.withLock { cache in
+    /// A String Catalog's languages, read once.
+    private func stringCatalogLanguages(_ url: URL) -> [LanguageTag] {
+        if let cached = stringCatalogLanguages.withLock({ $0[url] }) { return cached }
+        let parsed = XCStringsFile(contentsOf: url, languages: []).languages
+        return stringCatalogLanguages.withLock { cache in
             if let raced = cache[url] { return raced }
             cache[url] = parsed
             return parsed

@@ -1,0 +1,57 @@
+import Diagnostics
+
+/// A property list value as `PropertyListReader` reads it, each with the byte offset where
+/// its element starts (for diagnostics).
+struct PropertyList {
+    enum Value {
+        case string(String)
+        /// As written: `<integer>` may hold more digits than any Swift integer type.
+        case integer(String)
+        case real(String)
+        case bool(Bool)
+        /// As written (ISO 8601).
+        case date(String)
+        /// Base64 as written.
+        case data(String)
+        case array([PropertyList])
+        /// In the order written; a key given twice is there twice (the last one wins).
+        case dictionary([Member])
+    }
+
+    /// One key of a dictionary and its value.
+    struct Member {
+        var key: String
+        /// Where its `<key>` element starts.
+        var keyOffset: Int
+        var value: PropertyList
+    }
+
+    var value: Value
+    var offset: Int
+
+    /// The string, for a `<string>`.
+    var string: String? {
+        if case .string(let text) = value { return text }
+        return nil
+    }
+
+    /// The members, for a `<dict>`.
+    var members: [Member]? {
+        if case .dictionary(let members) = value { return members }
+        return nil
+    }
+
+    /// What the value is, for messages: "a string", "an array", ….
+    var kindDescription: String {
+        switch value {
+        case .string: return "a string"
+        case .integer: return "an integer"
+        case .real: return "a real number"
+        case .bool: return "a boolean"
+        case .date: return "a date"
+        case .data: return "data"
+        case .array: return "an array"
+        case .dictionary: return "a dictionary"
+        }
+    }
+}

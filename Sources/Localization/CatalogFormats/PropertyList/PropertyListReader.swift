@@ -1,0 +1,449 @@
+import Diagnostics
+import Foundation
+
+/// A reader for XML property lists (Apple's `plist` DTD) over UTF-8 bytes: the XML
+/// declaration, a DOCTYPE, comments and processing instructions around the value; `plist`,
+/// `dict`, `key`, `string`, `integer`, `real`, `true`, `false`, `array`, `date` and `data`
+/// elements (empty ones written `<string/>` too); the five named entities and character
+/// references (`&#233;`, `&#xE9;`) and CDATA sections in text. Anything else is an error at
+/// its byte offset (`TextPositions` gives its line and column). Nesting is bounded, so no
+/// input can exhaust the stack.
+struct PropertyListReader {
+    /// Malformed XML, or a property list element it does not know: what and where.
+    struct Failure: Error {
+        var message: String
+        var offset: Int
+    }
+
+    /// How deeply arrays and dictionaries may nest.
+    static let maximumNesting = 64
+
+    private let text: UnsafeBufferPointer<UInt8>
+    private var offset = 0
+    /// Text of the element being read, when it needs unescaping.
+    private var scratch: [UInt8] = []
+
+    init(_ text: UnsafeBufferPointer<UInt8>) {
+        self.text = text
+    }
+
+    /// Reads the whole document: one value, inside `<plist>` or alone.
+    static func read(_ text: UnsafeBufferPointer<UInt8>) throws(Failure) -> PropertyList {
+        var reader = PropertyListReader(text)
+        return try reader.document(streaming: false) { _ in }
+    }
+
+    /// Reads the whole document; when its value is a dictionary, hands each member to `body`
+    /// as soon as it is read and returns the dictionary empty, so that a caller converting
+    /// members one by one never holds the whole tree.
+    static func read(
+        _ text: UnsafeBufferPointer<UInt8>, eachMember body: (PropertyList.Member) -> Void
+    ) throws(Failure) -> PropertyList {
+        var reader = PropertyListReader(text)
+        return try reader.document(streaming: true, body)
+    }
+
+    private mutating func document(
+        streaming: Bool, _ body: (PropertyList.Member) -> Void
+    ) throws(Failure) -> PropertyList {
+        if text.count >= 3, text[0] == 0xEF, text[1] == 0xBB, text[2] == 0xBF { offset = 3 }
+        try skipMisc()
+        guard offset < text.count else { throw Failure(message: "no property list in the file", offset: offset) }
+        let value: PropertyList
+        let tagStart = offset
+        let tag = try openTag()
+        if tag.name == "plist" {
+            guard !tag.isEmpty else { throw Failure(message: "<plist/> holds no value", offset: tagStart) }
+            try skipMisc()
+            guard offset < text.count, text[offset] == UInt8(ascii: "<"), !isCloseTag() else {
+                value = try self.value(depth: 0)
+                try skipMisc()
+                try closeTag("plist", openedAt: tagStart)
+                try skipMisc()
+                if offset < text.count { throw unexpected("after the property list") }
+                return value
+            }
+            let valueStart = offset
+            value = try self.value(try openTag(), at: valueStart, depth: 0, streaming: streaming, eachMember: body)
+            try skipMisc()
+            try closeTag("plist", openedAt: tagStart)
+        } else {
+            value = try self.value(tag, at: tagStart, depth: 0, streaming: streaming, eachMember: body)
+        }
+        try skipMisc()
+        if offset < text.count { throw unexpected("after the property list") }
+        return value
+    }
+
+    // MARK: Values
+
+    private mutating func value(depth: Int) throws(Failure) -> PropertyList {
+        guard offset < text.count else {
+            throw Failure(message: "expected a value, found the end of the file", offset: offset)
+        }
+        let start = offset
+        guard text[offset] == UInt8(ascii: "<") else { throw unexpected("(expected a value element)") }
+        let tag = try openTag()
+        return try value(tag, at: start, depth: depth)
+    }
+
+    private mutating func value(
+        _ tag: Tag, at start: Int, depth: Int, streaming: Bool = false,
+        eachMember body: (PropertyList.Member) -> Void = { _ in }
+    ) throws(Failure) -> PropertyList {
+        switch tag.name {
+        case "string":
+            return PropertyList(value: .string(tag.isEmpty ? "" : try content(of: "string", at: start)), offset: start)
+        case "key":
+            throw Failure(message: "<key> outside a <dict>", offset: start)
+        case "integer", "real", "date", "data":
+            let written = tag.isEmpty ? "" : try content(of: tag.name, at: start)
+            let trimmed = written.trimmingCharacters(in: .whitespacesAndNewlines)
+            switch tag.name {
+            case "integer":
+                guard Self.isInteger(trimmed) else {
+                    throw Failure(
+                        message: "<integer> holds \"\(Diagnostic.quote(trimmed))\", not an integer", offset: start)
+                }
+                return PropertyList(value: .integer(trimmed), offset: start)
+            case "real": return PropertyList(value: .real(trimmed), offset: start)
+            case "date": return PropertyList(value: .date(trimmed), offset: start)
+            default: return PropertyList(value: .data(written), offset: start)
+            }
+        case "true", "false":
+            if !tag.isEmpty { try closeTag(tag.name, openedAt: start) }
+            return PropertyList(value: .bool(tag.name == "true"), offset: start)
+        case "array":
+            guard depth < Self.maximumNesting else {
+                throw Failure(message: "arrays and dictionaries nest too deeply", offset: start)
+            }
+            var elements: [PropertyList] = []
+            if !tag.isEmpty {
+                while true {
+                    try skipMisc()
+                    if isCloseTag() {
+                        try closeTag("array", openedAt: start)
+                        break
+                    }
+                    elements.append(try value(depth: depth + 1))
+                }
+            }
+            return PropertyList(value: .array(elements), offset: start)
+        case "dict":
+            guard depth < Self.maximumNesting else {
+                throw Failure(message: "arrays and dictionaries nest too deeply", offset: start)
+            }
+            var members: [PropertyList.Member] = []
+            if !tag.isEmpty {
+                while true {
+                    try skipMisc()
+                    if isCloseTag() {
+                        try closeTag("dict", openedAt: start)
+                        break
+                    }
+                    let keyStart = offset
+                    guard offset < text.count else {
+                        throw Failure(message: "<dict> is not closed (it starts here)", offset: start)
+                    }
+                    guard text[offset] == UInt8(ascii: "<") else { throw unexpected("(expected <key> in a <dict>)") }
+                    let keyTag = try openTag()
+                    guard keyTag.name == "key" else {
+                        throw Failure(
+                            message: "expected <key> in a <dict>, found <\(Diagnostic.quote(keyTag.name))>",
+                            offset: keyStart)
+                    }
+                    let key = keyTag.isEmpty ? "" : try content(of: "key", at: keyStart)
+                    try skipMisc()
+                    if isCloseTag() {
+                        throw Failure(message: "<key>\(Diagnostic.quote(key))</key> has no value", offset: keyStart)
+                    }
+                    let member = PropertyList.Member(key: key, keyOffset: keyStart, value: try value(depth: depth + 1))
+                    if streaming { body(member) } else { members.append(member) }
+                }
+            }
+            return PropertyList(value: .dictionary(members), offset: start)
+        default:
+            throw Failure(message: "<\(Diagnostic.quote(tag.name))> is not a property list element", offset: start)
+        }
+    }
+
+    private static func isInteger(_ text: String) -> Bool {
+        var digits = Substring(text)
+        if digits.first == "-" || digits.first == "+" { digits = digits.dropFirst() }
+        if digits.hasPrefix("0x") || digits.hasPrefix("0X") {
+            return digits.count > 2 && digits.dropFirst(2).allSatisfy(\.isHexDigit)
+        }
+        return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    // MARK: Tags
+
+    /// An opening (or empty-element) tag's name.
+    private struct Tag {
+        var name: String
+        var isEmpty: Bool
+    }
+
+    /// Reads `<name attributes…>` or `<name …/>`, the cursor on its `<`.
+    private mutating func openTag() throws(Failure) -> Tag {
+        let start = offset
+        offset += 1
+        let nameStart = offset
+        while offset < text.count, Self.isNameByte(text[offset]) { offset += 1 }
+        guard offset > nameStart else { throw unexpected("(expected an element name after '<')") }
+        let written = UnsafeBufferPointer(rebasing: text[nameStart..<offset])
+        let name = Self.elementNames.first { Self.equal(written, $0) } ?? String(decoding: written, as: UTF8.self)
+        // Attributes are skipped; quoted values may hold '>'.
+        while offset < text.count {
+            switch text[offset] {
+            case UInt8(ascii: ">"):
+                offset += 1
+                return Tag(name: name, isEmpty: false)
+            case UInt8(ascii: "/"):
+                guard offset + 1 < text.count, text[offset + 1] == UInt8(ascii: ">") else {
+                    throw unexpected("in the tag <\(Diagnostic.quote(name))>")
+                }
+                offset += 2
+                return Tag(name: name, isEmpty: true)
+            case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                let quote = text[offset]
+                offset += 1
+                while offset < text.count, text[offset] != quote { offset += 1 }
+                offset += 1
+            default:
+                offset += 1
+            }
+        }
+        throw Failure(message: "the tag <\(Diagnostic.quote(name))> is not closed with '>'", offset: start)
+    }
+
+    /// The elements of Apple's property-list DTD: their names are compared as bytes, not
+    /// decoded for every tag.
+    private static let elementNames = [
+        "key", "string", "dict", "integer", "true", "false", "array", "real", "date", "data", "plist",
+    ]
+
+    private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ name: String) -> Bool {
+        var name = name
+        return name.withUTF8 {
+            $0.count == bytes.count && memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0
+        }
+    }
+
+    private func isCloseTag() -> Bool {
+        offset + 1 < text.count && text[offset] == UInt8(ascii: "<") && text[offset + 1] == UInt8(ascii: "/")
+    }
+
+    /// Reads `</name>` (whitespace allowed before `>`).
+    private mutating func closeTag(_ name: String, openedAt start: Int) throws(Failure) {
+        guard isCloseTag() else {
+            throw offset < text.count
+                ? unexpected("(expected </\(name)>)")
+                : Failure(message: "<\(name)> is not closed (it starts here)", offset: start)
+        }
+        let tagStart = offset
+        offset += 2
+        let nameStart = offset
+        while offset < text.count, Self.isNameByte(text[offset]) { offset += 1 }
+        let written = UnsafeBufferPointer(rebasing: text[nameStart..<offset])
+        while offset < text.count, Self.isSpace(text[offset]) { offset += 1 }
+        guard Self.equal(written, name), offset < text.count, text[offset] == UInt8(ascii: ">") else {
+            let found = String(decoding: written, as: UTF8.self)
+            throw Failure(
+                message: "expected </\(name)> to close the <\(name)> at the start, found </\(Diagnostic.quote(found))>",
+                offset: tagStart)
+        }
+        offset += 1
+    }
+
+    // MARK: Text
+
+    /// The text of a `<name>` element up to its `</name>`: character data, references and
+    /// CDATA sections (comments skipped); no child elements.
+    private mutating func content(of name: String, at start: Int) throws(Failure) -> String {
+        let runStart = offset
+        // Fast path: plain text up to `</`.
+        var carriageReturn = false
+        while offset < text.count {
+            let byte = text[offset]
+            if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") { break }
+            if byte == 0x0D { carriageReturn = true }
+            offset += 1
+        }
+        if offset < text.count, isCloseTag() {
+            let plain = String(decoding: UnsafeBufferPointer(rebasing: text[runStart..<offset]), as: UTF8.self)
+            try closeTag(name, openedAt: start)
+            return carriageReturn ? Self.normalizingNewlines(plain) : plain
+        }
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<offset]))
+        while true {
+            guard offset < text.count else {
+                throw Failure(message: "<\(name)> is not closed (it starts here)", offset: start)
+            }
+            let byte = text[offset]
+            if byte == UInt8(ascii: "&") {
+                try reference()
+            } else if byte == UInt8(ascii: "<") {
+                if isCloseTag() {
+                    try closeTag(name, openedAt: start)
+                    let text = String(decoding: scratch, as: UTF8.self)
+                    return scratch.contains(0x0D) ? Self.normalizingNewlines(text) : text
+                } else if starts(with: "<![CDATA[") {
+                    let sectionStart = offset
+                    offset += 9
+                    guard let end = find("]]>") else {
+                        throw Failure(message: "unterminated CDATA section (it starts here)", offset: sectionStart)
+                    }
+                    scratch.append(contentsOf: UnsafeBufferPointer(rebasing: text[offset..<end]))
+                    offset = end + 3
+                } else if starts(with: "<!--") {
+                    try skipComment()
+                } else {
+                    throw Failure(message: "<\(name)> holds an element; it may hold only text", offset: offset)
+                }
+            } else {
+                scratch.append(byte)
+                offset += 1
+            }
+        }
+    }
+
+    /// XML reads `\r\n` and a lone `\r` as `\n`.
+    private static func normalizingNewlines(_ text: String) -> String {
+        return text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+    }
+
+    /// Appends what the reference at the cursor (`&…;`) stands for to `scratch`.
+    private mutating func reference() throws(Failure) {
+        let start = offset
+        guard let end = findByte(UInt8(ascii: ";"), within: 12) else {
+            throw Failure(message: "'&' starts no entity (write &amp; for '&')", offset: start)
+        }
+        let name = String(decoding: UnsafeBufferPointer(rebasing: text[start + 1..<end]), as: UTF8.self)
+        offset = end + 1
+        switch name {
+        case "lt": scratch.append(UInt8(ascii: "<"))
+        case "gt": scratch.append(UInt8(ascii: ">"))
+        case "amp": scratch.append(UInt8(ascii: "&"))
+        case "quot": scratch.append(UInt8(ascii: "\""))
+        case "apos": scratch.append(UInt8(ascii: "'"))
+        default:
+            var digits = Substring(name)
+            var radix = 10
+            guard digits.first == "#" else {
+                throw Failure(message: "unknown entity &\(Diagnostic.quote(name));", offset: start)
+            }
+            digits = digits.dropFirst()
+            if digits.first == "x" {
+                radix = 16
+                digits = digits.dropFirst()
+            }
+            guard !digits.isEmpty, digits.allSatisfy({ $0.isHexDigit }), let value = UInt32(digits, radix: radix),
+                let scalar = Unicode.Scalar(value), value != 0
+            else {
+                throw Failure(message: "&\(Diagnostic.quote(name)); is not a character", offset: start)
+            }
+            scratch.append(contentsOf: UTF8.encode(scalar)!)
+        }
+    }
+
+    // MARK: Around the value
+
+    /// Skips whitespace, comments, processing instructions (the XML declaration) and a
+    /// DOCTYPE.
+    private mutating func skipMisc() throws(Failure) {
+        while offset < text.count {
+            if Self.isSpace(text[offset]) {
+                offset += 1
+            } else if starts(with: "<!--") {
+                try skipComment()
+            } else if starts(with: "<?") {
+                let start = offset
+                guard let end = find("?>") else {
+                    throw Failure(message: "unterminated processing instruction (it starts here)", offset: start)
+                }
+                offset = end + 2
+            } else if starts(with: "<!DOCTYPE") {
+                let start = offset
+                offset += 9
+                var brackets = 0
+                while offset < text.count {
+                    let byte = text[offset]
+                    offset += 1
+                    if byte == UInt8(ascii: "[") { brackets += 1 }
+                    if byte == UInt8(ascii: "]") { brackets -= 1 }
+                    if byte == UInt8(ascii: ">"), brackets <= 0 { break }
+                    if offset == text.count {
+                        throw Failure(message: "unterminated DOCTYPE (it starts here)", offset: start)
+                    }
+                }
+            } else {
+                return
+            }
+        }
+    }
+
+    private mutating func skipComment() throws(Failure) {
+        let start = offset
+        offset += 4
+        guard let end = find("-->") else {
+            throw Failure(message: "unterminated comment (it starts here)", offset: start)
+        }
+        offset = end + 3
+    }
+
+    // MARK: Bytes
+
+    private func starts(with literal: StaticString) -> Bool {
+        offset + literal.utf8CodeUnitCount <= text.count
+            && memcmp(text.baseAddress! + offset, literal.utf8Start, literal.utf8CodeUnitCount) == 0
+    }
+
+    /// The offset of the next `literal` from the cursor.
+    private func find(_ literal: StaticString) -> Int? {
+        let first = Int32(literal.utf8Start[0])
+        var index = offset
+        while index < text.count, let found = memchr(text.baseAddress! + index, first, text.count - index) {
+            let position = text.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if position + literal.utf8CodeUnitCount <= text.count,
+                memcmp(text.baseAddress! + position, literal.utf8Start, literal.utf8CodeUnitCount) == 0
+            {
+                return position
+            }
+            index = position + 1
+        }
+        return nil
+    }
+
+    private func findByte(_ byte: UInt8, within limit: Int) -> Int? {
+        var index = offset + 1
+        while index < text.count, index <= offset + limit {
+            if text[index] == byte { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: ":"), 0x80...0xFF:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// A failure naming the character at the cursor.
+    private func unexpected(_ context: String) -> Failure {
+        let rest = UnsafeBufferPointer(rebasing: text[offset...])
+        let character = String(decoding: rest.prefix(4), as: UTF8.self).unicodeScalars.first.map(String.init) ?? "?"
+        return Failure(message: "unexpected '\(Diagnostic.quote(character))' \(context)", offset: offset)
+    }
+}

@@ -1,0 +1,123 @@
+import Diagnostics
+import Foundation
+import Localization
+import Testing
+
+@Suite("Our XML property-list reader (.stringsdict, property-list .strings)")
+struct PropertyListReaderTests {
+    /// Random keys and values with every character XML must escape, written by Foundation.
+    @Test("string dictionaries read as PropertyListSerialization reads them", arguments: [1, 2, 3] as [UInt64])
+    func sameAsFoundation(seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
+        let pieces = ["a", "<", ">", "&", "\"", "'", "é", "\u{1F600}", "\n", "\t", " ", "]]>", "&amp;", "日本"]
+        var dictionary: [String: String] = [:]
+        for index in 0..<200 {
+            let text = (0..<Int.random(in: 0...6, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator)!
+            }.joined()
+            dictionary["k\(index)\(text)"] = text
+        }
+        let data = try PropertyListSerialization.data(fromPropertyList: dictionary, format: .xml, options: 0)
+        #expect(try StringsParser.parse(data, path: "p.strings").dictionary == dictionary)
+    }
+
+    @Test(
+        "XML as people write it: entities, character references, CDATA, comments, a DOCTYPE, empty elements",
+        arguments: [
+            ("<string>a &lt;b&gt; &amp; &quot;c&quot; &apos;d&apos;</string>", "a <b> & \"c\" 'd'"),
+            ("<string>&#233;&#xE9;&#x1F600;</string>", "éé\u{1F600}"),
+            ("<string><![CDATA[<b> & ]]> tail</string>", "<b> &  tail"),
+            ("<string>a<!-- note -->b</string>", "ab"),
+            ("<string/>", ""),
+            ("<string>line\r\nnext\rlast</string>", "line\nnext\nlast"),
+        ])
+    func xmlText(element: String, expected: String) throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <!-- a comment before the value -->
+            <plist version="1.0">
+            <dict>
+                <key>k</key>
+                \(element)
+                <key>other</key> <!-- between --> <string>x</string>
+            </dict>
+            </plist>
+            """
+        let file = try StringsParser.parse(Data(text.utf8), path: "x.strings")
+        #expect(file.dictionary == ["k": expected, "other": "x"])
+        #expect(file.entries.first?.location == SourceLocation(path: "x.strings", line: 6, column: 5))
+    }
+
+    @Test(
+        "malformed XML is an error at its line and column",
+        arguments: [
+            (
+                "<dict>\n  <key>k</key>\n  <string>v</strin>\n</dict>",
+                "3:12: error: not a valid property list: expected </string> to close the <string> at the start, found </strin>"
+            ),
+            (
+                "<dict>\n  <key>k</key>\n  <string>a & b</string>\n</dict>",
+                "3:13: error: not a valid property list: '&' starts no entity (write &amp; for '&')"
+            ),
+            (
+                "<dict>\n  <key>k</key>\n  <string>&nbsp;</string>\n</dict>",
+                "3:11: error: not a valid property list: unknown entity &nbsp;"
+            ),
+            ("<dict>\n  <key>k</key>\n</dict>", "2:3: error: not a valid property list: <key>k</key> has no value"),
+            (
+                "<dict>\n  <string>v</string>\n</dict>",
+                "2:3: error: not a valid property list: expected <key> in a <dict>, found <string>"
+            ),
+            (
+                "<dict>\n  <key>k</key>\n  <strng>v</strng>\n</dict>",
+                "3:3: error: not a valid property list: <strng> is not a property list element"
+            ),
+            (
+                "<dict>\n  <key>k</key>\n  <string>v",
+                "3:3: error: not a valid property list: <string> is not closed (it starts here)"
+            ),
+            (
+                "<dict>\n  <key>k</key><integer>x1</integer>\n</dict>",
+                "2:15: error: not a valid property list: <integer> holds \"x1\", not an integer"
+            ),
+            ("<!-- open", "1:1: error: not a valid property list: unterminated comment (it starts here)"),
+            ("<dict/> <dict/>", "1:9: error: not a valid property list: unexpected '<' after the property list"),
+            (
+                "<array><string>a</string></array>",
+                "1:1: error: the top level must be a dictionary of keys, not an array"
+            ),
+        ])
+    func malformed(text: String, expected: String) {
+        let result = StringsDictParser.parse(Data(text.utf8), path: "m.stringsdict")
+        #expect(result.errors.map(\.description) == ["m.stringsdict:" + expected])
+        #expect(result.entries.isEmpty)
+    }
+
+    @Test("a binary .stringsdict is an error that says what to do")
+    func binary() throws {
+        let data = try PropertyListSerialization.data(fromPropertyList: ["k": "v"], format: .binary, options: 0)
+        let result = StringsDictParser.parse(data, path: "b.stringsdict")
+        #expect(
+            result.errors.map(\.description) == [
+                "b.stringsdict:1:1: error: a binary property list; FlavorKit reads XML ones (convert it with `plutil -convert xml1`)"
+            ])
+    }
+
+    @Test("every value type is read; nesting of any depth is an error, never a crash")
+    func valuesAndDepth() {
+        let text = """
+            <plist><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>
+            <key>extra</key><array><integer>-12</integer><real>1.5</real><true/><false/><date>2024-01-01T00:00:00Z</date>
+            <data>AAEC</data><dict/><array/></array>
+            <key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+            <key>other</key><string>%d</string></dict></dict></plist>
+            """
+        let entry = "<key>e</key>" + text.dropFirst("<plist>".count).dropLast("</plist>".count)
+        let parsed = StringsDictParser.parse(Data("<plist><dict>\(entry)</dict></plist>".utf8), path: "v")
+        #expect(parsed.errors.isEmpty && parsed.entries["e"]?.variables["n"]?.variants[.other] == "%d")
+        let deep = String(repeating: "<array>", count: 100_000) + String(repeating: "</array>", count: 100_000)
+        let result = StringsDictParser.parse(Data(deep.utf8), path: "d")
+        #expect(result.errors.map(\.message) == ["not a valid property list: arrays and dictionaries nest too deeply"])
+    }
+}
