@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "TextSnapshotsTesting", dependencies: ["TextSnapshots"], swiftSettings: strictSwift),
         .target(name: "CShims"),
         .target(
-            name: "TransferCore", dependencies: ["Commands", "Diagnostics", "Localization", "Flavors"],
+            name: "TransferCore", dependencies: ["Commands", "Diagnostics", "FileWriting", "Localization", "Flavors"],
             swiftSettings: strictSwift
         ),
         .target(

@@ -37,7 +37,8 @@ public enum AppCommandLine {
     public static func program(_ name: String, adding commands: [Command]) -> Program {
         Program(
             name, options: [queueFile, language, localizations, verbose, version],
-            commands: [queue, show, about, shell] + commands, defaultCommand: queue.name, helpOption: help,
+            commands: [queue, show, about] + TransferCommands.all + [shell] + commands, defaultCommand: queue.name,
+            helpOption: help,
             helpCommand: nil)
     }
 
