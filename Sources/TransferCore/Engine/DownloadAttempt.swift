@@ -124,14 +124,14 @@ final class DownloadAttempt: NSObject, URLSessionDataDelegate, @unchecked Sendab
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let (handle, now, size) = lock.withLock { () -> (FileHandle?, Int64, Int64) in
+        let (writer, now, size) = lock.withLock { () -> (FileHandle?, Int64, Int64) in
             guard outcome == nil, handle != nil else { return (nil, done, total) }
             done += Int64(data.count)
             return (self.handle, done, total)
         }
-        guard let handle else { return }
+        guard let writer else { return }
         do {
-            try handle.write(contentsOf: data)
+            try writer.write(contentsOf: data)
         } catch {
             lock.withLock {
                 outcome = .failed(reason: "\(partURL.path): \(error.localizedDescription)", retryable: false)
