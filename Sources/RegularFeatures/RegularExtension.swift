@@ -10,8 +10,8 @@ public struct RegularExtension: FlavorExtension {
     /// `uploads`, `queueControl` and `savedQueue`.
     public var features: [Feature] { [Uploads.feature, QueueControl.feature, SavedQueue.feature] }
 
-    /// `pause`, `resume` and `cancel`.
-    public var commands: [ExtensionCommand] { QueueControl.commands }
+    /// `pause`, `resume`, `cancel`, `move` and `prioritize`.
+    public var commands: [ExtensionCommand] { QueueControl.commands + QueueOrder.commands }
 
     /// Uploads too, with the `uploads` feature.
     public func visible(_ queue: TransferQueue, context: AppContext) -> TransferQueue {

@@ -245,4 +245,20 @@ struct TransferRunTests {
         #expect(deleted.status == 0 && deleted.output == "Deleted d1.\n")
         #expect(try scratch.load().transfers.isEmpty)
     }
+
+    @Test("Regular's move and prioritize reorder the queue; Light has neither")
+    func moveAndPrioritize() throws {
+        let transfers = ["d1", "d2", "d3"].map {
+            Transfer(id: $0, title: $0, kind: .download, state: .pending, bytesDone: 0, bytesTotal: 0)
+        }
+        let scratch = try Scratch(transfers)
+        defer { scratch.remove() }
+        #expect(scratch.run(AppRunner.regular, ["prioritize", "d3"]).output == "Moved d3 to position 1.\n")
+        #expect(try scratch.load().transfers.map(\.id) == ["d3", "d1", "d2"])
+        #expect(scratch.run(AppRunner.regular, ["move", "d3", "--to", "3"]).output == "Moved d3 to position 3.\n")
+        #expect(try scratch.load().transfers.map(\.id) == ["d1", "d2", "d3"])
+        let refused = scratch.run(AppRunner.regular, ["move", "d3", "--to", "4"])
+        #expect(refused.status == 1 && refused.errors == "error: 4 is not a position from 1 to 3.\n")
+        #expect(scratch.run(AppRunner.light, ["prioritize", "d3"]).status == 64)
+    }
 }
