@@ -49,6 +49,7 @@ struct AppSnapshotTests {
     /// Every snapshot the suite produces.
     static var matrix: Set<SnapshotName> {
         Set(screenCases.map(\.name)).union(flavors.keys.map { try! SnapshotName($0, sessionLocale, "switch-language") })
+            .union(liveScreenNames)
     }
 
     static let root = AppRunner.repository.snapshots
