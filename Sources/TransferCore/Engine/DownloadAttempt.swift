@@ -19,7 +19,7 @@ final class DownloadAttempt: NSObject, URLSessionDataDelegate, @unchecked Sendab
     }
 
     private let partURL: URL
-    private let texts: Texts
+    private let text: Texts
     private let progress: @Sendable (_ done: Int64, _ total: Int64) -> Void
     private let lock = NSLock()
     private let finished = DispatchSemaphore(value: 0)
@@ -32,7 +32,7 @@ final class DownloadAttempt: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     init(partURL: URL, texts: Texts, progress: @escaping @Sendable (_ done: Int64, _ total: Int64) -> Void) {
         self.partURL = partURL
-        self.texts = texts
+        self.text = texts
         self.progress = progress
     }
 
@@ -94,7 +94,7 @@ final class DownloadAttempt: NSObject, URLSessionDataDelegate, @unchecked Sendab
             }
             _ = fileManager.createFile(atPath: partURL.path, contents: nil)
         } else {
-            let reason = texts(
+            let reason = text(
                 "reason.http", .int(status), .string(HTTPURLResponse.localizedString(forStatusCode: status)))
             if status == 416 { try? fileManager.removeItem(at: partURL) }
             lock.withLock {
@@ -151,7 +151,7 @@ final class DownloadAttempt: NSObject, URLSessionDataDelegate, @unchecked Sendab
                     outcome = .stopped
                 } else if total > 0 && done < total {
                     outcome = .failed(
-                        reason: texts("reason.dropped", .string(texts.bytes(done)), .string(texts.bytes(total))),
+                        reason: text("reason.dropped", .string(text.bytes(done)), .string(text.bytes(total))),
                         retryable: true)
                 } else if let error {
                     outcome = .failed(reason: error.localizedDescription, retryable: true)

@@ -66,12 +66,13 @@ enum QueueEdits {
 
     /// Removes the visible transfer `id` (a running one stops at the runner's next save).
     static func delete(_ id: String, from queue: inout TransferQueue, context: AppContext) throws(AppError) -> String {
+        let text = context.texts
         let shown = Diagnostic.quote(id)
         guard context.visible(queue)[id: id] != nil else {
-            throw AppError.failed(context.texts("error.unknownTransfer", .string(shown)))
+            throw AppError.failed(text("error.unknownTransfer", .string(shown)))
         }
         queue.transfers.removeAll { $0.id == id }
-        return context.texts("done.deleted", .string(shown))
+        return text("done.deleted", .string(shown))
     }
 
     /// The name of Regular's feature that allows uploads.
