@@ -52,7 +52,8 @@ let package = Package(
             name: "FuzzTargets", dependencies: ["Diagnostics", "Localization"], path: "Fuzz/Targets",
             swiftSettings: strictSwift),
         .executableTarget(
-            name: "Benchmarks", dependencies: ["CatalogTools", "Flavors", "Localization", "TextSnapshots", "CShims"],
+            name: "Benchmarks",
+            dependencies: ["CatalogTools", "Flavors", "Localization", "TextSnapshots", "CShims", "TestSupport"],
             swiftSettings: strictSwift),
         .executableTarget(
             name: "Light",
