@@ -163,14 +163,15 @@ private struct RunJob: Sendable {
         }
     }
 
-    /// After a stop: an interrupted transfer is pending again; one cancelled meanwhile loses
-    /// its partial file; a paused or deleted one is left as the queue file says.
+    /// After a stop: an interrupted transfer is pending again; one cancelled or deleted
+    /// meanwhile loses its partial file; a paused one keeps it for `resume`.
     private func stopped(_ id: String, partURL: URL) throws(AppError) {
         let interrupted = state.isInterrupted
-        let kept = try save(id, line: true) { current in
+        try save(id, line: true) { current in
             if interrupted && current.state == .inProgress { current.state = .pending }
         }
-        if !kept || state.latestState(id) == .cancelled { try? FileManager.default.removeItem(at: partURL) }
+        let latest = state.latestState(id)
+        if latest == nil || latest == .cancelled { try? FileManager.default.removeItem(at: partURL) }
     }
 
     /// Applies `change` to transfer `id` in the queue file's latest content; returns whether

@@ -37,12 +37,15 @@ public final class LoopbackServer: @unchecked Sendable {
         /// How many of the first requests fail, and how.
         public var failures: Int
         public var failure: Failure
+        /// Seconds to wait between pieces of 64 KiB of the body (0: send as fast as possible).
+        public var pacing: Double
 
         /// A route serving `body`.
         public init(
             _ body: Body, supportsRange: Bool = true, delay: Double = 0, failures: Int = 0,
-            failure: Failure = .status(500)
+            failure: Failure = .status(500), pacing: Double = 0
         ) {
+            self.pacing = pacing
             self.body = body
             self.supportsRange = supportsRange
             self.delay = delay
@@ -231,10 +234,14 @@ extension LoopbackServer.Route {
         }
     }
 
-    /// Hands bytes `start..<end` of the body to `write` in pieces of 1 MiB at most; stops when
-    /// `write` returns false.
-    func write(from start: Int, to end: Int, _ write: (Data) -> Bool) {
-        let piece = 1 << 20
+    /// Hands bytes `start..<end` of the body to `write` in pieces of 1 MiB at most (64 KiB,
+    /// `pacing` apart, when paced); stops when `write` returns false.
+    func write(from start: Int, to end: Int, _ send: (Data) -> Bool) {
+        let piece = pacing > 0 ? 1 << 16 : 1 << 20
+        func write(_ data: Data) -> Bool {
+            if pacing > 0 { Thread.sleep(forTimeInterval: pacing) }
+            return send(data)
+        }
         switch body {
         case .data(let data):
             var offset = start
