@@ -261,4 +261,21 @@ struct TransferRunTests {
         #expect(refused.status == 1 && refused.errors == "error: 4 is not a position from 1 to 3.\n")
         #expect(scratch.run(AppRunner.light, ["prioritize", "d3"]).status == 64)
     }
+
+    @Test("8 processes adding one URL to one queue file at once: it is added once")
+    func concurrentAddsOfOneURL() throws {
+        let binary = try #require(AppRunner.binary("Regular"), "build the Regular product first")
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let runs = (0..<8).map { _ in
+            (
+                arguments: ["--queue", scratch.queue.path, "--lang", "en", "add", "https://example.com/one.mp4"],
+                input: ""
+            )
+        }
+        let results = try ChildProcess.runConcurrently(binary, runs, environment: [:])
+        #expect(results.filter { $0.status == 0 }.count == 1)
+        #expect(results.filter { $0.status == 1 && $0.errors.contains("is already in the queue as d1") }.count == 7)
+        #expect(try scratch.load().transfers.map(\.id) == ["d1"])
+    }
 }
