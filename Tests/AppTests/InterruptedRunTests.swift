@@ -5,7 +5,7 @@ import Testing
 import TransferCore
 
 /// The built `Regular` binary killed or interrupted in the middle of `run`, then run again.
-@Suite("Interrupted runs", .timeLimit(.minutes(1)))
+@Suite("Interrupted runs", .timeLimit(.minutes(2)))
 struct InterruptedRunTests {
     /// Starts `Regular run` on a one-download queue served slowly; returns the process once
     /// the partial file holds some bytes.
@@ -23,7 +23,7 @@ struct InterruptedRunTests {
         process.standardError = FileHandle.nullDevice
         try process.run()
         let part = folder.appendingPathComponent("talk.mp4.d1.part")
-        let deadline = Date(timeIntervalSinceNow: 20)
+        let deadline = Date(timeIntervalSinceNow: 60)
         while Date() < deadline, Self.size(part) < 200_000 { Thread.sleep(forTimeInterval: 0.02) }
         return process
     }

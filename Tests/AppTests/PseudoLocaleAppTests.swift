@@ -11,7 +11,8 @@ struct PseudoLocaleAppTests {
     /// and option names, their placeholders) and the flavors' names and bundle ids.
     static let syntax: Set<String> = [
         "queue", "show", "about", "shell", "pause", "resume", "cancel", "lang", "localizations", "verbose", "version",
-        "help", "LANG", "FILE", "DIR", "Light", "Regular", "Transfers", "com", "example", "transfers", "light",
+        "help", "add", "delete", "run", "move", "prioritize", "URL", "LANG", "FILE", "DIR", "Light", "Regular",
+        "Transfers", "com", "example", "transfers", "light",
     ]
 
     /// The words of the sample queue's titles: data, not text of the app.
