@@ -30,4 +30,11 @@ public struct RegularExtension: FlavorExtension {
     ) throws(AppError) -> (queue: TransferQueue, message: String) {
         try SavedQueue.apply(change, to: queue, queueURL: queueURL, context: context)
     }
+
+    /// With `uploads`, `run` sends an upload's file (`UploadAttempt`).
+    public func uploadAttempt(
+        for transfer: Transfer, context: AppContext, progress: @escaping TransferProgress
+    ) -> (any TransferAttempt)? {
+        Uploads.attempt(for: transfer, context: context, progress: progress)
+    }
 }

@@ -278,4 +278,23 @@ struct TransferRunTests {
         #expect(results.filter { $0.status == 1 && $0.errors.contains("is already in the queue as d1") }.count == 7)
         #expect(try scratch.load().transfers.map(\.id) == ["d1"])
     }
+
+    @Test("Regular's run sends an upload's file; the server receives the same bytes")
+    func upload() throws {
+        let server = try LoopbackServer(routes: [:])
+        defer { server.stop() }
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let body = Self.body(2 << 20)
+        let file = scratch.folder.appendingPathComponent("trip.mp4")
+        try body.write(to: file)
+        let added = scratch.run(AppRunner.regular, ["add", server.url("incoming/trip.mp4"), "--upload", file.path])
+        #expect(added.status == 0 && added.output == "Added \(server.url("incoming/trip.mp4")) as u1.\n")
+        let result = scratch.runQueue(AppRunner.regular)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.contains("u1 trip.mp4: Completed\n"))
+        #expect(server.uploaded("incoming/trip.mp4").map(Self.checksum) == Self.checksum(body))
+        let transfer = try #require(try scratch.load()[id: "u1"])
+        #expect(transfer.state == .completed && transfer.bytesDone == Int64(body.count))
+    }
 }

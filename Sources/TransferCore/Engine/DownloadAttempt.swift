@@ -8,36 +8,29 @@ import FoundationNetworking
 /// partial file, so that memory stays the same whatever the file's size. A partial file
 /// already there is resumed with `Range: bytes=N-`; a server that answers 200 instead of
 /// 206 sends the whole file again, and the partial file starts over from 0.
-final class DownloadAttempt: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    /// How an attempt ended.
-    enum Outcome: Equatable {
-        case completed
-        /// `reason` as shown to the user; `retryable` unless the server refused for good (a 4xx).
-        case failed(reason: String, retryable: Bool)
-        /// Stopped from outside (an interrupt, a pause, a cancel, a delete).
-        case stopped
-    }
-
+final class DownloadAttempt: NSObject, TransferAttempt, URLSessionDataDelegate, @unchecked Sendable {
+    private let url: URL
     private let partURL: URL
     private let text: Texts
-    private let progress: @Sendable (_ done: Int64, _ total: Int64) -> Void
+    private let progress: TransferProgress
     private let lock = NSLock()
     private let finished = DispatchSemaphore(value: 0)
     private var handle: FileHandle?
     private var done: Int64 = 0
     private var total: Int64 = 0
-    private var outcome: Outcome?
+    private var outcome: TransferOutcome?
     private var stopRequested = false
     private var task: URLSessionDataTask?
 
-    init(partURL: URL, texts: Texts, progress: @escaping @Sendable (_ done: Int64, _ total: Int64) -> Void) {
+    init(url: URL, partURL: URL, texts: Texts, progress: @escaping TransferProgress) {
+        self.url = url
         self.partURL = partURL
         self.text = texts
         self.progress = progress
     }
 
-    /// Fetches `url` into the partial file and waits until the attempt ends.
-    func perform(_ url: URL) -> Outcome {
+    /// Fetches the URL into the partial file and waits until the attempt ends.
+    func perform() -> TransferOutcome {
         let offset =
             (try? FileManager.default.attributesOfItem(atPath: partURL.path)[.size] as? NSNumber)?
             .int64Value ?? 0

@@ -7,7 +7,8 @@ import Glibc
 import Darwin
 #endif
 
-/// `run`: performs the queue file's pending downloads, at most the flavor's
+/// `run`: performs the queue file's pending downloads (and uploads, where the flavor's
+/// extension sends them), at most the flavor's
 /// `concurrentTransfers` at once, each streamed to `<name>.<id>.part` in `folder` and linked
 /// into place under its own name when complete (`name (2).ext` when the name is taken: an
 /// existing file is never overwritten). Every state change and, at most twice a second, the
@@ -93,7 +94,7 @@ private struct RunJob: Sendable {
         let (queue, claimed) = try QueueStore.update(queueURL) { queue throws(AppError) -> Transfer? in
             guard !state.isInterrupted else { return nil }
             let next = context.visible(queue).transfers.first { transfer in
-                transfer.url != nil && transfer.kind == .download
+                transfer.url != nil
                     && (transfer.state == .pending || transfer.state == .inProgress) && state.isNew(transfer.id)
             }
             guard var transfer = next, state.claim(transfer.id) else { return nil }
@@ -106,8 +107,8 @@ private struct RunJob: Sendable {
         return claimed
     }
 
-    /// Downloads `transfer`, retrying failed attempts, until it completes, fails for good or
-    /// is stopped.
+    /// Downloads `transfer` (or sends an upload, through the flavor's `uploadAttempt`),
+    /// retrying failed attempts, until it completes, fails for good or is stopped.
     func perform(_ transfer: Transfer) throws(AppError) {
         let name = Self.fileName(transfer)
         let partURL = folder.appendingPathComponent("\(name).\(transfer.id).part")
@@ -115,7 +116,7 @@ private struct RunJob: Sendable {
         var attempt = 0
         while true {
             attempt += 1
-            let download = DownloadAttempt(partURL: partURL, texts: text) { done, total in
+            let progress: TransferProgress = { done, total in
                 guard state.shouldSave(transfer.id) else { return }
                 let stillWanted = try? save(transfer.id) { current in
                     current.bytesDone = done
@@ -123,10 +124,25 @@ private struct RunJob: Sendable {
                 }
                 if stillWanted != true { state.stop(transfer.id) }
             }
-            state.register(transfer.id, download)
-            let outcome = download.perform(url)
+            let attemptToMake: (any TransferAttempt)?
+            if transfer.kind == .upload {
+                attemptToMake = context.build.flavorExtension.uploadAttempt(
+                    for: transfer, context: context, progress: progress)
+            } else {
+                attemptToMake = DownloadAttempt(url: url, partURL: partURL, texts: text, progress: progress)
+            }
+            guard let transferAttempt = attemptToMake else { return }
+            state.register(transfer.id, transferAttempt)
+            let outcome = transferAttempt.perform()
             state.unregister(transfer.id)
             switch outcome {
+            case .completed where transfer.kind == .upload:
+                _ = try save(transfer.id, line: true) { current in
+                    current.state = .completed
+                    current.bytesDone = current.bytesTotal
+                    current.reason = nil
+                }
+                return
             case .completed:
                 let size =
                     (try? FileManager.default.attributesOfItem(atPath: partURL.path)[.size] as? NSNumber)?
@@ -227,7 +243,7 @@ private final class RunState: @unchecked Sendable {
     private var interrupted = false
     private var failures = false
     private var seen: Set<String> = []
-    private var attempts: [String: DownloadAttempt] = [:]
+    private var attempts: [String: any TransferAttempt] = [:]
     private var stopping: Set<String> = []
     private var lastSave: [String: DispatchTime] = [:]
     private var states: [String: Transfer.State?] = [:]
@@ -242,7 +258,7 @@ private final class RunState: @unchecked Sendable {
     func note(_ id: String, _ state: Transfer.State?) { lock.withLock { states[id] = state } }
     func latestState(_ id: String) -> Transfer.State? { lock.withLock { states[id] ?? nil } }
 
-    func register(_ id: String, _ attempt: DownloadAttempt) {
+    func register(_ id: String, _ attempt: any TransferAttempt) {
         let stop = lock.withLock {
             attempts[id] = attempt
             return interrupted || stopping.contains(id)

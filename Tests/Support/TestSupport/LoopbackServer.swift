@@ -64,6 +64,7 @@ public final class LoopbackServer: @unchecked Sendable {
     private var served: [String: Int] = [:]
     private var ranges: [(path: String, range: String?)] = []
     private var stopped = false
+    private var uploads: [String: Data] = [:]
 
     /// Starts listening; paths not in `routes` are answered 404.
     public init(routes: [String: Route]) throws {
@@ -111,6 +112,9 @@ public final class LoopbackServer: @unchecked Sendable {
         lock.withLock { ranges.filter { $0.path == path }.map(\.range) }
     }
 
+    /// The body of the last `PUT` to `path`.
+    public func uploaded(_ path: String) -> Data? { lock.withLock { uploads[path] } }
+
     /// Stops accepting connections.
     public func stop() {
         let wasStopped = lock.withLock {
@@ -148,7 +152,7 @@ public final class LoopbackServer: @unchecked Sendable {
             lock.withLock { open -= 1 }
             close(connection)
         }
-        guard let head = readHead(connection) else { return }
+        guard let (head, rest) = readHead(connection) else { return }
         let lines = head.split(separator: "\r\n", omittingEmptySubsequences: false)
         let parts = lines.first?.split(separator: " ") ?? []
         guard parts.count >= 2 else { return }
@@ -160,6 +164,15 @@ public final class LoopbackServer: @unchecked Sendable {
             ranges.append((path, range))
             served[path, default: 0] += 1
             return (routes[path], served[path]!)
+        }
+        if parts[0] == "PUT" {
+            let length =
+                lines.dropFirst().first { $0.lowercased().hasPrefix("content-length:") }
+                .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+            guard let body = readBody(connection, length: length, start: rest) else { return }
+            lock.withLock { uploads[path] = body }
+            sendText(connection, "HTTP/1.1 201 Created\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+            return
         }
         guard let route else {
             sendText(connection, "HTTP/1.1 404 Not Found\r\nContent-Length: 9\r\nConnection: close\r\n\r\nnot found")
@@ -187,18 +200,32 @@ public final class LoopbackServer: @unchecked Sendable {
         route.write(from: start, to: end) { chunk in sendAll(connection, chunk) }
     }
 
-    private func readHead(_ connection: Int32) -> String? {
+    /// The request's head, and the bytes of its body read with it.
+    private func readHead(_ connection: Int32) -> (String, Data)? {
         var buffer = [UInt8](repeating: 0, count: 4096)
-        var head: [UInt8] = []
+        var head = Data()
+        let separator = Data("\r\n\r\n".utf8)
         while head.count < 65536 {
             let count = recv(connection, &buffer, buffer.count, 0)
             guard count > 0 else { return nil }
-            head += buffer[0..<count]
-            if let text = String(bytes: head, encoding: .utf8), let end = text.range(of: "\r\n\r\n") {
-                return String(text[..<end.lowerBound])
+            head.append(buffer, count: count)
+            if let end = head.range(of: separator) {
+                return (String(decoding: head[..<end.lowerBound], as: UTF8.self), Data(head[end.upperBound...]))
             }
         }
         return nil
+    }
+
+    /// A body of `length` bytes, of which `start` was read with the head.
+    private func readBody(_ connection: Int32, length: Int, start: Data) -> Data? {
+        var body = start
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while body.count < length {
+            let count = recv(connection, &buffer, buffer.count, 0)
+            guard count > 0 else { return nil }
+            body.append(buffer, count: count)
+        }
+        return body
     }
 
     @discardableResult
