@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "TextSnapshotsTesting", dependencies: ["TextSnapshots"], swiftSettings: strictSwift),
         .target(name: "CShims"),
         .target(
-            name: "TransferCore", dependencies: ["Commands", "Diagnostics", "Localization", "Flavors"],
+            name: "TransferCore", dependencies: ["Commands", "Diagnostics", "FileWriting", "Localization", "Flavors"],
             swiftSettings: strictSwift
         ),
         .target(
@@ -59,7 +59,8 @@ let package = Package(
             name: "generate-plural-rules", dependencies: ["FileWriting", "Localization"],
             path: "Scripts/generate-plural-rules", swiftSettings: strictSwift),
         .executableTarget(
-            name: "Benchmarks", dependencies: ["CatalogTools", "Flavors", "Localization", "TextSnapshots", "CShims"],
+            name: "Benchmarks",
+            dependencies: ["CatalogTools", "Flavors", "Localization", "TextSnapshots", "CShims", "TestSupport"],
             swiftSettings: strictSwift),
         .executableTarget(
             name: "Light",

@@ -52,6 +52,8 @@ struct Figure {
         case fasterBy(Double)
         /// `ours` may take at most this many times the reference.
         case atMost(Double)
+        /// `ours` (a rate: more is better) must be at least this fraction of the reference's.
+        case atLeast(Double)
     }
 
     let name: String
@@ -66,6 +68,7 @@ struct Figure {
         switch goal {
         case .fasterBy(let factor): return reference / ours >= factor
         case .atMost(let factor): return ours / reference <= factor
+        case .atLeast(let factor): return ours / reference >= factor
         }
     }
 
@@ -76,6 +79,8 @@ struct Figure {
             ratio = String(format: "%.1f× faster (goal ≥ %.1f×)", reference / ours, factor)
         case .atMost(let factor):
             ratio = String(format: "%.2f× the reference (goal ≤ %.2f×)", ours / reference, factor)
+        case .atLeast(let factor):
+            ratio = String(format: "%.2f× the reference (goal ≥ %.2f×)", ours / reference, factor)
         }
         return "\(passes ? "PASS" : "FAIL")  \(name): \(ratio); ours \(Self.format(ours, unit)), "
             + "\(referenceName) \(Self.format(reference, unit))\(detail.isEmpty ? "" : "; " + detail)"

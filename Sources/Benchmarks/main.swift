@@ -8,7 +8,20 @@ print("warning: a debug build; run `swift run -c release Benchmarks` for figures
 #endif
 
 var figures: [Figure] = []
+/// `Benchmarks downloads` runs the download figures only.
+let downloadsOnly = CommandLine.arguments.dropFirst().first == "downloads"
 do {
+    if let downloads = try DownloadBenchmarks() {
+        defer { downloads.cleanUp() }
+        for figure in try downloads.run() {
+            print(figure.line)
+            figures.append(figure)
+        }
+    }
+    if downloadsOnly {
+        print("\n\(figures.filter(\.passes).count) passed, \(figures.filter { !$0.passes }.count) failed")
+        exit(figures.allSatisfy(\.passes) ? 0 : 1)
+    }
     let catalogs = try CatalogBenchmarks()
     defer { catalogs.cleanUp() }
     for figure in try catalogs.run() {

@@ -22,7 +22,12 @@ enum ThisFlavor {
             features: ["uploads", "queueControl", "savedQueue"],
             commands: ["pause", "resume", "cancel"].map {
                 Command($0, summary: "", arguments: [AppCommandLine.transferID])
-            }))
+            } + [
+                Command(
+                    "move", summary: "", arguments: [AppCommandLine.transferID],
+                    options: [.value("to", placeholder: "N", required: true, summary: "")]),
+                Command("prioritize", summary: "", arguments: [AppCommandLine.transferID]),
+            ]))
     #elseif REGULAR
     static let build = FlavorBuild(flavorName: "Regular", flavorExtension: RegularExtension())
     #else

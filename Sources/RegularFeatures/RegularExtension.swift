@@ -11,8 +11,8 @@ public struct RegularExtension: FlavorExtension {
     /// `uploads`, `queueControl` and `savedQueue`.
     public var features: [Feature] { [Uploads.feature, QueueControl.feature, SavedQueue.feature] }
 
-    /// `pause`, `resume` and `cancel`.
-    public var commands: [ExtensionCommand] { QueueControl.commands }
+    /// `pause`, `resume`, `cancel`, `move` and `prioritize`.
+    public var commands: [ExtensionCommand] { QueueControl.commands + QueueOrder.commands }
 
     /// Uploads too, with the `uploads` feature.
     public func visible(_ queue: TransferQueue, context: AppContext) -> TransferQueue {
@@ -30,5 +30,12 @@ public struct RegularExtension: FlavorExtension {
         _ change: QueueChange, to queue: TransferQueue, queueURL: URL?, context: AppContext
     ) throws(AppError) -> (queue: TransferQueue, message: String) {
         try SavedQueue.apply(change, to: queue, queueURL: queueURL, context: context)
+    }
+
+    /// With `uploads`, `run` sends an upload's file (`UploadAttempt`).
+    public func uploadAttempt(
+        for transfer: Transfer, context: AppContext, progress: @escaping TransferProgress
+    ) -> (any TransferAttempt)? {
+        Uploads.attempt(for: transfer, context: context, progress: progress)
     }
 }

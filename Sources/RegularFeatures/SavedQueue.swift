@@ -45,22 +45,9 @@ public enum SavedQueue {
         return (latest, message)
     }
 
-    /// Writes the queue with `AtomicFile`: a temporary file beside it, renamed over it, so an
-    /// interruption leaves either the old file or the new one; the file keeps its mode, owner
-    /// and group, a symbolic link keeps pointing at it, and a read-only file is refused.
+    /// Writes the queue with `AtomicFile` (`QueueStore.save`): a temporary file beside it,
+    /// renamed over it, so an interruption leaves either the old file or the new one.
     public static func save(_ queue: TransferQueue, to url: URL) throws(AppError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let data: Data
-        do {
-            data = try encoder.encode(["transfers": queue.transfers])
-        } catch {
-            throw AppError.file(Diagnostic("cannot save the queue (\(error))", path: url.path))
-        }
-        do {
-            try AtomicFile.write(data + Data("\n".utf8), to: url)
-        } catch {
-            throw AppError.file(Diagnostic("cannot save the queue (\(error.message))", path: error.path))
-        }
+        try QueueStore.save(queue, to: url)
     }
 }

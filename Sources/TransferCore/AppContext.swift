@@ -60,6 +60,9 @@ public struct AppContext: Sendable {
         return lines.joined(separator: "\n")
     }
 
+    /// A failed transfer is tried again at most this many times (`FlavorLimits.transferRetries`).
+    public var retryLimit: Int { identity.limits["transferRetries"] ?? 0 }
+
     /// The transfers this flavor shows (the extension decides; the core shows downloads).
     public func visible(_ queue: TransferQueue) -> TransferQueue {
         build.flavorExtension.visible(queue, context: self)

@@ -9,6 +9,8 @@ public struct Console {
     public var isInteractive: Bool
     /// The columns of the terminal output goes to; nil when it is not a terminal.
     public var terminalWidth: () -> Int?
+    /// Whether output goes to a terminal (`run` then redraws its screen in place).
+    public var isTerminal: Bool { terminalWidth() != nil }
 
     /// A console over the given functions.
     public init(

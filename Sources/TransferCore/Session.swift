@@ -37,6 +37,21 @@ public struct Session {
             return output
         case AppCommandLine.shell.name:
             throw AppError.usage(text("error.nestedShell"))
+        case TransferCommands.add.name, TransferCommands.delete.name:
+            let queueURL = try queueFile(for: name)
+            let (changed, message) = try QueueStore.update(queueURL) { queue throws(AppError) in
+                try QueueEdits.perform(line, on: &queue, context: context)
+            }
+            queue = changed
+            return message + "\n"
+        case TransferCommands.run.name:
+            let queueURL = try queueFile(for: name)
+            let folder = URL(
+                fileURLWithPath: line.value(TransferCommands.into) ?? FileManager.default.currentDirectoryPath)
+            let runner = TransferRunner(context: context, queueURL: queueURL, folder: folder, console: console)
+            let message = try runner.run()
+            queue = try QueueFile.load(queueURL)
+            return message
         default:
             guard let command = context.commands.first(where: { $0.declaration.name == name }) else {
                 throw AppError.unavailable(
@@ -50,6 +65,12 @@ public struct Session {
             queue = changed
             return message + "\n"
         }
+    }
+
+    /// The `--queue` file a command that changes the queue needs.
+    private func queueFile(for name: String) throws(AppError) -> URL {
+        guard let queueURL else { throw AppError.usage(context.texts("error.needsQueueFile", .string(name))) }
+        return queueURL
     }
 
     private func render(_ view: ParsedCommandLine?) throws(AppError) -> String {

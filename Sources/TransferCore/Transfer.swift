@@ -14,14 +14,27 @@ public struct Transfer: Sendable, Hashable, Codable {
     public var state: State
     public var bytesDone: Int64
     public var bytesTotal: Int64
+    /// Where the bytes come from (a download) or go to (an upload); nil for a transfer that
+    /// only shows a state (the sample queue's).
+    public var url: String?
+    /// The file an upload sends.
+    public var file: String?
+    /// Why the transfer failed last, as shown to the user (an HTTP status, a dropped connection).
+    public var reason: String?
 
-    public init(id: String, title: String, kind: Kind, state: State, bytesDone: Int64, bytesTotal: Int64) {
+    public init(
+        id: String, title: String, kind: Kind, state: State, bytesDone: Int64, bytesTotal: Int64,
+        url: String? = nil, file: String? = nil, reason: String? = nil
+    ) {
         self.id = id
         self.title = title
         self.kind = kind
         self.state = state
         self.bytesDone = bytesDone
         self.bytesTotal = bytesTotal
+        self.url = url
+        self.file = file
+        self.reason = reason
     }
 
     /// Done as a fraction from 0 to 1 (0 when the size is unknown).

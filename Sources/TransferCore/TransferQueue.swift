@@ -30,7 +30,7 @@ public struct TransferQueue: Sendable, Hashable {
 }
 
 /// Reading queue files: `{"transfers": [{"id", "title", "kind", "state", "bytesDone",
-/// "bytesTotal"}, …]}`. (Writing them is RegularFeatures' saved queue.)
+/// "bytesTotal", and optionally "url", "file", "reason"}, …]}`. (Writing them: `QueueStore`.)
 public enum QueueFile {
     /// Reads and validates a queue file. Every problem is reported with the file's path and
     /// the transfer it concerns.
@@ -99,9 +99,14 @@ public enum QueueFile {
         guard done <= total else {
             throw problem("\(place).bytesDone: \(done) is more than bytesTotal \(total)", in: path)
         }
+        func optionalString(_ name: String) throws(AppError) -> String? {
+            guard fields[name] != nil else { return nil }
+            return try string(name)
+        }
         return Transfer(
             id: try string("id"), title: try string("title"), kind: kind, state: state,
-            bytesDone: done, bytesTotal: total)
+            bytesDone: done, bytesTotal: total, url: try optionalString("url"), file: try optionalString("file"),
+            reason: try optionalString("reason"))
     }
 
     /// A problem with the queue file at `path`.

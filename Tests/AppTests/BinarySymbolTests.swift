@@ -13,6 +13,9 @@ struct BinarySymbolTests {
         ("the uploads filter", "15RegularFeatures7UploadsO7visible"),
         ("the queue-control commands", "15RegularFeatures12QueueControlO8commands"),
         ("what pause, resume and cancel do", "15RegularFeatures12QueueControlO7CommandO7perform"),
+        ("the move and prioritize commands", "15RegularFeatures10QueueOrderO8commands"),
+        ("what move and prioritize do", "15RegularFeatures10QueueOrderO4move"),
+        ("the upload attempt", "15RegularFeatures13UploadAttemptC"),
     ]
 
     /// The names of the symbols `product` defines.

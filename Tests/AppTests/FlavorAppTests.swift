@@ -59,7 +59,7 @@ struct FlavorAppTests {
         #expect(light.leftOut.commands.map(\.arguments) == regularOnly.map(\.arguments))
         #expect(
             light.leftOut.commands.map { light.program.synopsis(of: [$0.name], input: .shellLine) }
-                == ["pause ID", "resume ID", "cancel ID"])
+                == ["pause ID", "resume ID", "cancel ID", "move --to N ID", "prioritize ID"])
         #expect(regular.leftOut.features.isEmpty && regular.leftOut.commands.isEmpty)
     }
 

@@ -39,9 +39,25 @@ enum Declarations {
         "Regular", options: [queuePath, lang, remember, width, color, localizations, verbose, version],
         commands: [
             Command("queue", summary: "help.queue"), Command("show", summary: "help.show", arguments: [id]),
-            Command("about", summary: "help.about"), Command("shell", summary: "help.shell"),
+            Command("about", summary: "help.about"),
+            Command(
+                "add", summary: "help.add", arguments: [Argument("URL")],
+                options: [
+                    .value("title", placeholder: "T", summary: "help.option.title"),
+                    .value("upload", placeholder: "FILE", summary: "help.option.upload"),
+                ]),
+            Command("delete", summary: "help.delete", arguments: [id]),
+            Command(
+                "run", summary: "help.run", options: [.value("into", placeholder: "DIR", summary: "help.option.into")]),
+            Command("shell", summary: "help.shell"),
         ],
         defaultCommand: "queue", helpOption: .flag("help", short: "h", summary: "help.option.help"), helpCommand: nil)
     /// What a plug-in module adds to the app.
-    static let queueControl = ["pause", "resume", "cancel"].map { Command($0, summary: "help.\($0)", arguments: [id]) }
+    static let queueControl =
+        ["pause", "resume", "cancel"].map { Command($0, summary: "help.\($0)", arguments: [id]) } + [
+            Command(
+                "move", summary: "help.move", arguments: [id],
+                options: [.value("to", placeholder: "N", required: true, summary: "help.option.to")]),
+            Command("prioritize", summary: "help.prioritize", arguments: [id]),
+        ]
 }

@@ -46,7 +46,8 @@ public enum AppCommandLine {
     public static func program(_ name: String, adding commands: [Command]) -> Program {
         Program(
             name, options: [queueFile, language, remember, width, color, localizations, verbose, version],
-            commands: [queue, show, about, shell] + commands, defaultCommand: queue.name, helpOption: help,
+            commands: [queue, show, about] + TransferCommands.all + [shell] + commands, defaultCommand: queue.name,
+            helpOption: help,
             helpCommand: nil)
     }
 

@@ -29,6 +29,10 @@ public protocol FlavorExtension: Sendable {
     /// Keeps the queue after an extension command changed it (called by the default `apply`).
     /// Default: nothing is written.
     func didChange(_ queue: TransferQueue, queueURL: URL?, context: AppContext) throws(AppError)
+    /// An attempt at sending upload `transfer`'s file to its URL, for `run`; nil when the
+    /// flavor does not send uploads. Default: nil.
+    func uploadAttempt(for transfer: Transfer, context: AppContext, progress: @escaping TransferProgress)
+        -> (any TransferAttempt)?
 }
 
 /// A change to a queue made by an extension command: edits the queue and returns the message
@@ -60,6 +64,11 @@ extension FlavorExtension {
 
     /// Changes stay in memory.
     public func didChange(_ queue: TransferQueue, queueURL: URL?, context: AppContext) throws(AppError) {}
+
+    /// The core sends no uploads.
+    public func uploadAttempt(
+        for transfer: Transfer, context: AppContext, progress: @escaping TransferProgress
+    ) -> (any TransferAttempt)? { nil }
 }
 
 /// The core alone: every default of `FlavorExtension`.

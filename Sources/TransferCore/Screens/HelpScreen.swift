@@ -1,5 +1,6 @@
 import Commands
 import Diagnostics
+import Flavors
 
 /// `--help` and `COMMAND --help`: how to call the program or one of its commands, generated
 /// from the declarations of the commands this run offers (`AppContext.program`), in the

@@ -1,4 +1,5 @@
 import Commands
+import Flavors
 
 /// `show ID`: one transfer in detail, fitted to `context.width`.
 public enum TransferScreen {

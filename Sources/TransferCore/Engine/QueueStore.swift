@@ -1,0 +1,44 @@
+import Diagnostics
+import FileWriting
+import Foundation
+
+/// The queue file shared by the commands that change it (`add`, `delete`, `run`, and
+/// Regular's saved changes): every change is applied to the file's latest content while its
+/// lock is held, and written with `AtomicFile`, so two processes never lose each other's
+/// changes and an interrupted write leaves the old file or the new one.
+public enum QueueStore {
+    /// Applies `change` to the latest content of the queue file at `url` under its lock, saves
+    /// the result unless `change` throws, and returns it with what `change` returned.
+    public static func update<Result>(
+        _ url: URL, _ change: (inout TransferQueue) throws(AppError) -> Result
+    ) throws(AppError) -> (queue: TransferQueue, result: Result) {
+        let lock: FileLock
+        do {
+            lock = try FileLock(exclusive: url)
+        } catch {
+            throw AppError.file(error)
+        }
+        defer { lock.release() }
+        var latest = try QueueFile.load(url)
+        let result = try change(&latest)
+        try save(latest, to: url)
+        return (latest, result)
+    }
+
+    /// Writes `queue` to `url` with `AtomicFile` (the caller holds the lock).
+    public static func save(_ queue: TransferQueue, to url: URL) throws(AppError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let data: Data
+        do {
+            data = try encoder.encode(["transfers": queue.transfers])
+        } catch {
+            throw AppError.file(Diagnostic("cannot save the queue (\(error))", path: url.path))
+        }
+        do {
+            try AtomicFile.write(data + Data("\n".utf8), to: url)
+        } catch {
+            throw AppError.file(Diagnostic("cannot save the queue (\(error.message))", path: error.path))
+        }
+    }
+}

@@ -1,0 +1,20 @@
+/// How one attempt at a transfer ended.
+public enum TransferOutcome: Sendable, Equatable {
+    case completed
+    /// `reason` as shown to the user; `retryable` unless the server refused for good (a 4xx).
+    case failed(reason: String, retryable: Bool)
+    /// Stopped from outside (an interrupt, a pause, a cancel, a delete).
+    case stopped
+}
+
+/// The bytes done and the total (0 when unknown) of an attempt, reported as they move.
+public typealias TransferProgress = @Sendable (_ done: Int64, _ total: Int64) -> Void
+
+/// One attempt at moving a transfer's bytes: `run` performs it on a worker thread, and may
+/// stop it from another.
+public protocol TransferAttempt: AnyObject, Sendable {
+    /// Moves the bytes and waits until the attempt ends.
+    func perform() -> TransferOutcome
+    /// Ends the attempt early; `perform` then returns `.stopped`.
+    func stop()
+}

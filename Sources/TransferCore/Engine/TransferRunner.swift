@@ -1,0 +1,321 @@
+import Dispatch
+import Flavors
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `run`: performs the queue file's pending downloads (and uploads, where the flavor's
+/// extension sends them), at most the flavor's
+/// `concurrentTransfers` at once, each streamed to `<name>.<id>.part` in `folder` and linked
+/// into place under its own name when complete (`name (2).ext` when the name is taken: an
+/// existing file is never overwritten). Every state change and, at most twice a second, the
+/// bytes done are saved to the queue file under its lock (`QueueStore`), so a `kill -9`
+/// leaves a file that loads and the next `run` resumes the partial files. A transfer that
+/// another command pauses, cancels or deletes meanwhile stops at the next save. Ctrl-C stops
+/// every running transfer, marks it pending again (its partial file kept) and ends the run.
+/// A failed attempt is retried after 0.25 s, 0.5 s, 1 s, … up to the flavor's
+/// `transferRetries` times; a 4xx answer is not retried.
+public struct TransferRunner {
+    let context: AppContext
+    let queueURL: URL
+    let folder: URL
+    let console: Console
+
+    /// A run of the queue file at `queueURL` into `folder`, writing progress to `console`.
+    public init(context: AppContext, queueURL: URL, folder: URL, console: Console) {
+        self.context = context
+        self.queueURL = queueURL
+        self.folder = folder
+        self.console = console
+    }
+
+    /// Runs until no transfer is left to start or Ctrl-C; returns the summary line to print.
+    /// Throws when a transfer failed for good (after the summary is written).
+    public func run() throws(AppError) -> String {
+        let text = context.texts
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
+            throw AppError.failed(text("error.run.folder", .string(folder.path)))
+        }
+        let start = try QueueStore.update(queueURL) { _ throws(AppError) in () }.queue
+        let output = RunOutput(console: console, context: context, queue: start)
+        let state = RunState()
+        signal(SIGINT, SIG_IGN)
+        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        interrupt.setEventHandler { state.interrupt() }
+        interrupt.resume()
+        defer {
+            interrupt.cancel()
+            signal(SIGINT, SIG_DFL)
+        }
+        let workers = DispatchGroup()
+        let errors = ErrorBox()
+        let job = RunJob(context: context, queueURL: queueURL, folder: folder, state: state, output: output)
+        for _ in 0..<max(context.concurrentTransfers, 1) {
+            DispatchQueue.global().async(group: workers) {
+                do throws(AppError) {
+                    while let transfer = try job.claim() { try job.perform(transfer) }
+                } catch {
+                    errors.set(error)
+                    state.interrupt()
+                }
+            }
+        }
+        workers.wait()
+        output.finish()
+        if let error = errors.error { throw error }
+        if state.isInterrupted { return text("run.interrupted") + "\n" }
+        let end = try QueueFile.load(queueURL)
+        let summary = text("run.finished", .string(QueueScreen.summary(context.visible(end), text: text))) + "\n"
+        guard !state.hadFailures else {
+            console.write(summary)
+            throw AppError.failed(text("run.failures"))
+        }
+        return summary
+    }
+}
+
+/// The work of one run shared by its workers.
+private struct RunJob: Sendable {
+    let context: AppContext
+    let queueURL: URL
+    let folder: URL
+    let state: RunState
+    let output: RunOutput
+
+    private var text: Texts { context.texts }
+
+    /// Marks the first pending (or left in progress by a killed run) download in progress.
+    func claim() throws(AppError) -> Transfer? {
+        let (queue, claimed) = try QueueStore.update(queueURL) { queue throws(AppError) -> Transfer? in
+            guard !state.isInterrupted else { return nil }
+            let next = context.visible(queue).transfers.first { transfer in
+                transfer.url != nil
+                    && (transfer.state == .pending || transfer.state == .inProgress) && state.isNew(transfer.id)
+            }
+            guard var transfer = next, state.claim(transfer.id) else { return nil }
+            transfer.state = .inProgress
+            transfer.reason = nil
+            queue.update(transfer)
+            return transfer
+        }
+        output.changed(queue, claimed.map { ($0, nil) })
+        return claimed
+    }
+
+    /// Downloads `transfer` (or sends an upload, through the flavor's `uploadAttempt`),
+    /// retrying failed attempts, until it completes, fails for good or is stopped.
+    func perform(_ transfer: Transfer) throws(AppError) {
+        let name = Self.fileName(transfer)
+        let partURL = folder.appendingPathComponent("\(name).\(transfer.id).part")
+        guard let url = transfer.url.flatMap(URL.init(string:)) else { return }
+        var attempt = 0
+        while true {
+            attempt += 1
+            let progress: TransferProgress = { done, total in
+                guard state.shouldSave(transfer.id) else { return }
+                let stillWanted = try? save(transfer.id) { current in
+                    current.bytesDone = done
+                    current.bytesTotal = max(total, done)
+                }
+                if stillWanted != true { state.stop(transfer.id) }
+            }
+            let attemptToMake: (any TransferAttempt)?
+            if transfer.kind == .upload {
+                attemptToMake = context.build.flavorExtension.uploadAttempt(
+                    for: transfer, context: context, progress: progress)
+            } else {
+                attemptToMake = DownloadAttempt(url: url, partURL: partURL, texts: text, progress: progress)
+            }
+            guard let transferAttempt = attemptToMake else { return }
+            state.register(transfer.id, transferAttempt)
+            let outcome = transferAttempt.perform()
+            state.unregister(transfer.id)
+            switch outcome {
+            case .completed where transfer.kind == .upload:
+                _ = try save(transfer.id, line: true) { current in
+                    current.state = .completed
+                    current.bytesDone = current.bytesTotal
+                    current.reason = nil
+                }
+                return
+            case .completed:
+                let size =
+                    (try? FileManager.default.attributesOfItem(atPath: partURL.path)[.size] as? NSNumber)?
+                    .int64Value ?? 0
+                let placed = try place(partURL, name: name)
+                _ = try save(transfer.id, line: true) { current in
+                    current.state = .completed
+                    current.bytesDone = size
+                    current.bytesTotal = size
+                    current.reason = nil
+                    current.file = placed.path
+                }
+                return
+            case .stopped:
+                try stopped(transfer.id, partURL: partURL)
+                return
+            case .failed(let reason, let retryable):
+                guard retryable, attempt <= context.retryLimit, !state.isInterrupted else {
+                    state.failed()
+                    _ = try save(transfer.id, line: true) { current in
+                        current.state = .failed
+                        current.reason = reason
+                    }
+                    return
+                }
+                let delay = 0.25 * Double(1 << min(attempt - 1, 10))
+                output.retry(transfer, reason: reason, attempt: attempt, of: context.retryLimit + 1, delay: delay)
+                _ = try save(transfer.id) { current in current.reason = reason }
+                guard state.wait(delay, for: transfer.id) else {
+                    try stopped(transfer.id, partURL: partURL)
+                    return
+                }
+            }
+        }
+    }
+
+    /// After a stop: an interrupted transfer is pending again; one cancelled or deleted
+    /// meanwhile loses its partial file; a paused one keeps it for `resume`.
+    private func stopped(_ id: String, partURL: URL) throws(AppError) {
+        let interrupted = state.isInterrupted
+        try save(id, line: true) { current in
+            if interrupted && current.state == .inProgress { current.state = .pending }
+        }
+        let latest = state.latestState(id)
+        if latest == nil || latest == .cancelled { try? FileManager.default.removeItem(at: partURL) }
+    }
+
+    /// Applies `change` to transfer `id` in the queue file's latest content; returns whether
+    /// the transfer is still there and in progress (false: stop it).
+    @discardableResult
+    private func save(_ id: String, line: Bool = false, _ change: (inout Transfer) -> Void) throws(AppError) -> Bool {
+        let (queue, changed) = try QueueStore.update(queueURL) { queue throws(AppError) -> Transfer? in
+            guard var current = queue[id: id] else { return nil }
+            let before = current.state
+            change(&current)
+            queue.update(current)
+            return before == current.state && !line ? nil : current
+        }
+        let current = queue[id: id]
+        state.note(id, current?.state)
+        output.changed(queue, line ? changed.map { ($0, $0.reason) } : nil)
+        return current?.state == .inProgress
+    }
+
+    /// Links the finished partial file into place under `name`, or `name (2)`, … when taken,
+    /// and removes the partial name: a file already there is never replaced.
+    private func place(_ partURL: URL, name: String) throws(AppError) -> URL {
+        let stem = (name as NSString).deletingPathExtension
+        let suffix = (name as NSString).pathExtension
+        for number in 1... {
+            let candidateName =
+                number == 1 ? name : suffix.isEmpty ? "\(stem) (\(number))" : "\(stem) (\(number)).\(suffix)"
+            let candidate = folder.appendingPathComponent(candidateName)
+            if link(partURL.path, candidate.path) == 0 {
+                unlink(partURL.path)
+                return candidate
+            }
+            guard errno == EEXIST else {
+                let reason = String(cString: strerror(errno))
+                throw AppError.failed(text("error.run.place", .string(candidate.path), .string(reason)))
+            }
+        }
+        fatalError("unreachable: the numbers do not end")
+    }
+
+    /// The URL's last path component, else the title; never a hidden or nested name.
+    static func fileName(_ transfer: Transfer) -> String {
+        let last = transfer.url.flatMap(URL.init(string:))?.lastPathComponent ?? ""
+        var name = last.isEmpty || last == "/" ? transfer.title : last
+        name = name.replacingOccurrences(of: "/", with: "_")
+        return name.hasPrefix(".") ? "_" + name : name
+    }
+}
+
+/// What the workers of a run share, behind one lock.
+private final class RunState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var interrupted = false
+    private var failures = false
+    private var seen: Set<String> = []
+    private var attempts: [String: any TransferAttempt] = [:]
+    private var stopping: Set<String> = []
+    private var lastSave: [String: DispatchTime] = [:]
+    private var states: [String: Transfer.State?] = [:]
+    private let wake = NSCondition()
+
+    var isInterrupted: Bool { lock.withLock { interrupted } }
+    var hadFailures: Bool { lock.withLock { failures } }
+
+    func isNew(_ id: String) -> Bool { lock.withLock { !seen.contains(id) } }
+    func claim(_ id: String) -> Bool { lock.withLock { seen.insert(id).inserted } }
+    func failed() { lock.withLock { failures = true } }
+    func note(_ id: String, _ state: Transfer.State?) { lock.withLock { states[id] = state } }
+    func latestState(_ id: String) -> Transfer.State? { lock.withLock { states[id] ?? nil } }
+
+    func register(_ id: String, _ attempt: any TransferAttempt) {
+        let stop = lock.withLock {
+            attempts[id] = attempt
+            return interrupted || stopping.contains(id)
+        }
+        if stop { attempt.stop() }
+    }
+
+    func unregister(_ id: String) { lock.withLock { attempts[id] = nil } }
+
+    /// Whether enough time passed since `id`'s last progress save (half a second).
+    func shouldSave(_ id: String) -> Bool {
+        lock.withLock {
+            let now = DispatchTime.now()
+            if let last = lastSave[id], now.uptimeNanoseconds - last.uptimeNanoseconds < 500_000_000 { return false }
+            lastSave[id] = now
+            return true
+        }
+    }
+
+    /// Stops transfer `id` (paused, cancelled or deleted meanwhile).
+    func stop(_ id: String) {
+        let attempt = lock.withLock {
+            stopping.insert(id)
+            return attempts[id]
+        }
+        attempt?.stop()
+        wake.broadcast()
+    }
+
+    /// Ctrl-C: stops every running transfer.
+    func interrupt() {
+        let running = lock.withLock {
+            interrupted = true
+            return Array(attempts.values)
+        }
+        running.forEach { $0.stop() }
+        wake.broadcast()
+    }
+
+    /// Waits `seconds` before a retry; false when the transfer or the run was stopped.
+    func wait(_ seconds: Double, for id: String) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        wake.lock()
+        defer { wake.unlock() }
+        while Date() < deadline {
+            if lock.withLock({ interrupted || stopping.contains(id) }) { return false }
+            _ = wake.wait(until: min(deadline, Date(timeIntervalSinceNow: 0.05)))
+        }
+        return lock.withLock { !(interrupted || stopping.contains(id)) }
+    }
+}
+
+/// The first error a worker met, which ends the run.
+private final class ErrorBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var first: AppError?
+    var error: AppError? { lock.withLock { first } }
+    func set(_ error: AppError) { lock.withLock { first = first ?? error } }
+}

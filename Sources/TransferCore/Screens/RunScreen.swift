@@ -1,0 +1,97 @@
+import Commands
+import Diagnostics
+import Flavors
+import Foundation
+
+/// What `run` shows while it works. On a terminal, the queue screen redrawn in place (at most
+/// five times a second) with the latest event under it; otherwise one line per state change
+/// (`d1 Ocean Documentary: Completed`), retries and failures with their reason.
+final class RunOutput: @unchecked Sendable {
+    private let lock = NSLock()
+    private let console: Console
+    private let context: AppContext
+    private var queue: TransferQueue
+    private var event = ""
+    private var drawnLines = 0
+    private var lastDraw: DispatchTime?
+
+    init(console: Console, context: AppContext, queue: TransferQueue) {
+        self.console = console
+        self.context = context
+        self.queue = queue
+    }
+
+    /// The queue file's content after a save; `change` is the transfer whose state changed and
+    /// the reason it failed, if any.
+    func changed(_ queue: TransferQueue, _ change: (transfer: Transfer, reason: String?)?) {
+        lock.withLock {
+            self.queue = queue
+            if let change { emit(RunScreen.line(change.transfer, reason: change.reason, context: context)) }
+            redraw(force: change != nil)
+        }
+    }
+
+    /// A failed attempt to be retried.
+    func retry(_ transfer: Transfer, reason: String, attempt: Int, of attempts: Int, delay: Double) {
+        lock.withLock {
+            emit(
+                RunScreen.retry(
+                    transfer, reason: reason, attempt: attempt, of: attempts, delay: delay, context: context))
+            redraw(force: true)
+        }
+    }
+
+    /// The last screen, drawn whatever the time since the one before.
+    func finish() {
+        lock.withLock { redraw(force: true) }
+    }
+
+    private func emit(_ line: String) {
+        if console.isTerminal { event = line } else { console.write(line + "\n") }
+    }
+
+    private func redraw(force: Bool) {
+        guard console.isTerminal else { return }
+        let now = DispatchTime.now()
+        if !force, let lastDraw, now.uptimeNanoseconds - lastDraw.uptimeNanoseconds < 200_000_000 { return }
+        lastDraw = now
+        let screen = RunScreen.render(queue, event: event, context: context)
+        let up = drawnLines > 0 ? "\u{1B}[\(drawnLines)A\u{1B}[J" : ""
+        console.write(up + screen)
+        drawnLines = screen.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
+    }
+}
+
+/// The texts of a run: the live screen and its one-line events.
+public enum RunScreen {
+    /// The queue screen with `event` (the latest state change, retry or failure) under it.
+    public static func render(_ queue: TransferQueue, event: String, context: AppContext) -> String {
+        let screen = QueueScreen.render(queue, context: context)
+        guard !event.isEmpty else { return screen }
+        return screen + "\n" + DisplayColumns.wrap(event, to: context.width).joined(separator: "\n") + "\n"
+    }
+
+    /// `d1 Title: Completed`, or with the reason a transfer failed.
+    public static func line(_ transfer: Transfer, reason: String?, context: AppContext) -> String {
+        let text = context.texts
+        let state = text.state(transfer.state)
+        if transfer.state == .failed, let reason {
+            return text(
+                "run.failedLine", .string(transfer.id), .string(Diagnostic.visible(transfer.title)), .string(state),
+                .string(reason))
+        }
+        return text("run.line", .string(transfer.id), .string(Diagnostic.visible(transfer.title)), .string(state))
+    }
+
+    /// `d1 Title: attempt 1 of 3 failed (HTTP 500 internal server error); next try in 0.5 s`.
+    public static func retry(
+        _ transfer: Transfer, reason: String, attempt: Int, of attempts: Int, delay: Double, context: AppContext
+    ) -> String {
+        let text = context.texts
+        let seconds = delay.formatted(.number.precision(.fractionLength(0...2)).locale(text.locale))
+        return text(
+            "run.retry", .string(transfer.id), .string(Diagnostic.visible(transfer.title)),
+            .string(text.number(attempt)),
+            .string(text.number(attempts)), .string(reason), .string(seconds))
+    }
+}

@@ -1,0 +1,291 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A small HTTP/1.1 server on 127.0.0.1 and an ephemeral port, written on the platform's
+/// sockets, for the tests and benchmarks of `run`: it serves files with or without `Range`,
+/// can wait before answering, answer 500 or 404, drop the connection mid-body, and counts the
+/// connections open at once and the `Range` headers asked for. One thread per connection;
+/// every response closes its connection.
+public final class LoopbackServer: @unchecked Sendable {
+    /// What the server answers for one path.
+    public struct Route: Sendable {
+        /// The body: bytes in memory, or a file read in pieces (for bodies too big to hold).
+        public enum Body: Sendable {
+            case data(Data)
+            case file(URL)
+        }
+
+        /// A failure answered to the first requests instead of the body.
+        public enum Failure: Sendable, Equatable {
+            /// An answer with this status and no body.
+            case status(Int)
+            /// The status line and headers of the whole body, then this many bytes, then the
+            /// connection closes.
+            case drop(afterBytes: Int)
+        }
+
+        public var body: Body
+        /// Whether `Range: bytes=N-` is answered with 206 (else the whole body, 200).
+        public var supportsRange: Bool
+        /// Seconds to wait before answering.
+        public var delay: Double
+        /// How many of the first requests fail, and how.
+        public var failures: Int
+        public var failure: Failure
+        /// Seconds to wait between pieces of 64 KiB of the body (0: send as fast as possible).
+        public var pacing: Double
+
+        /// A route serving `body`.
+        public init(
+            _ body: Body, supportsRange: Bool = true, delay: Double = 0, failures: Int = 0,
+            failure: Failure = .status(500), pacing: Double = 0
+        ) {
+            self.pacing = pacing
+            self.body = body
+            self.supportsRange = supportsRange
+            self.delay = delay
+            self.failures = failures
+            self.failure = failure
+        }
+    }
+
+    /// The port the server listens on.
+    public let port: UInt16
+    private let listener: Int32
+    private let lock = NSLock()
+    private var routes: [String: Route]
+    private var open = 0
+    private var peak = 0
+    private var served: [String: Int] = [:]
+    private var ranges: [(path: String, range: String?)] = []
+    private var stopped = false
+    private var uploads: [String: Data] = [:]
+
+    /// Starts listening; paths not in `routes` are answered 404.
+    public init(routes: [String: Route]) throws {
+        self.routes = routes
+        #if canImport(Glibc)
+        let socketType = Int32(SOCK_STREAM.rawValue)
+        #else
+        let socketType = SOCK_STREAM
+        #endif
+        let listener = socket(AF_INET, socketType, 0)
+        guard listener >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        var yes: Int32 = 1
+        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                bind(listener, address, length) == 0 && listen(listener, 64) == 0
+                    && getsockname(listener, address, &length) == 0
+            }
+        }
+        guard bound else {
+            close(listener)
+            throw POSIXError(.init(rawValue: errno) ?? .EIO)
+        }
+        self.listener = listener
+        port = UInt16(bigEndian: address.sin_port)
+        let thread = Thread { [self] in acceptLoop() }
+        thread.start()
+    }
+
+    deinit { stop() }
+
+    /// `http://127.0.0.1:PORT/path`.
+    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
+
+    /// The most connections that were open at once.
+    public var peakConnections: Int { lock.withLock { peak } }
+
+    /// The `Range` header of every request for `path`, in order (nil: none).
+    public func rangesAsked(_ path: String) -> [String?] {
+        lock.withLock { ranges.filter { $0.path == path }.map(\.range) }
+    }
+
+    /// The body of the last `PUT` to `path`.
+    public func uploaded(_ path: String) -> Data? { lock.withLock { uploads[path] } }
+
+    /// Stops accepting connections.
+    public func stop() {
+        let wasStopped = lock.withLock {
+            defer { stopped = true }
+            return stopped
+        }
+        guard !wasStopped else { return }
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
+
+    private func acceptLoop() {
+        while true {
+            let connection = accept(listener, nil, nil)
+            guard connection >= 0 else {
+                if errno == EINTR { continue }
+                return
+            }
+            var noSignal: Int32 = 1
+            #if canImport(Darwin)
+            setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &noSignal, socklen_t(MemoryLayout<Int32>.size))
+            #else
+            _ = noSignal
+            #endif
+            Thread { [self] in serve(connection) }.start()
+        }
+    }
+
+    private func serve(_ connection: Int32) {
+        lock.withLock {
+            open += 1
+            peak = max(peak, open)
+        }
+        defer {
+            lock.withLock { open -= 1 }
+            close(connection)
+        }
+        guard let (head, rest) = readHead(connection) else { return }
+        let lines = head.split(separator: "\r\n", omittingEmptySubsequences: false)
+        let parts = lines.first?.split(separator: " ") ?? []
+        guard parts.count >= 2 else { return }
+        let path = String(parts[1].drop { $0 == "/" })
+        let range = lines.dropFirst().first { $0.lowercased().hasPrefix("range:") }.map {
+            String($0.dropFirst("range:".count)).trimmingCharacters(in: .whitespaces)
+        }
+        let (route, attempt) = lock.withLock { () -> (Route?, Int) in
+            ranges.append((path, range))
+            served[path, default: 0] += 1
+            return (routes[path], served[path]!)
+        }
+        if parts[0] == "PUT" {
+            let length =
+                lines.dropFirst().first { $0.lowercased().hasPrefix("content-length:") }
+                .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+            guard let body = readBody(connection, length: length, start: rest) else { return }
+            lock.withLock { uploads[path] = body }
+            sendText(connection, "HTTP/1.1 201 Created\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+            return
+        }
+        guard let route else {
+            sendText(connection, "HTTP/1.1 404 Not Found\r\nContent-Length: 9\r\nConnection: close\r\n\r\nnot found")
+            return
+        }
+        if route.delay > 0 { Thread.sleep(forTimeInterval: route.delay) }
+        let size = route.size
+        if attempt <= route.failures, case .status(let status) = route.failure {
+            sendText(connection, "HTTP/1.1 \(status) Failure\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+            return
+        }
+        var start = 0
+        if route.supportsRange, let range, range.hasPrefix("bytes="), range.hasSuffix("-"),
+            let from = Int(range.dropFirst("bytes=".count).dropLast()), from < size
+        {
+            start = from
+        }
+        let status = start > 0 ? "206 Partial Content" : "200 OK"
+        var header = "HTTP/1.1 \(status)\r\nContent-Length: \(size - start)\r\nConnection: close\r\n"
+        if route.supportsRange { header += "Accept-Ranges: bytes\r\n" }
+        if start > 0 { header += "Content-Range: bytes \(start)-\(size - 1)/\(size)\r\n" }
+        guard sendText(connection, header + "\r\n") else { return }
+        var end = size
+        if attempt <= route.failures, case .drop(let after) = route.failure { end = min(size, start + after) }
+        route.write(from: start, to: end) { chunk in sendAll(connection, chunk) }
+    }
+
+    /// The request's head, and the bytes of its body read with it.
+    private func readHead(_ connection: Int32) -> (String, Data)? {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var head = Data()
+        let separator = Data("\r\n\r\n".utf8)
+        while head.count < 65536 {
+            let count = recv(connection, &buffer, buffer.count, 0)
+            guard count > 0 else { return nil }
+            head.append(buffer, count: count)
+            if let end = head.range(of: separator) {
+                return (String(decoding: head[..<end.lowerBound], as: UTF8.self), Data(head[end.upperBound...]))
+            }
+        }
+        return nil
+    }
+
+    /// A body of `length` bytes, of which `start` was read with the head.
+    private func readBody(_ connection: Int32, length: Int, start: Data) -> Data? {
+        var body = start
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while body.count < length {
+            let count = recv(connection, &buffer, buffer.count, 0)
+            guard count > 0 else { return nil }
+            body.append(buffer, count: count)
+        }
+        return body
+    }
+
+    @discardableResult
+    private func sendText(_ connection: Int32, _ text: String) -> Bool {
+        sendAll(connection, Data(text.utf8))
+    }
+
+    private func sendAll(_ connection: Int32, _ data: Data) -> Bool {
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                #if canImport(Glibc)
+                let flags = Int32(MSG_NOSIGNAL)
+                #else
+                let flags: Int32 = 0
+                #endif
+                let sent = send(connection, raw.baseAddress! + offset, raw.count - offset, flags)
+                guard sent > 0 else { return false }
+                offset += sent
+            }
+            return true
+        }
+    }
+}
+
+extension LoopbackServer.Route {
+    /// The body's size in bytes.
+    var size: Int {
+        switch body {
+        case .data(let data): return data.count
+        case .file(let url):
+            return (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
+        }
+    }
+
+    /// Hands bytes `start..<end` of the body to `write` in pieces of 1 MiB at most (64 KiB,
+    /// `pacing` apart, when paced); stops when `write` returns false.
+    func write(from start: Int, to end: Int, _ send: (Data) -> Bool) {
+        let piece = pacing > 0 ? 1 << 16 : 1 << 20
+        func write(_ data: Data) -> Bool {
+            if pacing > 0 { Thread.sleep(forTimeInterval: pacing) }
+            return send(data)
+        }
+        switch body {
+        case .data(let data):
+            var offset = start
+            while offset < end {
+                let next = min(end, offset + piece)
+                guard write(data.subdata(in: offset..<next)) else { return }
+                offset = next
+            }
+        case .file(let url):
+            guard let handle = try? FileHandle(forReadingFrom: url) else { return }
+            defer { try? handle.close() }
+            try? handle.seek(toOffset: UInt64(start))
+            var offset = start
+            while offset < end, let data = try? handle.read(upToCount: min(piece, end - offset)), !data.isEmpty {
+                guard write(data) else { return }
+                offset += data.count
+            }
+        }
+    }
+}
