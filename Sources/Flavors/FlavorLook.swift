@@ -12,7 +12,22 @@ import Diagnostics
 public struct FlavorLook: Sendable, Equatable {
     /// The terminal's eight standard colours (SGR 30–37).
     public enum Color: String, Sendable, CaseIterable {
-        case black, red, green, yellow, blue, magenta, cyan, white
+        /// SGR 30.
+        case black
+        /// SGR 31.
+        case red
+        /// SGR 32.
+        case green
+        /// SGR 33.
+        case yellow
+        /// SGR 34.
+        case blue
+        /// SGR 35.
+        case magenta
+        /// SGR 36.
+        case cyan
+        /// SGR 37.
+        case white
     }
 
     /// The keys `FlavorLook` may hold.

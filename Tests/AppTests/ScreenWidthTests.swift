@@ -33,6 +33,14 @@ struct ScreenWidthTests {
                 ("about", AboutScreen.render(context: context)),
                 ("help", try HelpScreen.render([], context: context)),
                 ("help show", try HelpScreen.render(["show"], context: context)),
+                (
+                    "run-retry",
+                    RunScreen.render(
+                        queue,
+                        event: RunScreen.retry(
+                            d1, reason: "connection dropped after 1.29 GB of 2.86 GB", attempt: 1, of: 3, delay: 0.25,
+                            context: context), context: context)
+                ),
             ]
             for (name, output) in screens {
                 let wide = output.split(separator: "\n").filter { DisplayColumns.width($0) > width }

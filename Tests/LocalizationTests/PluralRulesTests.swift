@@ -1,5 +1,5 @@
 import Foundation
-import Localization
+@_spi(PluralRuleGeneration) import Localization
 import Testing
 
 @Suite("CLDR plural rules")
