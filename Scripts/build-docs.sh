@@ -7,11 +7,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Modules other branches are documenting right now: their findings are printed as warnings
-# and do not fail the build. TEMPORARY: empty this list once those branches are merged and
-# their symbols documented.
-UNCHECKED_MODULES=(Localization)
-
 command -v jq >/dev/null || { echo "error: build-docs.sh needs jq (apt-get install -y jq)" >&2; exit 1; }
 swift_bin=$(dirname "$(readlink -f "$(command -v swift)")")
 docc=${DOCC:-$swift_bin/docc}
@@ -43,15 +38,10 @@ root=$(pwd)
 failed=0
 converted=()
 for module in "${modules[@]}"; do
-    unchecked=false
-    for name in "${UNCHECKED_MODULES[@]}"; do [[ $name == "$module" ]] && unchecked=true; done
-    severity=error
-    $unchecked && severity=warning
-
     catalog=Sources/$module/$module.docc
     if [[ ! -f $catalog/$module.md ]]; then
-        echo "$catalog/$module.md: $severity: $module has no DocC landing page" >&2
-        $unchecked || failed=1
+        echo "$catalog/$module.md: error: $module has no DocC landing page" >&2
+        failed=1
         continue
     fi
 
@@ -67,28 +57,26 @@ for module in "${modules[@]}"; do
     # members (no location), default implementations (`::SYNTHESIZED::`) and doc comments
     # inherited from a protocol requirement (written in another module or file) do not count.
     missing=$(
-        jq -r --arg name "$module" --arg root "$root/" --arg severity "$severity" '
+        jq -r --arg name "$module" --arg root "$root/" '
             .symbols[]
             | select(.accessLevel == "public" or .accessLevel == "open")
             | select(.location != null and (.identifier.precise | contains("::SYNTHESIZED::") | not))
             | select(.docComment == null or .docComment.module != $name
                 or .docComment.uri != .location.uri)
             | "\(.location.uri | ltrimstr("file://") | ltrimstr($root)):\(.location.position.line + 1):"
-                + "\(.location.position.character + 1): \($severity): \(.pathComponents | join(".")) "
+                + "\(.location.position.character + 1): error: \(.pathComponents | join(".")) "
                 + "(\(.kind.displayName | ascii_downcase)) has no doc comment"
         ' "$module_graphs"/*.symbols.json | sort -t: -k1,1 -k2,2n -k3,3n)
     if [[ -n $missing ]]; then
         echo "$missing" >&2
-        $unchecked || failed=1
+        failed=1
     fi
 
     # docc runs in the background, one process per module; its findings are read below.
     rm -rf "${output:?}/$module.doccarchive"
-    flags=(--warnings-as-errors)
-    $unchecked && flags=()
     (
         status=0
-        "$docc" convert "$catalog" --additional-symbol-graph-dir "$module_graphs" "${flags[@]}" \
+        "$docc" convert "$catalog" --additional-symbol-graph-dir "$module_graphs" --warnings-as-errors \
             --fallback-display-name "$module" --fallback-bundle-identifier "flavorkit.$module" \
             --ide-console-output --output-path "$output/$module.doccarchive" >"$output/$module.log" 2>&1 \
             || status=$?
@@ -101,15 +89,13 @@ wait
 # docc's findings, one line each (`path:line:column: warning: message`), paths relative to the
 # package; its whole output stays in .build/docs/<Module>.log.
 for module in "${converted[@]}"; do
-    unchecked=false
-    for name in "${UNCHECKED_MODULES[@]}"; do [[ $name == "$module" ]] && unchecked=true; done
     log=$output/$module.log
     findings=$(grep -E '^([^ ]+: )?(error|warning): ' "$log" | sed "s|^$root/||" || true)
     [[ -n $findings ]] && echo "$findings" >&2
     if [[ $(cat "$output/$module.status") != 0 ]]; then
         echo "error: docc failed on $module's documentation (full output: $log)" >&2
         failed=1
-    elif [[ -n $findings ]] && ! $unchecked; then
+    elif [[ -n $findings ]]; then
         echo "error: docc reported problems in $module's documentation (full output: $log)" >&2
         failed=1
     fi

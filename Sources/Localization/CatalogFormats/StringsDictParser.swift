@@ -5,11 +5,15 @@ import Foundation
 /// with our own `PropertyListReader`, no Foundation parser underneath. Malformed XML is one error at its line and column; a bad
 /// entry is reported with its key and skipped; the rest of the file still loads.
 public enum StringsDictParser {
+    /// What a `.stringsdict` file held: its entries and the problems met.
     public struct Result: Sendable {
+        /// The plural entries that were read, by key.
         public var entries: [String: PluralEntry]
+        /// Each entry or file problem, at its line and column; those entries are left out.
         public var errors: [Diagnostic]
     }
 
+    /// Reads the file at `url`; a file that cannot be read is one error.
     public static func parse(contentsOf url: URL) -> Result {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             return Result(

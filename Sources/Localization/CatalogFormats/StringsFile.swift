@@ -3,11 +3,14 @@ import Foundation
 
 /// One entry of a `.strings` file.
 public struct StringsEntry: Sendable, Hashable {
+    /// The key, unescaped.
     public var key: String
+    /// The value, unescaped.
     public var value: String
     /// Where the key starts.
     public var location: SourceLocation
 
+    /// An entry with its key's position.
     public init(key: String, value: String, location: SourceLocation) {
         self.key = key
         self.value = value
@@ -19,7 +22,9 @@ public struct StringsEntry: Sendable, Hashable {
 /// definition (a key defined again takes its last value, as in CoreFoundation), where the
 /// duplicates were, and, when asked for, the comment before each key.
 public struct StringsFile: Sendable {
+    /// The file read, as named in diagnostics.
     public var path: String
+    /// The entries, in the order of each key's first definition.
     public var table: StringTable
     /// The comment written just before an entry, by key (the last one's, for duplicates).
     public var comments: [String: String]
@@ -36,6 +41,7 @@ public struct StringsFile: Sendable {
     /// How many duplicate locations a reader lists per file.
     public static let listedDuplicates = 100
 
+    /// A parsed file; `duplicateCount` defaults to the number of listed locations.
     public init(
         path: String, table: StringTable, comments: [String: String] = [:],
         duplicateLocations: [SourceLocation] = [], duplicateCount: Int? = nil, warnings: [Diagnostic] = []

@@ -13,12 +13,15 @@ import Foundation
 /// is unknown is an error naming its key and language, at the line and column of the value
 /// at fault; the rest of the file still loads. Malformed JSON is one error at its position.
 public struct XCStringsFile: Sendable {
+    /// The file read, as named in diagnostics.
     public let path: String
+    /// The catalog's `sourceLanguage` (its development language).
     public let sourceLanguage: String
     /// Language code → key → what that language says, for the languages read.
     let units: [String: [String: Unit]]
     /// Every language code with text in the file, read or not.
     let usableLanguages: Set<String>
+    /// Problems met, each at its line and column; the units concerned are left out.
     public private(set) var errors: [Diagnostic]
     /// Units a translator still has to look at: state `new` (left out) or `needs_review`
     /// (used), in the order of the keys, for the languages read.
@@ -27,9 +30,13 @@ public struct XCStringsFile: Sendable {
 
     /// A unit in state `new` or `needs_review`.
     public struct PendingUnit: Sendable, Hashable {
+        /// The unit's language code.
         public var language: String
+        /// The unit's key.
         public var key: String
+        /// `new` or `needs_review`.
         public var state: String
+        /// Where the unit is in the file.
         public var location: SourceLocation
     }
 

@@ -2,9 +2,12 @@ import Diagnostics
 
 /// One catalog entry: its text and where it was read from.
 public struct CatalogEntry: Sendable, Hashable {
+    /// The text.
     public var value: String
+    /// Where the text was read.
     public var location: SourceLocation
 
+    /// An entry read at `location`.
     public init(value: String, location: SourceLocation) {
         self.value = value
         self.location = location
@@ -17,6 +20,7 @@ public struct Catalog: Sendable {
     /// The name of the table used when none is given.
     public static let defaultTable = "Localizable"
 
+    /// The language every table is in.
     public let language: LanguageTag
     /// Table name (file name without extension) → its entries.
     public private(set) var tables: [String: StringTable]
@@ -44,6 +48,7 @@ public struct Catalog: Sendable {
         pendingUnits.filter { $0.state == "needs_review" }.map(\.location)
     }
 
+    /// An empty catalog for `language`.
     public init(language: LanguageTag) {
         self.language = language
         tables = [:]
@@ -56,8 +61,10 @@ public struct Catalog: Sendable {
         comments = [:]
     }
 
+    /// Whether no table holds a text or plural entry.
     public var isEmpty: Bool { tables.values.allSatisfy(\.isEmpty) && plurals.values.allSatisfy(\.isEmpty) }
 
+    /// The text entry for `key` in `table`, if this language has one.
     public subscript(key: String, table table: String = Catalog.defaultTable) -> CatalogEntry? {
         tables[table]?.entry(key)
     }
@@ -73,6 +80,7 @@ public struct Catalog: Sendable {
         if !file.comments.isEmpty { comments[table, default: [:]].merge(file.comments) { _, new in new } }
     }
 
+    /// The plural entry for `key` in `table`, if this language has one.
     public func plural(_ key: String, table: String = Catalog.defaultTable) -> PluralEntry? {
         plurals[table]?[key]
     }
@@ -87,10 +95,12 @@ public struct Catalog: Sendable {
         plurals[table, default: [:]].merge(entries) { _, new in new }
     }
 
+    /// Records a file that could not be read (see `errors`).
     public mutating func record(_ error: Diagnostic) {
         errors.append(error)
     }
 
+    /// Records String Catalog units in state `new` or `needs_review` (see `pendingUnits`).
     public mutating func recordPending(_ units: [XCStringsFile.PendingUnit]) {
         pendingUnits += units
     }

@@ -7,7 +7,12 @@ public enum CatalogFolderLayout {
 
     /// The kinds of catalog file, by extension.
     public enum FileKind: String, Sendable, CaseIterable {
-        case strings, stringsdict, xcstrings
+        /// `.strings`: key = value text.
+        case strings
+        /// `.stringsdict`: plural entries.
+        case stringsdict
+        /// `.xcstrings`: a String Catalog, every language in one file.
+        case xcstrings
     }
 
     /// `es-MX.lproj`.

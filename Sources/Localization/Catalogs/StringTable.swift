@@ -34,6 +34,7 @@ public struct StringTable: Sendable {
     /// Distinct keys.
     public private(set) var count = 0
 
+    /// An empty table.
     public init() {}
 
     /// Reserves room for about `entries` entries taking `byteCount` bytes in all.
@@ -45,6 +46,7 @@ public struct StringTable: Sendable {
 
     // MARK: Reading
 
+    /// Whether the table has no entry.
     public var isEmpty: Bool { count == 0 }
 
     /// The value of `key`, or nil.

@@ -11,5 +11,6 @@ public struct FormatError: Error, Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
+    /// The message.
     public var description: String { message }
 }

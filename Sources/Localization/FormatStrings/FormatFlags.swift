@@ -1,8 +1,10 @@
 /// printf's flags in a specifier (`%-+ #0'8d`). Their order and repetition do not matter, so
 /// they are a set; `description` writes them in the order below.
 public struct FormatFlags: OptionSet, Sendable, Hashable, CustomStringConvertible {
+    /// One bit per flag.
     public let rawValue: UInt8
 
+    /// The flags whose bits are set in `rawValue`.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
     /// `-`: pad on the right.
@@ -38,15 +40,25 @@ public struct FormatFlags: OptionSet, Sendable, Hashable, CustomStringConvertibl
 /// A specifier's length modifier (`%lld`, `%hhd`, `%zu`). Arguments are typed values, so it
 /// changes nothing in what a specifier takes; it is kept to be written back as it was.
 public enum FormatLength: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// `hh`: char.
     case char = "hh"
+    /// `h`: short.
     case short = "h"
+    /// `ll`: long long.
     case longLong = "ll"
+    /// `l`: long.
     case long = "l"
+    /// `q`: quad (BSD's long long).
     case quad = "q"
+    /// `L`: long double.
     case longDouble = "L"
+    /// `z`: size_t.
     case size = "z"
+    /// `j`: intmax_t.
     case intmax = "j"
+    /// `t`: ptrdiff_t.
     case pointerDifference = "t"
 
+    /// The modifier as written (`ll`).
     public var description: String { rawValue }
 }

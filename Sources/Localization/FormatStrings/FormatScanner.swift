@@ -61,6 +61,7 @@ public struct FormatScanner: IteratorProtocol {
             case invalid(Problem)
         }
 
+        /// What the token is.
         public var kind: Kind
         /// The token's UTF-8 byte offsets in the text (always on scalar boundaries).
         public var range: Range<Int>

@@ -7,15 +7,22 @@ import Diagnostics
 public struct FormatString: Sendable, Hashable {
     /// What an argument must be for a specifier.
     public enum ArgumentKind: String, Sendable, Hashable, CustomStringConvertible {
+        /// `%@`: any value, shown as text.
         case object = "%@"
+        /// `%d`, `%i`: a signed integer.
         case signed = "%d"
+        /// `%u`, `%x`, `%o`: an unsigned integer.
         case unsigned = "%u"
+        /// `%f`, `%e`, `%g`, `%a`: a floating-point number.
         case floating = "%f"
+        /// `%c`: a character code.
         case character = "%c"
+        /// `%s`: text.
         case cString = "%s"
         /// `%p`: an integer shown as an address, `0x…`.
         case pointer = "%p"
 
+        /// The kind's typical specifier (`%d`).
         public var description: String { rawValue }
     }
 
@@ -31,12 +38,15 @@ public struct FormatString: Sendable, Hashable {
         public var precision: Int?
         /// The conversion character (`@`, `d`, `f`, …).
         public var conversion: Character
+        /// What the argument must be.
         public var kind: ArgumentKind
     }
 
     /// Literal text (`%%` already made `%`) or a specifier.
     public enum Segment: Sendable, Hashable {
+        /// Text shown as it is.
         case literal(String)
+        /// A place an argument goes.
         case specifier(Specifier)
     }
 

@@ -17,12 +17,14 @@ public enum LanguagePreferences {
         /// What is wrong with it (`LanguageTag.ParseError.reason`).
         public let reason: String
 
+        /// An error about `value`, an item of `source`'s list, and why it is no tag.
         public init(source: String, value: String, reason: String) {
             self.source = source
             self.value = value
             self.reason = reason
         }
 
+        /// `source: 'value' is not a language tag: reason`.
         public var description: String {
             "\(source): '\(Diagnostic.quote(value))' is not a language tag: \(reason)"
         }

@@ -56,8 +56,10 @@ public struct LanguageTag: Sendable, Hashable, Comparable, CustomStringConvertib
         public let text: String
         /// What is wrong, quoting the input through `Diagnostic.quote`.
         public let reason: String
+        /// The reason.
         public var description: String { reason }
 
+        /// The error for `text`, with what is wrong.
         public init(text: String, reason: String) {
             self.text = text
             self.reason = reason
@@ -97,5 +99,6 @@ public struct LanguageTag: Sendable, Hashable, Comparable, CustomStringConvertib
         return chain
     }
 
+    /// Orders tags by their canonical text.
     public static func < (lhs: LanguageTag, rhs: LanguageTag) -> Bool { lhs.description < rhs.description }
 }

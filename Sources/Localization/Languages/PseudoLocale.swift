@@ -5,11 +5,15 @@
 /// Format placeholders (`%@`, `%1$d`, `%#@name@`, `%%`, as `FormatScanner` reads them) are
 /// never touched.
 public enum PseudoLocale: String, CaseIterable, Sendable {
+    /// `en-XA`: accented, longer English in brackets.
     case accented = "en-XA"
+    /// `ar-XB`: English forced right to left.
     case rightToLeft = "ar-XB"
 
+    /// The pseudo-locale's tag.
     public var tag: LanguageTag { LanguageTag(rawValue)! }
 
+    /// The pseudo-locale `tag` names; nil for any other tag.
     public init?(_ tag: LanguageTag) {
         guard let locale = PseudoLocale.allCases.first(where: { $0.tag == tag }) else { return nil }
         self = locale

@@ -10,14 +10,17 @@ import Diagnostics
 /// `variableArguments`, `hasNestedVariables` and `nestingProblems` (PluralNesting.swift)
 /// describe the references, and `format(choosing:)` resolves them.
 public struct PluralEntry: Sendable, Hashable {
+    /// One `%#@name@` variable: which argument it reads and its text per plural category.
     public struct Variable: Sendable, Hashable {
         /// The 1-based argument the variable reads, when fixed (`.xcstrings` `argNum`);
         /// otherwise its place among the format's specifiers decides.
         public var argument: Int?
         /// `NSStringFormatValueTypeKey` / `formatSpecifier`: `d`, `ld`, `f`, …
         public var valueType: String
+        /// The text for each category the translation gives (`other` at least).
         public var variants: [PluralCategory: String]
 
+        /// A variable reading `argument` (or its place in the format) as `valueType`.
         public init(argument: Int? = nil, valueType: String, variants: [PluralCategory: String]) {
             self.argument = argument
             self.valueType = valueType
@@ -25,10 +28,14 @@ public struct PluralEntry: Sendable, Hashable {
         }
     }
 
+    /// `NSStringLocalizedFormatKey`: the text with `%#@name@` references.
     public var format: String
+    /// Every variable of the entry, by name, whoever refers to it.
     public var variables: [String: Variable]
+    /// Where the entry starts in its file.
     public var location: SourceLocation
 
+    /// An entry read at `location`.
     public init(format: String, variables: [String: Variable], location: SourceLocation) {
         self.format = format
         self.variables = variables

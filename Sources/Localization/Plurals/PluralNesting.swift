@@ -24,6 +24,7 @@ extension PluralEntry {
             case tooDeep
         }
 
+        /// What is wrong.
         public var kind: Kind
         /// The variable whose variant holds the reference at fault; nil for the format itself.
         public var variable: String?
@@ -34,6 +35,7 @@ extension PluralEntry {
         /// The problem in words.
         public var message: String
 
+        /// The message.
         public var description: String { message }
     }
 

@@ -6,12 +6,19 @@ import Foundation
 /// `t` the same without trailing zeros, `e` the exponent of compact notation (`1.2c6`).
 /// `1.50` keeps `v = 2`: numbers are read as written.
 public struct PluralOperands: Sendable, Hashable, CustomStringConvertible {
+    /// `n`: the absolute value.
     public var n: Double
+    /// `i`: the integer digits.
     public var i: Int
+    /// `v`: how many fraction digits are written (trailing zeros included).
     public var v: Int
+    /// `w`: the same without trailing zeros.
     public var w: Int
+    /// `f`: the fraction digits as a number (trailing zeros included).
     public var f: Int
+    /// `t`: the same without trailing zeros.
     public var t: Int
+    /// `e`: the exponent of compact notation (`1.2c6` → 6).
     public var e: Int
 
     /// An integer: `v`, `w`, `f`, `t` and `e` are 0.
@@ -69,6 +76,7 @@ public struct PluralOperands: Sendable, Hashable, CustomStringConvertible {
         n = Double(integer + (fraction.isEmpty ? "" : "." + fraction)) ?? Double(i)
     }
 
+    /// `n=1.5 i=1 v=1 w=1 f=5 t=5 e=0`.
     public var description: String {
         "n=\(n.formatted(.number.grouping(.never))) i=\(i) v=\(v) w=\(w) f=\(f) t=\(t) e=\(e)"
     }

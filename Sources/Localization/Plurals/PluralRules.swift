@@ -6,11 +6,20 @@ import Foundation
 /// condition holds is the answer; otherwise `other`.
 public struct PluralRules: Sendable {
     /// The kind of rules: cardinal (`1 file`, `2 files`) or ordinal (`1st`, `2nd`).
-    public enum Kind: Sendable { case cardinal, ordinal }
+    public enum Kind: Sendable {
+        /// Counts: `1 file`, `2 files`.
+        case cardinal
+        /// Places: `1st`, `2nd`.
+        case ordinal
+    }
 
+    /// Rule text that is not CLDR's plural rule syntax.
     public struct SyntaxError: Error, CustomStringConvertible {
+        /// The rule as written.
         public let rule: String
+        /// What is wrong with it.
         public let message: String
+        /// `plural rule "…": message`.
         public var description: String { "plural rule \"\(Diagnostic.quote(rule))\": \(message)" }
     }
 
@@ -110,6 +119,7 @@ public struct PluralRules: Sendable {
 
     // MARK: Choosing
 
+    /// The category of a number given by its operands (decimals keep their written digits).
     public func category(for operands: PluralOperands) -> PluralCategory {
         steps.withUnsafeBufferPointer { steps in
             bounds.withUnsafeBufferPointer { bounds in
@@ -128,6 +138,7 @@ public struct PluralRules: Sendable {
         }
     }
 
+    /// The category of a whole number.
     public func category(for value: Int) -> PluralCategory {
         category(for: PluralOperands(value))
     }

@@ -124,6 +124,7 @@ public final class Localizer: Sendable {
         }
     }
 
+    /// Stops calling the observer `addObserver` returned `token` for.
     public func removeObserver(_ token: Int) {
         _ = state.withLock { $0.observers.removeValue(forKey: token) }
     }
@@ -277,6 +278,7 @@ public final class Localizer: Sendable {
     /// What had to be worked around so far, each once, in the order first seen.
     public var issues: [LocalizationIssue] { recorded.withLock { $0.list } }
 
+    /// Forgets the issues recorded so far (each may be recorded again).
     public func clearIssues() {
         recorded.withLock { $0 = ([], []) }
     }
