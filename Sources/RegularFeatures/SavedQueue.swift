@@ -1,5 +1,3 @@
-import Diagnostics
-import FileWriting
 import Flavors
 import Foundation
 import TransferCore
@@ -32,22 +30,7 @@ public enum SavedQueue {
             let message = try change(&changed)
             return (changed, message)
         }
-        let lock: FileLock
-        do {
-            lock = try FileLock(exclusive: queueURL)
-        } catch {
-            throw AppError.file(error)
-        }
-        defer { lock.release() }
-        var latest = try QueueFile.load(queueURL)
-        let message = try change(&latest)
-        try save(latest, to: queueURL)
+        let (latest, message) = try QueueStore.update(queueURL, change)
         return (latest, message)
-    }
-
-    /// Writes the queue with `AtomicFile` (`QueueStore.save`): a temporary file beside it,
-    /// renamed over it, so an interruption leaves either the old file or the new one.
-    public static func save(_ queue: TransferQueue, to url: URL) throws(AppError) {
-        try QueueStore.save(queue, to: url)
     }
 }

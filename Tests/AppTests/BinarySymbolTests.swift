@@ -9,7 +9,7 @@ struct BinarySymbolTests {
     /// Regular-only code as Swift mangles its names: the module, then each name after its
     /// length, with `O` after an enum's.
     static let regularOnly: [(what: String, mangled: String)] = [
-        ("the queue save", "15RegularFeatures10SavedQueueO4save"),
+        ("the saved queue's change under the lock", "15RegularFeatures10SavedQueueO5apply"),
         ("the uploads filter", "15RegularFeatures7UploadsO7visible"),
         ("the queue-control commands", "15RegularFeatures12QueueControlO8commands"),
         ("what pause, resume and cancel do", "15RegularFeatures12QueueControlO7CommandO7perform"),

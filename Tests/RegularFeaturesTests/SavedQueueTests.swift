@@ -12,7 +12,7 @@ struct SavedQueueTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let sample = try QueueFile.load(AppRunner.repository.sampleQueue)
         let file = folder.appendingPathComponent("queue.json")
-        try SavedQueue.save(sample, to: file)
+        try QueueStore.save(sample, to: file)
         #expect(try QueueFile.load(file) == sample)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         #expect(leftovers == ["queue.json"])
@@ -24,7 +24,7 @@ struct SavedQueueTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("missing/queue.json")
         do {
-            try SavedQueue.save(TransferQueue(transfers: []), to: file)
+            try QueueStore.save(TransferQueue(transfers: []), to: file)
             Issue.record("saved into a folder that does not exist")
         } catch {
             #expect(error.exitStatus == 1)
@@ -83,7 +83,7 @@ struct SavedQueueTests {
         var d1 = try #require(other[id: "d1"])
         d1.state = .paused
         other.update(d1)
-        try SavedQueue.save(other, to: file)
+        try QueueStore.save(other, to: file)
         #expect(try session.perform(build.program.parse(line: ["pause", "d3"])) == "Paused d3.\n")
         let saved = try QueueFile.load(file)
         #expect(saved[id: "d1"]?.state == .paused && saved[id: "d3"]?.state == .paused)
