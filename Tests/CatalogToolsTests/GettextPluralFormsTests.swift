@@ -50,7 +50,9 @@ struct GettextPluralFormsTests {
         #expect(GettextPluralForms(language: LanguageTag("ja")!).decimalNote == nil)
     }
 
-    @Test("msgfmt --check accepts the header of every CLDR locale")
+    @Test(
+        "msgfmt --check accepts the header of every CLDR locale",
+        .enabled(if: SystemTool.shouldRun("msgfmt"), "gettext's msgfmt is not installed (CI always runs this)"))
     func msgfmtAcceptsEveryHeader() throws {
         let msgfmt = try SystemTool.require("msgfmt", package: "gettext")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plural-forms-\(UUID().uuidString)")
