@@ -29,6 +29,13 @@ struct DownloadBenchmarks {
 
     func cleanUp() { try? FileManager.default.removeItem(at: folder) }
 
+    /// The download figures, or none when `Light` or `curl` is missing.
+    static func runAll() throws -> [Figure] {
+        guard let downloads = try DownloadBenchmarks() else { return [] }
+        defer { downloads.cleanUp() }
+        return try downloads.run()
+    }
+
     func run() throws -> [Figure] {
         let big = try served("big.bin", bytes: 1 << 30)
         let small = try served("small.bin", bytes: 64 << 20)

@@ -1,62 +1,49 @@
 import Foundation
 
-// Run with `swift run -c release Benchmarks`. Each figure is a ratio against a reference
-// measured in the same run; medians of alternating rounds. `--quick` runs one round of each,
-// to prove they run (CI), not to quote.
+/// Benchmarks that leave files behind until `cleanUp()`.
+protocol CleansUp { func cleanUp() }
+extension CatalogBenchmarks: CleansUp {}
+extension LintBenchmarks: CleansUp {}
+extension StartupBenchmarks: CleansUp {}
+extension DiffBenchmarks: CleansUp {}
+
+// Run with `swift run -c release Benchmarks [group…]`. Each figure is a ratio against a
+// reference measured in the same run; medians of alternating rounds. `--quick` runs one round
+// of each, to prove they run (CI), not to quote. Naming groups (downloads, catalogs, readers,
+// plurals, lint, growth, startup, diffs) runs only those.
 #if DEBUG
 print("warning: a debug build; run `swift run -c release Benchmarks` for figures that mean anything\n")
 #endif
 
+let groups: [(name: String, run: () throws -> [Figure])] = [
+    ("downloads", { try DownloadBenchmarks.runAll() }),
+    ("catalogs", { try cleaningUp(CatalogBenchmarks()) { try $0.run() } }),
+    ("readers", { try ReaderBenchmarks().run() }),
+    ("plurals", { try PluralBenchmarks().run() }),
+    ("lint", { try cleaningUp(LintBenchmarks()) { try $0.run() } }),
+    ("growth", { GrowthBenchmarks().run() }),
+    ("startup", { try cleaningUp(StartupBenchmarks()) { $0.run() } }),
+    ("diffs", { try cleaningUp(DiffBenchmarks()) { try $0.run() } }),
+]
+let asked = Set(CommandLine.arguments.dropFirst().filter { !$0.hasPrefix("-") })
+if let unknown = asked.first(where: { name in !groups.contains { $0.name == name } }) {
+    print("error: no benchmark group '\(unknown)'; groups: \(groups.map(\.name).joined(separator: ", "))")
+    exit(2)
+}
+
+/// Runs `body` on benchmarks that made files, then removes them.
+func cleaningUp<B: CleansUp>(_ benchmarks: B, _ body: (B) throws -> [Figure]) rethrows -> [Figure] {
+    defer { benchmarks.cleanUp() }
+    return try body(benchmarks)
+}
+
 var figures: [Figure] = []
-/// `Benchmarks downloads` runs the download figures only.
-let downloadsOnly = CommandLine.arguments.dropFirst().first == "downloads"
 do {
-    if let downloads = try DownloadBenchmarks() {
-        defer { downloads.cleanUp() }
-        for figure in try downloads.run() {
+    for group in groups where asked.isEmpty || asked.contains(group.name) {
+        for figure in try group.run() {
             print(figure.line)
             figures.append(figure)
         }
-    }
-    if downloadsOnly {
-        print("\n\(figures.filter(\.passes).count) passed, \(figures.filter { !$0.passes }.count) failed")
-        exit(figures.allSatisfy(\.passes) ? 0 : 1)
-    }
-    let catalogs = try CatalogBenchmarks()
-    defer { catalogs.cleanUp() }
-    for figure in try catalogs.run() {
-        print(figure.line)
-        figures.append(figure)
-    }
-    for figure in try ReaderBenchmarks().run() {
-        print(figure.line)
-        figures.append(figure)
-    }
-    for figure in try PluralBenchmarks().run() {
-        print(figure.line)
-        figures.append(figure)
-    }
-    let lint = try LintBenchmarks()
-    defer { lint.cleanUp() }
-    for figure in try lint.run() {
-        print(figure.line)
-        figures.append(figure)
-    }
-    for figure in GrowthBenchmarks().run() {
-        print(figure.line)
-        figures.append(figure)
-    }
-    let startup = try StartupBenchmarks()
-    defer { startup.cleanUp() }
-    for figure in startup.run() {
-        print(figure.line)
-        figures.append(figure)
-    }
-    let diffs = try DiffBenchmarks()
-    defer { diffs.cleanUp() }
-    for figure in try diffs.run() {
-        print(figure.line)
-        figures.append(figure)
     }
 } catch {
     print("error: \(error)")
