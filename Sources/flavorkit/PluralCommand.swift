@@ -1,4 +1,5 @@
 import Commands
+import Diagnostics
 import Localization
 
 /// `flavorkit plural [--ordinal] [--verbose] LANG NUMBER…`: the CLDR category each number
@@ -17,7 +18,15 @@ enum PluralCommand: ToolCommand {
 
     static func run(_ parsed: ParsedCommandLine) throws(UsageError) -> Int32 {
         // The arguments are there: parsing checked their count.
-        let language = try parsed.argument(language, expected: "a language tag", LanguageTag.init)!
+        let text = parsed.argument(language)!
+        let language: LanguageTag
+        do {
+            language = try LanguageTag(parsing: text)
+        } catch {
+            throw parsed.error(
+                .invalidValue, word: text, subject: Self.language.name,
+                reason: "'\(Diagnostic.quote(text))' is not a language tag: \(error.reason)")
+        }
         let numbers = try parsed.arguments(
             numbers, expected: "a number (write 21, 1.5, 1.50 or 1.2c6)",
             { text in PluralOperands(text).map { (text, $0) } })

@@ -36,6 +36,10 @@ struct PluralCommandTests {
             (["ru", "twelve"], "'twelve' is not a number"),
             (["ru", "1", "--plain"], "unknown option '--plain'"),
             (["../x", "1"], "'../x' is not a language tag"),
+            (
+                ["de-toolongsubtag", "1"],
+                "'de-toolongsubtag' is not a language tag: subtag 'toolongsubtag' is longer than 8 characters"
+            ),
         ])
     func usageErrors(arguments: [String], message: String) throws {
         let result = try ToolRunner.run(["plural"] + arguments)
