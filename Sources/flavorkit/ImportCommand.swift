@@ -6,9 +6,10 @@ import Foundation
 
 /// `flavorkit import [--root DIR] FILE…`: translators' `.po`, `.xliff` and `.xcloc` files
 /// written back into the catalogs their units come from (`TranslationImporter`), each
-/// catalog file atomically. Refused translations and unreadable files are printed as
-/// `path:line:column: error: …`, stale units as warnings; then `N translations taken,
-/// M files written`. Exit status 1 when something was refused.
+/// catalog file atomically, one import at a time (a lock on the catalog folder). Refused
+/// translations and unreadable files are printed as `path:line:column: error: …`, stale
+/// units as warnings; then `N translations taken, M files written`. Exit status 1 when
+/// something was refused.
 enum ImportCommand: ToolCommand {
     static let files = Argument("FILE", .oneOrMore, summary: "a .po, .xliff or .xcloc that flavorkit export wrote")
 
@@ -19,6 +20,9 @@ enum ImportCommand: ToolCommand {
     static func run(_ parsed: ParsedCommandLine) throws -> Int32 {
         let project = LintProject(root: FlavorKitTool.root(parsed))
         let urls = parsed.arguments(files).map { URL(fileURLWithPath: $0) }
+        // One import at a time reads and rewrites the catalogs: none loses another's changes.
+        let lock = try FileLock(exclusive: project.layout.localizations)
+        defer { lock.release() }
         let importer = TranslationImporter(project: project, files: urls)
         var failures = importer.diagnostics
         var written = 0
@@ -32,9 +36,11 @@ enum ImportCommand: ToolCommand {
             }
         }
         for diagnostic in failures.sorted() { FlavorKitTool.printError("\(diagnostic)\n") }
-        print(
-            "\(importer.changed) translation\(importer.changed == 1 ? "" : "s") taken, \(written) file\(written == 1 ? "" : "s") written"
-        )
+        var summary = "\(importer.changed) translation\(importer.changed == 1 ? "" : "s") taken"
+        if importer.confirmed > 0 {
+            summary += ", \(importer.confirmed) stale translation\(importer.confirmed == 1 ? "" : "s") confirmed"
+        }
+        print(summary + ", \(written) file\(written == 1 ? "" : "s") written")
         return failures.contains { $0.severity == .error } ? 1 : 0
     }
 }

@@ -11,7 +11,7 @@ import Darwin
 
 /// `flavorkit status [--root DIR] [--format text|json] [--min-coverage N]`: for each language
 /// × catalog (shared, then each flavor), translated / inherited / missing / stale / needs
-/// review messages and a percentage (`TranslationStatus`), as a table (bars on a terminal)
+/// review / invalid messages and a percentage (`TranslationStatus`), as a table (bars on a terminal)
 /// or as JSON. With `--min-coverage N`, a row below N% is an error and the exit status is 1.
 enum StatusCommand: ToolCommand {
     enum ReportFormat: String, CaseIterable {

@@ -28,8 +28,8 @@ struct TranslationImporterTests {
         }
         defer { fixture.remove() }
         #expect(importer.diagnostics.isEmpty)
-        try #require(importer.writes.count == 1)
-        #expect(importer.writes[0].url.lastPathComponent == "Localizable.stringsdict")
+        // The catalog, then the record of what the translations were made from.
+        try #require(importer.writes.map(\.url.lastPathComponent) == ["Localizable.stringsdict", "translated-from.txt"])
         let expected = ProjectFixture.stringsdict(["one": "%d Datei", "other": "%d Dokumente"])
         #expect(String(decoding: importer.writes[0].data, as: UTF8.self) == expected)
     }
@@ -117,8 +117,8 @@ struct StringCatalogImportTests {
                 .replacingOccurrences(of: ">%d Dateien<", with: ">%d Dokumente<")
         }
         #expect(importer.diagnostics.isEmpty)
-        try #require(importer.writes.count == 1)
-        #expect(importer.writes[0].url.lastPathComponent == "Localizable.xcstrings")
+        // The catalog, then the record of what the translations were made from.
+        try #require(importer.writes.map(\.url.lastPathComponent) == ["Localizable.xcstrings", "translated-from.txt"])
         let file = XCStringsFile(importer.writes[0].data, path: "Localizable.xcstrings")
         #expect(file.errors.isEmpty)
         let german = file.part(for: LanguageTag("de")!)

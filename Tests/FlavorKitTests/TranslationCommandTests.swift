@@ -1,5 +1,6 @@
 import Flavors
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -80,8 +81,9 @@ struct TranslationCommandTests {
                         $0["language"] as? String == language && $0["catalog"] as? String == flavor ?? "shared"
                     })
                 func count(_ name: String) -> Int { row[name] as? Int ?? -1 }
-                var expected = "\(count("translated") + count("stale")) translated messages"
-                if count("needsReview") > 0 { expected += ", \(count("needsReview")) fuzzy translations" }
+                var expected = "\(count("translated") + count("invalid")) translated messages"
+                let fuzzy = count("needsReview") + count("stale")
+                if fuzzy > 0 { expected += ", \(fuzzy) fuzzy translations" }
                 let untranslated = count("missing") + count("inherited")
                 if untranslated > 0 { expected += ", \(untranslated) untranslated messages" }
                 #expect(result.errors.hasSuffix(expected + ".\n"), "\(file): \(result.errors)")
@@ -172,8 +174,12 @@ struct TranslationCommandTests {
                 "\(russian.path):\(Self.line(of: "msgstr[4] \"?\"", in: ru)):1: error: key \"summary.total\", variable \"count\": ru has 4 plural forms (one, few, many, other), not msgstr[4]"
             ),
             "\(result.errors)")
-        #expect(result.output.hasSuffix("1 translation taken, 1 file written\n"))
+        #expect(result.output.hasSuffix("1 translation taken, 2 files written\n"))
         var after = try Self.contents(root)
+        let record = after.removeValue(forKey: "Localizations/translated-from.txt") ?? Data()
+        #expect(
+            String(decoding: record, as: UTF8.self).hasSuffix(
+                "\nde\tLocalizable\tqueue.empty\t\t\(String(format: "%016llx", Self.fnv1a("The queue is empty.")))\n"))
         let path = "Localizations/de.lproj/Localizable.strings"
         let changed = String(decoding: try #require(after[path]), as: UTF8.self)
         let original = String(decoding: try #require(before[path]), as: UTF8.self)
@@ -219,7 +225,7 @@ struct TranslationCommandTests {
         }
         let result = try ToolRunner.run(["import", "--root", root.path] + files)
         #expect(result.status == 0, "\(result.errors)")
-        #expect(result.output.hasSuffix("2 translations taken, 2 files written\n"))
+        #expect(result.output.hasSuffix("2 translations taken, 3 files written\n"))
         let added = try String(contentsOf: strings, encoding: .utf8)
         #expect(
             added.hasSuffix(
@@ -261,13 +267,13 @@ struct TranslationCommandTests {
         let table = try ToolRunner.run(["status", "--root", root.path])
         #expect(table.status == 0)
         let lines = table.output.split(separator: "\n")
-        #expect(lines.first == "language  catalog  translated  inherited  missing  stale  review  percent")
+        #expect(lines.first == "language  catalog  translated  inherited  missing  stale  review  invalid  percent")
         // Every full language has all of English's keys; es-MX overrides 10 and inherits the rest.
         let fields = lines.map { $0.split(separator: " ").map(String.init) }
         let german = try #require(fields.first { $0.starts(with: ["de", "shared"]) })
         let keys = try #require(Int(german[2]))
-        #expect(german == ["de", "shared", "\(keys)", "0", "0", "0", "0", "100%"])
-        #expect(fields.contains(["es-MX", "Light", "10", "\(keys - 10)", "0", "0", "0", "100%"]))
+        #expect(german == ["de", "shared", "\(keys)", "0", "0", "0", "0", "0", "100%"])
+        #expect(fields.contains(["es-MX", "Light", "10", "\(keys - 10)", "0", "0", "0", "0", "100%"]))
         #expect(lines.count == 22)
         #expect(try ToolRunner.run(["status", "--min-coverage", "100", "--root", root.path]).status == 0)
 
@@ -288,5 +294,131 @@ struct TranslationCommandTests {
         #expect(germanRow["translated"] as? Int == keys - 1)
         let usage = try ToolRunner.run(["status", "--min-coverage", "120", "--root", root.path])
         #expect(usage.status == 64)
+    }
+
+    /// FNV-1a (64 bits) of the text's UTF-8: the fingerprint `translated-from.txt` keeps.
+    static func fnv1a(_ text: String) -> UInt64 {
+        text.utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01b3 }
+    }
+
+    /// The `de` shared row of `flavorkit status --format json`.
+    static func germanRow(_ root: URL) throws -> [String: Any] {
+        let json = try ToolRunner.run(["status", "--format", "json", "--root", root.path])
+        try #require(json.status == 0, "\(json.errors)")
+        let rows = try #require(
+            (try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])?["rows"]
+                as? [[String: Any]])
+        return try #require(rows.first { $0["language"] as? String == "de" && $0["catalog"] as? String == "shared" })
+    }
+
+    @Test(
+        "a translation whose English changed after its import is stale: counted, exported fuzzy, confirmed when reviewed",
+        arguments: ["po", "xliff"])
+    func staleAfterSourceChange(format: String) throws {
+        let root = try LintCommandTests.projectCopy()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let record = root.appendingPathComponent("Localizations/translated-from.txt")
+        let german = { (files: [String]) in
+            URL(fileURLWithPath: files.first { $0.hasSuffix("/de.xliff") || $0.hasSuffix("/de/Localizable.po") }!)
+        }
+
+        // A translator's edit is recorded with what it was translated from.
+        var file = german(try Self.export(format, root: root))
+        var text = try String(contentsOf: file, encoding: .utf8)
+        let edited = text.replacingOccurrences(of: "Die Warteschlange ist leer.", with: "Nichts zu tun.")
+        #expect(edited != text)
+        try Data(edited.utf8).write(to: file)
+        var result = try ToolRunner.run(["import", "--root", root.path, file.path])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.hasSuffix("1 translation taken, 2 files written\n"))
+        let recorded = try String(contentsOf: record, encoding: .utf8)
+        #expect(recorded.contains("\nde\tLocalizable\tqueue.empty\t\t"))
+        #expect(try Self.germanRow(root)["stale"] as? Int == 0)
+        try FileManager.default.removeItem(at: root.appendingPathComponent("out"))
+
+        // The English text changes: the German one is stale, and the export says so.
+        let english = root.appendingPathComponent("Localizations/en.lproj/Localizable.strings")
+        let source = try String(contentsOf: english, encoding: .utf8)
+        try Data(
+            source.replacingOccurrences(of: "\"The queue is empty.\"", with: "\"Nothing is queued.\"").utf8
+        ).write(to: english)
+        let row = try Self.germanRow(root)
+        #expect(row["stale"] as? Int == 1)
+        #expect(row["missing"] as? Int == 0)
+        #expect(try ToolRunner.run(["status", "--min-coverage", "100", "--root", root.path]).status == 1)
+        file = german(try Self.export(format, root: root))
+        text = try String(contentsOf: file, encoding: .utf8)
+        let marked =
+            format == "po"
+            ? "#, fuzzy\nmsgctxt \"queue.empty\"\nmsgid \"Nothing is queued.\"\nmsgstr \"Nichts zu tun.\""
+            : "<source>Nothing is queued.</source>\n        <target state=\"needs-review-translation\">Nichts zu tun.</target>"
+        #expect(text.contains(marked))
+
+        // Imported unreviewed, nothing changes; reviewed as it is, it is current again.
+        let before = try Self.contents(root)
+        result = try ToolRunner.run(["import", "--root", root.path, file.path])
+        #expect(result.output.hasSuffix("0 translations taken, 0 files written\n"))
+        #expect(try Self.contents(root).filter { !$0.key.hasPrefix("out/") } == before)
+        let reviewed =
+            format == "po"
+            ? marked.replacingOccurrences(of: "#, fuzzy\n", with: "")
+            : marked.replacingOccurrences(of: "needs-review-translation", with: "translated")
+        try Data(text.replacingOccurrences(of: marked, with: reviewed).utf8).write(to: file)
+        result = try ToolRunner.run(["import", "--root", root.path, file.path])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.hasSuffix("0 translations taken, 1 stale translation confirmed, 1 file written\n"))
+        #expect(try Self.germanRow(root)["stale"] as? Int == 0)
+        #expect(try ToolRunner.run(["lint", "--strict", "--root", root.path]).status == 0)
+    }
+
+    @Test("a broken translated-from.txt is an error at its line")
+    func brokenRecord() throws {
+        let root = try LintCommandTests.projectCopy()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let record = root.appendingPathComponent("Localizations/translated-from.txt")
+        try Data("# comment\nde\tLocalizable\tqueue.empty\n".utf8).write(to: record)
+        let result = try ToolRunner.run(["status", "--root", root.path])
+        #expect(result.status == 1)
+        #expect(
+            result.errors.contains(
+                "\(record.path):2:1: error: expected language, table, key, part and a 16-digit fingerprint separated by tabs"
+            ), "\(result.errors)")
+    }
+
+    @Test("imports run at the same time into one catalog lose none of each other's translations")
+    func concurrentImports() throws {
+        let root = try LintCommandTests.projectCopy()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let files = try Self.export("po", root: root)
+        let german = try String(
+            contentsOf: URL(fileURLWithPath: files.first { $0.hasSuffix("/de/Localizable.po") }!), encoding: .utf8)
+        // Eight translators, each sending one changed German text of the same catalog file.
+        let blocks = german.components(separatedBy: "\n\n")
+        let chosen = blocks.dropFirst().filter { !$0.contains("%") && !$0.contains("msgstr[") }.prefix(8)
+        try #require(chosen.count == 8)
+        var paths: [String] = []
+        for (index, block) in chosen.enumerated() {
+            let url = root.appendingPathComponent("out/de-\(index).po")
+            let edited = block.split(separator: "\n").map {
+                $0.hasPrefix("msgstr ") ? "msgstr \"Übersetzt \(index)\"" : $0
+            }
+            try Data((blocks[0] + "\n\n" + edited.joined(separator: "\n") + "\n").utf8).write(to: url)
+            paths.append(url.path)
+        }
+        let statuses = Mutex([Int32](repeating: -1, count: paths.count))
+        let imports = paths
+        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+            let status = (try? ToolRunner.run(["import", "--root", root.path, imports[index]]))?.status ?? -2
+            statuses.withLock { $0[index] = status }
+        }
+        #expect(statuses.withLock { $0 } == [Int32](repeating: 0, count: paths.count))
+        let written = try String(
+            contentsOf: root.appendingPathComponent("Localizations/de.lproj/Localizable.strings"), encoding: .utf8)
+        for index in paths.indices {
+            #expect(written.contains("= \"Übersetzt \(index)\";"), "translation \(index) lost")
+        }
+        let record = try String(
+            contentsOf: root.appendingPathComponent("Localizations/translated-from.txt"), encoding: .utf8)
+        #expect(record.split(separator: "\n").filter { $0.hasPrefix("de\t") }.count == 8)
     }
 }

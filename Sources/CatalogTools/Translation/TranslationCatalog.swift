@@ -11,6 +11,8 @@ public struct TranslationSource: Sendable {
     public let flavor: String?
     let store: CatalogStore
     let development: Catalog
+    /// What the translations were made from: the flavor's record first, then the shared one.
+    let records: [TranslationRecord]
 
     /// A flavor the project does not have, or a project without the development language's
     /// catalogs, is a diagnostic naming what there is.
@@ -26,6 +28,7 @@ public struct TranslationSource: Sendable {
             }
             folders.append(project.layout.localizations(flavor: flavor))
         }
+        records = try folders.reversed().map { folder throws(Diagnostic) in try TranslationRecord(folder: folder) }
         store = CatalogStore(folders: folders, keepingComments: true)
         guard let development = store.catalog(for: project.developmentLanguage) else {
             throw Diagnostic(
@@ -95,6 +98,12 @@ public struct TranslationCatalog: Sendable {
                     of: plurals[key]!, key: key, table: table, translated: translation.plurals[table]?[key],
                     rules: rules, needsReview: reviewKeys.contains(key))
             }
+        }
+        let language = translation.language
+        for index in units.indices where units[index].target != nil {
+            let unit = units[index]
+            units[index].isStale =
+                source.records.lazy.compactMap { $0.isStale(unit, language: language) }.first ?? false
         }
         self.units = units
     }

@@ -36,10 +36,17 @@ public struct TranslationUnit: Sendable, Hashable {
     public var targetLocation: SourceLocation?
     /// A String Catalog unit marked `needs_review`.
     public var needsReview: Bool
+    /// A translation made from a development-language text that has changed since
+    /// (`TranslationRecord`).
+    public var isStale = false
     /// Whether the plural entry is one variable read from the first argument in the
     /// development language and (when translated) in the language, so that its variants
     /// are one gettext message with `msgid_plural`.
     public var isSoleVariable: Bool
+
+    /// Whether a translator should look at the translation again: marked `needs_review`, or
+    /// stale. Exports mark it (`#, fuzzy`, `state="needs-review-translation"`).
+    public var awaitsReview: Bool { needsReview || isStale }
 
     /// The variable, for a variant.
     public var variable: String? {

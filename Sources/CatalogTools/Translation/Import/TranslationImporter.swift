@@ -14,8 +14,11 @@ import Localization
 /// since the export is reported as stale (a warning) and left alone. A file for a language
 /// or flavor the project does not have is an error, and nothing of it is taken. What is
 /// taken is planned as whole new file contents (`writes`), which the caller writes
-/// atomically; a translation equal to what the catalog has changes nothing, so importing an
-/// unedited export writes no file.
+/// atomically, together with the `TranslationRecord` of each catalog folder written (what
+/// each taken translation was made from). A translation equal to what the catalog has
+/// changes nothing, so importing an unedited export writes no file; only a stale
+/// translation the translator left as it was and marked reviewed (no `#, fuzzy`, an XLIFF
+/// state other than `new` or `needs-…`) is recorded as current (`confirmed`).
 public struct TranslationImporter {
     /// The project written into.
     public let project: LintProject
@@ -23,6 +26,8 @@ public struct TranslationImporter {
     public private(set) var diagnostics: [Diagnostic] = []
     /// How many translations changed.
     public private(set) var changed = 0
+    /// How many stale translations were confirmed unchanged.
+    public private(set) var confirmed = 0
     /// Catalog file → its new content.
     public private(set) var writes: [(url: URL, data: Data)] = []
 
@@ -34,6 +39,13 @@ public struct TranslationImporter {
         var source: String?
         /// Where the translator's file gives it; nil for a catalog's own text.
         var location: SourceLocation?
+        /// Whether the translator's file marks it reviewed (not fuzzy, not `needs-…`).
+        var reviewed = true
+
+        /// A stale translation kept as it is, reviewed, against today's development text.
+        var confirmsStale: Bool {
+            reviewed && unit.isStale && text == unit.target && (source == nil || source == unit.source)
+        }
 
         /// A diagnostic about it, at its place in the translator's file.
         func diagnostic(_ message: String, severity: Diagnostic.Severity = .error) -> Diagnostic {
@@ -46,15 +58,22 @@ public struct TranslationImporter {
     public init(project: LintProject, files: [URL]) {
         self.project = project
         var accepted: [(TranslationCatalog, Imported)] = []
+        var confirmations: [(TranslationCatalog, Imported)] = []
         for url in files {
             do {
                 let (catalog, imported) = try read(url)
-                for item in imported where check(item, in: catalog) { accepted.append((catalog, item)) }
+                for item in imported {
+                    if check(item, in: catalog) {
+                        accepted.append((catalog, item))
+                    } else if item.confirmsStale {
+                        confirmations.append((catalog, item))
+                    }
+                }
             } catch {
                 diagnostics.append(error)
             }
         }
-        plan(accepted)
+        plan(accepted, confirmations: confirmations)
     }
 
     /// Whether an error was reported.
@@ -200,7 +219,10 @@ public struct TranslationImporter {
                     continue
                 }
                 guard let text = item.target, !text.isEmpty else { continue }
-                imported.append(Imported(unit: unit, text: text, source: item.source, location: item.location))
+                let reviewed = item.state.map { $0 != "new" && !$0.hasPrefix("needs-") } ?? true
+                imported.append(
+                    Imported(
+                        unit: unit, text: text, source: item.source, location: item.location, reviewed: reviewed))
             }
         }
         return (catalog, imported)
@@ -267,8 +289,11 @@ public struct TranslationImporter {
     // MARK: Writing
 
     /// Groups the accepted translations by catalog file and makes each file's new content;
-    /// a file that cannot be edited is an error and is not written.
-    private mutating func plan(_ accepted: [(TranslationCatalog, Imported)]) {
+    /// a file that cannot be edited is an error and is not written. Then the records of the
+    /// folders written: each translation written, and each confirmed, made from its source.
+    private mutating func plan(
+        _ accepted: [(TranslationCatalog, Imported)], confirmations: [(TranslationCatalog, Imported)]
+    ) {
         var groups: [URL: (catalog: TranslationCatalog, table: String, items: [Imported])] = [:]
         var order: [URL] = []
         for (catalog, item) in accepted {
@@ -279,15 +304,49 @@ public struct TranslationImporter {
             }
             groups[url]!.items.append(item)
         }
+        var recorded: [(TranslationCatalog, Imported, URL)] = confirmations.map {
+            ($0.0, $0.1, destination(of: $0.1.unit, in: $0.0))
+        }
+        confirmed = confirmations.count
         for url in order {
             let (catalog, table, items) = groups[url]!
             do {
                 writes.append((url, try Self.edit(url, items: items, catalog: catalog, table: table)))
                 changed += items.count
+                recorded += items.map { (catalog, $0, url) }
             } catch {
                 diagnostics.append(error)
             }
         }
+        var records: [URL: (before: TranslationRecord, after: TranslationRecord)] = [:]
+        var recordOrder: [URL] = []
+        for (catalog, item, url) in recorded {
+            let folder = catalogFolder(of: url, in: catalog)
+            if records[folder] == nil {
+                do {
+                    let record = try TranslationRecord(folder: folder)
+                    records[folder] = (record, record)
+                    recordOrder.append(folder)
+                } catch {
+                    diagnostics.append(error)
+                    continue
+                }
+            }
+            records[folder]!.after.record(item.unit, language: catalog.language)
+        }
+        for folder in recordOrder where records[folder]!.after != records[folder]!.before {
+            let record = records[folder]!.after
+            writes.append((record.url, Data(record.text.utf8)))
+        }
+    }
+
+    /// The catalog folder a catalog file belongs to: the flavor's, or the shared one.
+    private func catalogFolder(of url: URL, in catalog: TranslationCatalog) -> URL {
+        if let flavor = catalog.source.flavor {
+            let flavorFolder = project.layout.localizations(flavor: flavor)
+            if url.path.hasPrefix(flavorFolder.path + "/") { return flavorFolder }
+        }
+        return project.layout.localizations
     }
 
     /// The new content of one catalog file with `items` in it, in the file's own encoding.

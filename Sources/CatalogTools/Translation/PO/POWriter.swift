@@ -5,7 +5,7 @@ import Localization
 /// a `Plural-Forms` generated from the language's CLDR rules (`GettextPluralForms`) and
 /// FlavorKit's own fields (`X-FlavorKit-Table`, `X-FlavorKit-Source-Language`,
 /// `X-FlavorKit-Flavor`), then one message per `POMessage`: the development language's
-/// comment as `#.`, its file and line as `#:`, `#, fuzzy` for a unit that needs review.
+/// comment as `#.`, its file and line as `#:`, `#, fuzzy` for a unit that awaits review (marked so, or stale).
 public enum POWriter {
     /// The header fields FlavorKit writes and reads back.
     enum Field {
@@ -53,7 +53,7 @@ public enum POWriter {
                 if path.hasPrefix(root) { path.removeFirst(root.count) }
                 text += "#: \(path):\(location.line)\n"
             }
-            if message.units.contains(where: \.needsReview) { text += "#, fuzzy\n" }
+            if message.units.contains(where: \.awaitsReview) { text += "#, fuzzy\n" }
             text += "msgctxt " + quoted(message.context) + "\n"
             text += "msgid " + quoted(message.id) + "\n"
             if let plural = message.idPlural {

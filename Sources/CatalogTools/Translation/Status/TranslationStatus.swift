@@ -5,8 +5,8 @@ import Localization
 /// How far one language is translated, for the shared catalogs or one flavor's view of them,
 /// counted in gettext's messages (`POMessage`: a text, a plural format, or one variable with
 /// all its forms), so that `msgfmt --statistics` on the exported PO file agrees: its
-/// translated messages are `translated + stale`, its fuzzy ones `needsReview`, its
-/// untranslated ones `missing + inherited`.
+/// translated messages are `translated + invalid`, its fuzzy ones `needsReview + stale` (the
+/// export marks both fuzzy), its untranslated ones `missing + inherited`.
 public struct TranslationStatus: Sendable, Hashable {
     /// The language counted.
     public var language: LanguageTag
@@ -18,14 +18,17 @@ public struct TranslationStatus: Sendable, Hashable {
     public var inherited = 0
     /// Not translated (or not in every plural form).
     public var missing = 0
-    /// Translated, but the format specifiers no longer agree with the development language's:
-    /// its text changed after the translation was made.
+    /// Translated from a development-language text that has changed since (what
+    /// `flavorkit import` recorded in `TranslationRecord`).
     public var stale = 0
     /// String Catalog units marked `needs_review`.
     public var needsReview = 0
+    /// Translated, but with format specifiers that disagree with the development language's
+    /// (a lint error).
+    public var invalid = 0
 
     /// Every message of the development language.
-    public var total: Int { translated + inherited + missing + stale + needsReview }
+    public var total: Int { translated + inherited + missing + stale + needsReview + invalid }
 
     /// Whole percent of messages shown translated (own or inherited), rounded down so that
     /// 100% means all.
@@ -74,6 +77,8 @@ public struct TranslationStatus: Sendable, Hashable {
                         TranslationImporter.Imported(unit: $0, text: $0.target!, source: nil, location: nil), catalog)
                         != nil
                 }) {
+                    row.invalid += 1
+                } else if message.units.contains(where: \.isStale) {
                     row.stale += 1
                 } else {
                     row.translated += 1
@@ -85,11 +90,13 @@ public struct TranslationStatus: Sendable, Hashable {
 
     /// One line per row, columns aligned; with `bars`, a 20-cell bar of the percentage.
     public static func table(_ rows: [TranslationStatus], bars: Bool) -> String {
-        let header = ["language", "catalog", "translated", "inherited", "missing", "stale", "review", "percent"]
+        let header = [
+            "language", "catalog", "translated", "inherited", "missing", "stale", "review", "invalid", "percent",
+        ]
         let cells = rows.map {
             [
                 $0.language.description, $0.catalog, "\($0.translated)", "\($0.inherited)", "\($0.missing)",
-                "\($0.stale)", "\($0.needsReview)", "\($0.percent)%",
+                "\($0.stale)", "\($0.needsReview)", "\($0.invalid)", "\($0.percent)%",
             ]
         }
         let widths = header.indices.map { column in ([header] + cells).map { $0[column].count }.max() ?? 0 }
@@ -115,6 +122,7 @@ public struct TranslationStatus: Sendable, Hashable {
             [
                 "language": $0.language.description, "catalog": $0.catalog, "translated": $0.translated,
                 "inherited": $0.inherited, "missing": $0.missing, "stale": $0.stale, "needsReview": $0.needsReview,
+                "invalid": $0.invalid,
                 "total": $0.total, "percent": $0.percent,
             ]
         }

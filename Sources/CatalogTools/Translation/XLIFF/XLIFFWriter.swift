@@ -47,7 +47,7 @@ public enum XLIFFWriter {
                     "      <trans-unit id=\"\(try escaped(unit.xliffID, attribute: true, unit))\" xml:space=\"preserve\">\n"
                 text += "        <source>\(try escaped(unit.source, attribute: false, unit))</source>\n"
                 if let target = unit.target {
-                    let state = unit.needsReview ? "needs-review-translation" : "translated"
+                    let state = unit.awaitsReview ? "needs-review-translation" : "translated"
                     text +=
                         "        <target state=\"\(state)\">\(try escaped(target, attribute: false, unit))</target>\n"
                 }
