@@ -421,4 +421,36 @@ struct TranslationCommandTests {
             contentsOf: root.appendingPathComponent("Localizations/translated-from.txt"), encoding: .utf8)
         #expect(record.split(separator: "\n").filter { $0.hasPrefix("de\t") }.count == 8)
     }
+
+    @Test(
+        "a flavor's translation of a key it rewords goes to the flavor's folder, never into the shared catalogs",
+        arguments: ["po", "xliff"])
+    func flavorOverrideStaysInFlavor(format: String) throws {
+        let root = try LintCommandTests.projectCopy()
+        defer { try? FileManager.default.removeItem(at: root) }
+        // Light rewords queue.empty in English; German has only the shared translation of
+        // the shared English, which the other flavors show.
+        let lightGerman = root.appendingPathComponent("Flavors/Light/Localizations/de.lproj/Localizable.strings")
+        try FileManager.default.removeItem(at: lightGerman)
+        let before = try Self.contents(root)
+        let files = try Self.export(format, flavor: "Light", root: root)
+        let file = URL(
+            fileURLWithPath: files.first { $0.hasSuffix("/de.xliff") || $0.hasSuffix("/de/Localizable.po") }!)
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.contains("No downloads yet."))
+        let edited = text.replacingOccurrences(of: "Die Warteschlange ist leer.", with: "Noch keine Downloads.")
+        #expect(edited != text)
+        try Data(edited.utf8).write(to: file)
+        let result = try ToolRunner.run(["import", "--root", root.path, file.path])
+        #expect(result.status == 0, "\(result.errors)")
+        var after = try Self.contents(root).filter { !$0.key.hasPrefix("out/") }
+        let written = after.removeValue(forKey: "Flavors/Light/Localizations/de.lproj/Localizable.strings") ?? Data()
+        #expect(
+            String(decoding: written, as: UTF8.self)
+                == "/* Light has downloads only. */\n\"queue.empty\" = \"Noch keine Downloads.\";\n")
+        let record = after.removeValue(forKey: "Flavors/Light/Localizations/translated-from.txt")
+        #expect(record != nil)
+        #expect(after == before, "only Light's German changed")
+        #expect(try ToolRunner.run(["lint", "--strict", "--root", root.path]).status == 0)
+    }
 }

@@ -384,19 +384,23 @@ public struct TranslationImporter {
         return data
     }
 
-    /// The file a unit's translation goes to: where the language defines it; otherwise the
-    /// language's file beside the development language's (the flavor's folder when the
-    /// flavor defines the key, else the shared catalogs).
+    /// The file a unit's translation goes to. A key the flavor overrides in the development
+    /// language is translated in the flavor's folder (never in the shared catalogs, which the
+    /// other flavors show), even where the language's text comes from the shared catalogs
+    /// today; any other key where the language defines it, or else in the language's file
+    /// beside the development language's.
     private func destination(of unit: TranslationUnit, in catalog: TranslationCatalog) -> URL {
-        if let path = unit.targetLocation?.path { return URL(fileURLWithPath: path) }
-        if unit.kind == .xcstrings, let path = unit.sourceLocation?.path {
-            // One String Catalog holds every language.
-            return URL(fileURLWithPath: path)
-        }
         var folder = project.layout.localizations
         if let flavor = catalog.source.flavor {
             let flavorFolder = project.layout.localizations(flavor: flavor)
             if unit.sourceLocation?.path.hasPrefix(flavorFolder.path + "/") == true { folder = flavorFolder }
+        }
+        if let path = unit.targetLocation?.path, path.hasPrefix(folder.path + "/") {
+            return URL(fileURLWithPath: path)
+        }
+        if unit.kind == .xcstrings, let path = unit.sourceLocation?.path {
+            // One String Catalog holds every language.
+            return URL(fileURLWithPath: path)
         }
         return folder.appendingPathComponent(
             CatalogFolderLayout.relativePath(language: catalog.language, table: unit.table, kind: unit.kind))
