@@ -112,8 +112,10 @@ public struct TranslationCatalog: Sendable {
         of entry: PluralEntry, key: String, table: String, translated: PluralEntry?, rules: PluralRules,
         needsReview: Bool
     ) -> [TranslationUnit] {
+        // One variable and nothing else: its variants are the whole text (no nested variables).
         let sole =
-            entry.soleVariable != nil && (translated == nil || translated!.format == entry.format)
+            entry.soleVariable != nil && entry.variables.count == 1
+            && (translated == nil || translated!.format == entry.format)
         let kind: CatalogFolderLayout.FileKind =
             entry.location.path.hasSuffix(".xcstrings") ? .xcstrings : .stringsdict
         let template = TranslationUnit(
