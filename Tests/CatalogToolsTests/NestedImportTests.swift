@@ -166,7 +166,9 @@ struct NestedImportTests {
         #expect(fixture.lint() == [])
     }
 
-    @Test("a variant that reads the inner variable's argument as another type is refused at its line", arguments: Format.allCases)
+    @Test(
+        "a variant that reads the inner variable's argument as another type is refused at its line",
+        arguments: Format.allCases)
     func refusesLostReference(format: Format) throws {
         let fixture = try Self.fixture(.stringsdict)
         defer { fixture.remove() }

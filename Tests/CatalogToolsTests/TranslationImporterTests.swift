@@ -29,7 +29,8 @@ struct TranslationImporterTests {
         defer { fixture.remove() }
         #expect(importer.diagnostics.isEmpty)
         // The catalog, then the record of what the translations were made from.
-        try #require(importer.writes.map(\.url.lastPathComponent) == ["Localizable.stringsdict", "translated-from.txt"])
+        let names = importer.writes.map(\.url.lastPathComponent)
+        try #require(names == ["Localizable.stringsdict", "translated-from.txt"])
         let expected = ProjectFixture.stringsdict(["one": "%d Datei", "other": "%d Dokumente"])
         #expect(String(decoding: importer.writes[0].data, as: UTF8.self) == expected)
     }
@@ -118,7 +119,8 @@ struct StringCatalogImportTests {
         }
         #expect(importer.diagnostics.isEmpty)
         // The catalog, then the record of what the translations were made from.
-        try #require(importer.writes.map(\.url.lastPathComponent) == ["Localizable.xcstrings", "translated-from.txt"])
+        let names = importer.writes.map(\.url.lastPathComponent)
+        try #require(names == ["Localizable.xcstrings", "translated-from.txt"])
         let file = XCStringsFile(importer.writes[0].data, path: "Localizable.xcstrings")
         #expect(file.errors.isEmpty)
         let german = file.part(for: LanguageTag("de")!)
