@@ -27,7 +27,20 @@ enum ImportCommand: ToolCommand {
         var failures = importer.diagnostics
         var written = 0
         for (url, data) in importer.writes {
-            do {
+            // The records come last: none claims a translation whose catalog was not written.
+            if url.lastPathComponent == TranslationRecord.fileName && failures.count > importer.diagnostics.count {
+                continue
+            }
+            do throws(Diagnostic) {
+                // A flavor's first translation into a language starts its `.lproj` folder.
+                let folder = url.deletingLastPathComponent()
+                if !FileManager.default.fileExists(atPath: folder.path) {
+                    do {
+                        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                    } catch {
+                        throw Diagnostic("cannot create the folder: \(error.localizedDescription)", path: folder.path)
+                    }
+                }
                 try AtomicFile.write(data, to: url)
                 written += 1
                 print("wrote \(url.path)")

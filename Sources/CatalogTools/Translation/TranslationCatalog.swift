@@ -3,7 +3,9 @@ import Foundation
 import Localization
 
 /// A project's catalogs as translators see them: for one flavor (or the shared catalogs
-/// alone), the development language's entries as the source of every unit.
+/// alone), the development language's entries as the source of every unit. A flavor's
+/// source also has the table `InfoPlist`: its `Info.plist`'s texts shown to users (the
+/// name and the other `InfoPlistTexts.keys`), translated in its `<lang>.lproj/InfoPlist.strings`.
 public struct TranslationSource: Sendable {
     /// The project read.
     public let project: LintProject
@@ -30,10 +32,13 @@ public struct TranslationSource: Sendable {
         }
         records = try folders.reversed().map { folder throws(Diagnostic) in try TranslationRecord(folder: folder) }
         store = CatalogStore(folders: folders, keepingComments: true)
-        guard let development = store.catalog(for: project.developmentLanguage) else {
+        guard var development = store.catalog(for: project.developmentLanguage) else {
             throw Diagnostic(
                 "no catalog for the development language \(project.developmentLanguage)",
                 path: project.layout.localizations.path)
+        }
+        if let flavor, let texts = InfoPlistTexts.strings(of: flavor, in: project, languages: store) {
+            development.overlay(texts, table: InfoPlistTexts.table)
         }
         self.development = development
     }

@@ -1,0 +1,53 @@
+import Diagnostics
+import Foundation
+import Localization
+
+/// The texts of a flavor's `Info.plist` that users see and translators translate, as the
+/// development language's `InfoPlist` table: the string values of `keys`, of every key ending
+/// in `UsageDescription`, and of any key a language's `InfoPlist.strings` already translates.
+/// Each entry is placed at its `<key>` line in the `Info.plist`, with the key named in its
+/// comment.
+enum InfoPlistTexts {
+    /// The table's name (`<lang>.lproj/InfoPlist.strings`).
+    static let table = "InfoPlist"
+
+    /// Keys whose values are shown to users.
+    static let keys: Set<String> = [
+        "CFBundleDisplayName", "CFBundleName", "CFBundleSpokenName", "NSHumanReadableCopyright",
+    ]
+
+    /// The flavor's texts as a parsed `.strings` file at the `Info.plist`'s path; nil when the
+    /// `Info.plist` cannot be read (lint reports why) or has none.
+    static func strings(of flavor: String, in project: LintProject, languages store: CatalogStore) -> StringsFile? {
+        let url = project.layout.infoPlist(flavor: flavor)
+        guard let plist = project.infoPlist(of: flavor),
+            let source = FileManager.default.contents(atPath: url.path).map({ String(decoding: $0, as: UTF8.self) })
+        else { return nil }
+        let translated = Set(
+            store.availableLanguages.flatMap { store.catalog(for: $0)?.tables[table]?.keys ?? [] })
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        var placed: [(line: Int, key: String, value: String)] = []
+        for (key, value) in plist {
+            guard let value = value as? String,
+                keys.contains(key) || key.hasSuffix("UsageDescription") || translated.contains(key),
+                let index = lines.firstIndex(where: { $0.contains("<key>\(key)</key>") })
+            else { continue }
+            placed.append((index + 1, key, value))
+        }
+        guard !placed.isEmpty else { return nil }
+        // Each entry on its key's line, so that messages and `#:` point into the Info.plist.
+        var text = ""
+        var line = 1
+        for entry in placed.sorted(by: { $0.line < $1.line }) {
+            text += String(repeating: "\n", count: max(entry.line - line, 0))
+            line = max(entry.line, line) + 1
+            text += "/* Info.plist \(entry.key) */ \"\(escaped(entry.key))\" = \"\(escaped(entry.value))\";\n"
+        }
+        return try? StringsParser.parse(text, path: url.path, keepingComments: true)
+    }
+
+    private static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n")
+    }
+}
