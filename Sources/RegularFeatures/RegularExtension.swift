@@ -32,6 +32,13 @@ public struct RegularExtension: FlavorExtension {
         try SavedQueue.apply(change, to: queue, queueURL: queueURL, context: context)
     }
 
+    /// With `queueControl`, paused: the user resumes it (`resume ID`, then `run`).
+    public func interruption(context: AppContext) -> (state: Transfer.State, message: String) {
+        let text = context.texts
+        guard context.has(QueueControl.feature) else { return (.pending, text("run.interrupted")) }
+        return (.paused, text("run.interruptedPaused"))
+    }
+
     /// With `uploads`, `run` sends an upload's file (`UploadAttempt`).
     public func uploadAttempt(
         for transfer: Transfer, context: AppContext, progress: @escaping TransferProgress

@@ -7,10 +7,10 @@ import TransferCore
 /// The built `Regular` binary killed or interrupted in the middle of `run`, then run again.
 @Suite("Interrupted runs", .timeLimit(.minutes(2)))
 struct InterruptedRunTests {
-    /// Starts `Regular run` on a one-download queue served slowly; returns the process once
+    /// Starts `<flavor> run` on a one-download queue served slowly; returns the process once
     /// the partial file holds some bytes.
-    static func startRun(_ server: LoopbackServer, folder: URL) throws -> Process {
-        let binary = try #require(AppRunner.binary("Regular"), "build the Regular product first")
+    static func startRun(_ server: LoopbackServer, folder: URL, flavor: String = "Regular") throws -> Process {
+        let binary = try #require(AppRunner.binary(flavor), "build the \(flavor) product first")
         let queue = folder.appendingPathComponent("queue.json")
         let transfer = Transfer(
             id: "d1", title: "Talk", kind: .download, state: .pending, bytesDone: 0, bytesTotal: 0,
@@ -53,10 +53,12 @@ struct InterruptedRunTests {
         #expect(try Data(contentsOf: folder.appendingPathComponent("talk.mp4")) == body)
     }
 
-    @Test("Ctrl-C stops the run cleanly: exit 0, the transfer pending, its partial file kept")
+    @Test(
+        "Ctrl-C stops Regular's run cleanly: exit 0, the transfer paused, its partial file kept; resumed, it asks for the rest"
+    )
     func interruptSaves() throws {
-        let server = try LoopbackServer(routes: ["talk.mp4": .init(.data(TransferRunTests.body(1 << 20)), pacing: 0.03)]
-        )
+        let body = TransferRunTests.body(1 << 20)
+        let server = try LoopbackServer(routes: ["talk.mp4": .init(.data(body), pacing: 0.03)])
         defer { server.stop() }
         let folder = try AppRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -64,8 +66,41 @@ struct InterruptedRunTests {
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
         #expect(process.terminationReason == .exit && process.terminationStatus == 0)
-        let transfer = try #require(try QueueFile.load(folder.appendingPathComponent("queue.json"))[id: "d1"])
-        #expect(transfer.state == .pending)
-        #expect(Self.size(folder.appendingPathComponent("talk.mp4.d1.part")) > 0)
+        let queueFile = folder.appendingPathComponent("queue.json")
+        let transfer = try #require(try QueueFile.load(queueFile)[id: "d1"])
+        #expect(transfer.state == .paused)
+        let kept = Self.size(folder.appendingPathComponent("talk.mp4.d1.part"))
+        #expect(kept > 0)
+        // Paused, it waits: run leaves it alone until it is resumed.
+        let arguments = ["--queue", queueFile.path, "--lang", "en"]
+        #expect(AppRunner.run(AppRunner.regular, arguments + ["run", "--into", folder.path]).status == 0)
+        #expect(server.rangesAsked("talk.mp4") == [nil])
+        #expect(AppRunner.run(AppRunner.regular, arguments + ["resume", "d1"]).status == 0)
+        let result = AppRunner.run(AppRunner.regular, arguments + ["run", "--into", folder.path])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(server.rangesAsked("talk.mp4") == [nil, "bytes=\(kept)-"])
+        #expect(try Data(contentsOf: folder.appendingPathComponent("talk.mp4")) == body)
+    }
+
+    @Test("Ctrl-C stops Light's run cleanly: the transfer pending (Light cannot pause); the next run continues it")
+    func interruptLight() throws {
+        let body = TransferRunTests.body(1 << 20)
+        let server = try LoopbackServer(routes: ["talk.mp4": .init(.data(body), pacing: 0.03)])
+        defer { server.stop() }
+        let folder = try AppRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let process = try Self.startRun(server, folder: folder, flavor: "Light")
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+        let queueFile = folder.appendingPathComponent("queue.json")
+        #expect(try QueueFile.load(queueFile)[id: "d1"]?.state == .pending)
+        let kept = Self.size(folder.appendingPathComponent("talk.mp4.d1.part"))
+        #expect(kept > 0)
+        let result = AppRunner.run(
+            AppRunner.light, ["--queue", queueFile.path, "--lang", "en", "run", "--into", folder.path])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(server.rangesAsked("talk.mp4") == [nil, "bytes=\(kept)-"])
+        #expect(try Data(contentsOf: folder.appendingPathComponent("talk.mp4")) == body)
     }
 }

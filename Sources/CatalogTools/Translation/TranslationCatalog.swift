@@ -13,7 +13,7 @@ public struct TranslationSource: Sendable {
     public let flavor: String?
     let store: CatalogStore
     let development: Catalog
-    /// What the translations were made from: the flavor's record first, then the shared one.
+    /// What the translations were made from: the shared record, then the flavor's.
     let records: [TranslationRecord]
 
     /// A flavor the project does not have, or a project without the development language's
@@ -30,7 +30,7 @@ public struct TranslationSource: Sendable {
             }
             folders.append(project.layout.localizations(flavor: flavor))
         }
-        records = try folders.reversed().map { folder throws(Diagnostic) in try TranslationRecord(folder: folder) }
+        records = try folders.map { folder throws(Diagnostic) in try TranslationRecord(folder: folder) }
         store = CatalogStore(folders: folders, keepingComments: true)
         guard var development = store.catalog(for: project.developmentLanguage) else {
             throw Diagnostic(
@@ -41,6 +41,12 @@ public struct TranslationSource: Sendable {
             development.overlay(texts, table: InfoPlistTexts.table)
         }
         self.development = development
+    }
+
+    /// The record beside the unit's translation: the flavor's for a translation in its folder.
+    func record(of unit: TranslationUnit) -> TranslationRecord? {
+        guard let path = unit.targetLocation?.path else { return records.first }
+        return records.last { path.hasPrefix($0.url.deletingLastPathComponent().path + "/") } ?? records.first
     }
 
     /// Every language with catalogs, the development language included, sorted.
@@ -107,8 +113,7 @@ public struct TranslationCatalog: Sendable {
         let language = translation.language
         for index in units.indices where units[index].target != nil {
             let unit = units[index]
-            units[index].isStale =
-                source.records.lazy.compactMap { $0.isStale(unit, language: language) }.first ?? false
+            units[index].isStale = source.record(of: unit)?.isStale(unit, language: language) ?? false
         }
         self.units = units
     }

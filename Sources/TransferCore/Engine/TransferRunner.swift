@@ -16,7 +16,9 @@ import Darwin
 /// bytes done are saved to the queue file under its lock (`QueueStore`), so a `kill -9`
 /// leaves a file that loads and the next `run` resumes the partial files. A transfer that
 /// another command pauses, cancels or deletes meanwhile stops at the next save. Ctrl-C stops
-/// every running transfer, marks it pending again (its partial file kept) and ends the run.
+/// every running transfer, leaves it in the flavor's `FlavorExtension.interruption` state
+/// (pending for the core, paused for a flavor that can resume; its partial file kept) and ends
+/// the run.
 /// A failed attempt is retried after 0.25 s, 0.5 s, 1 s, … up to the flavor's
 /// `transferRetries` times; a 4xx answer is not retried.
 public struct TransferRunner {
@@ -69,7 +71,9 @@ public struct TransferRunner {
         workers.wait()
         output.finish()
         if let error = errors.error { throw error }
-        if state.isInterrupted { return text("run.interrupted") + "\n" }
+        if state.isInterrupted {
+            return context.build.flavorExtension.interruption(context: context).message + "\n"
+        }
         let end = try QueueFile.load(queueURL)
         let summary = text("run.finished", .string(QueueScreen.summary(context.visible(end), text: text))) + "\n"
         guard !state.hadFailures else {
@@ -180,12 +184,13 @@ private struct RunJob: Sendable {
         }
     }
 
-    /// After a stop: an interrupted transfer is pending again; one cancelled or deleted
-    /// meanwhile loses its partial file; a paused one keeps it for `resume`.
+    /// After a stop: an interrupted transfer takes the flavor's interruption state; one
+    /// cancelled or deleted meanwhile loses its partial file; a paused one keeps it for `resume`.
     private func stopped(_ id: String, partURL: URL) throws(AppError) {
         let interrupted = state.isInterrupted
+        let interruptedState = context.build.flavorExtension.interruption(context: context).state
         try save(id, line: true) { current in
-            if interrupted && current.state == .inProgress { current.state = .pending }
+            if interrupted && current.state == .inProgress { current.state = interruptedState }
         }
         let latest = state.latestState(id)
         if latest == nil || latest == .cancelled { try? FileManager.default.removeItem(at: partURL) }

@@ -33,6 +33,9 @@ public protocol FlavorExtension: Sendable {
     /// flavor does not send uploads. Default: nil.
     func uploadAttempt(for transfer: Transfer, context: AppContext, progress: @escaping TransferProgress)
         -> (any TransferAttempt)?
+    /// The state Ctrl-C leaves a running transfer in during `run` (its partial file kept),
+    /// and the message that says so. Default: `pending`, which the next `run` continues.
+    func interruption(context: AppContext) -> (state: Transfer.State, message: String)
 }
 
 /// A change to a queue made by an extension command: edits the queue and returns the message
@@ -64,6 +67,12 @@ extension FlavorExtension {
 
     /// Changes stay in memory.
     public func didChange(_ queue: TransferQueue, queueURL: URL?, context: AppContext) throws(AppError) {}
+
+    /// Pending again: the next `run` continues it.
+    public func interruption(context: AppContext) -> (state: Transfer.State, message: String) {
+        let text = context.texts
+        return (.pending, text("run.interrupted"))
+    }
 
     /// The core sends no uploads.
     public func uploadAttempt(

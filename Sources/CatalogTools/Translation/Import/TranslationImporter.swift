@@ -384,18 +384,21 @@ public struct TranslationImporter {
         return data
     }
 
-    /// The file a unit's translation goes to. A key the flavor overrides in the development
-    /// language (or a text of its `Info.plist`) is translated in the flavor's folder (never in the shared catalogs, which the
+    /// The file a unit's translation goes to. A key the flavor overrides (in the development
+    /// language or in this one), or a text of its `Info.plist`, is translated in the flavor's folder (never in the shared catalogs, which the
     /// other flavors show), even where the language's text comes from the shared catalogs
     /// today; any other key where the language defines it, or else in the language's file
     /// beside the development language's.
     private func destination(of unit: TranslationUnit, in catalog: TranslationCatalog) -> URL {
         var folder = project.layout.localizations
-        if let flavor = catalog.source.flavor,
-            unit.sourceLocation?.path.hasPrefix(project.layout.flavor(flavor).path + "/") == true
-        {
-            // Its overrides, or its Info.plist's texts.
-            folder = project.layout.localizations(flavor: flavor)
+        if let flavor = catalog.source.flavor {
+            let flavorFolder = project.layout.localizations(flavor: flavor)
+            // Its overrides (in the development language or in this one), or its Info.plist's texts.
+            if unit.sourceLocation?.path.hasPrefix(project.layout.flavor(flavor).path + "/") == true
+                || unit.targetLocation?.path.hasPrefix(flavorFolder.path + "/") == true
+            {
+                folder = flavorFolder
+            }
         }
         if let path = unit.targetLocation?.path, path.hasPrefix(folder.path + "/") {
             return URL(fileURLWithPath: path)
