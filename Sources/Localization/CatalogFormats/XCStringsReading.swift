@@ -119,10 +119,12 @@ struct XCStringsReading {
     }
 
     /// Makes room for the keys the text holds at the density of the first `sampledKeys`
-    /// (which took `bytes`), plus an eighth.
+    /// (which took `bytes`), plus an eighth; never more than one key per 32 bytes of text (an
+    /// entry with a unit takes more), so a few short entries before a huge value reserve little.
     private mutating func reserveRoom(keysIn bytes: Int) {
         let remaining = reader.text.count - reader.offset
-        let expected = min(Self.sampledKeys + remaining / max(bytes / Self.sampledKeys, 1) * 9 / 8, 1 << 22)
+        let estimate = Self.sampledKeys + remaining / max(bytes / Self.sampledKeys, 1) * 9 / 8
+        let expected = min(estimate, reader.text.count / 32)
         content.keyLines.reserveCapacity(expected)
         for index in plans.indices where plans[index].wanted { plans[index].units.reserveCapacity(expected) }
     }
