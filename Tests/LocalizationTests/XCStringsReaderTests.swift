@@ -232,4 +232,35 @@ struct XCStringsLanguageTests {
             #expect(file.part(for: english).text.dictionary == ["a": "second", "b": "only"])
         }
     }
+
+    @Test("tables sized from the first keys still take every later key, language and repeat")
+    func sizedFromFirstKeys() {
+        // Long first keys make the estimate too low; French appears only after the sample;
+        // key 3 is given again at the end (the later entry wins).
+        func entry(_ key: String, _ languages: [String], _ value: String) -> String {
+            let units = languages.map { #""\#($0)": {"stringUnit": {"value": "\#(value)"}}"# }
+            return #""\#(key)": {"localizations": {\#(units.joined(separator: ", "))}}"#
+        }
+        var entries = (0..<64).map { entry(String(repeating: "long ", count: 40) + "\($0)", ["en", "de"], "v\($0)") }
+        entries += (0..<500).map { entry("\($0)", ["en", "de", "fr"], "w\($0)") }
+        entries.append(entry("3", ["en", "de", "fr"], "again"))
+        let text = #"{"sourceLanguage": "en", "strings": {"# + entries.joined(separator: ",\n") + "}}"
+        let german = LanguageTag("de")!, french = LanguageTag("fr")!
+        for wanted in [nil, [german], [french]] as [Set<LanguageTag>?] {
+            let file = XCStringsFile(Data(text.utf8), path: "s.xcstrings", languages: wanted)
+            #expect(file.errors.isEmpty)
+            #expect(file.languages == [german, LanguageTag("en")!, french])
+            if wanted != [french] {
+                let table = file.part(for: german).text.dictionary
+                #expect(table.count == 564)
+                #expect(
+                    table["3"] == "again" && table["499"] == "w499"
+                        && table[String(repeating: "long ", count: 40) + "63"] == "v63")
+            }
+            if wanted != [german] {
+                let table = file.part(for: french).text.dictionary
+                #expect(table.count == 500 && table["3"] == "again")
+            }
+        }
+    }
 }

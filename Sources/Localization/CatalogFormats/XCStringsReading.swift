@@ -33,9 +33,10 @@ struct XCStringsReading {
         var units: [String: XCStringsFile.Unit] = [:]
     }
     private var plans: [LanguagePlan] = []
-    /// Room for this many keys of `keyLines` is made at once: about one per 200 bytes of
-    /// text, an estimate that saves most of the rehashing while it grows.
-    private let expectedKeys: Int
+    /// After this many keys, the room `keyLines` and each wanted language's units need is
+    /// made at once, estimated from the bytes those keys took: no rehashing of large tables
+    /// while they grow.
+    private static let sampledKeys = 64
 
     /// How deeply variations may nest (`variations.device.x.variations.plural…`).
     static let maximumNesting = 16
@@ -45,7 +46,6 @@ struct XCStringsReading {
         positions = TextPositions(text: text, path: path)
         self.path = path
         self.wanted = wanted
-        expectedKeys = min(text.count / 200, 1 << 20)
     }
 
     /// Reads the whole text; any malformed JSON or a document of the wrong shape becomes the
@@ -96,8 +96,11 @@ struct XCStringsReading {
     private mutating func readStrings() throws(JSONReader.Failure) {
         try reader.beginObject()
         var first = true
-        content.keyLines.reserveCapacity(expectedKeys)
+        let stringsStart = reader.offset
+        var keysRead = 0
         while let token = try reader.nextKey(first: &first) {
+            keysRead += 1
+            if keysRead == Self.sampledKeys { reserveRoom(keysIn: reader.offset - stringsStart) }
             let key = reader.decode(token)
             let line = reader.line
             // A key given twice: its last entry is the one read, and its line is kept.
@@ -113,6 +116,17 @@ struct XCStringsReading {
                 try reader.skipValue()
             }
         }
+    }
+
+    /// Makes room for the keys the text holds at the density of the first `sampledKeys`
+    /// (which took `bytes`), plus an eighth; never more than one key per 32 bytes of text (an
+    /// entry with a unit takes more), so a few short entries before a huge value reserve little.
+    private mutating func reserveRoom(keysIn bytes: Int) {
+        let remaining = reader.text.count - reader.offset
+        let estimate = Self.sampledKeys + remaining / max(bytes / Self.sampledKeys, 1) * 9 / 8
+        let expected = min(estimate, reader.text.count / 32)
+        content.keyLines.reserveCapacity(expected)
+        for index in plans.indices where plans[index].wanted { plans[index].units.reserveCapacity(expected) }
     }
 
     /// One string's entry: its `localizations`, language → localization.
