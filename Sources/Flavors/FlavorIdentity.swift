@@ -1,6 +1,6 @@
 import Diagnostics
 import Foundation
-import Localization
+@_spi(PropertyListValues) import Localization
 
 /// Who a flavor is: read from `Flavors/<Name>/Info.plist`, never hard-coded in Swift.
 ///
@@ -56,11 +56,18 @@ public struct FlavorIdentity: Sendable, Equatable {
 
     /// Parses Info.plist bytes; `path` is only used in error messages.
     public init(name: String, plist data: Data, path: String) throws(Diagnostic) {
+        // The package's XML reader first (no bridged Foundation objects); anything it does not
+        // take as plain strings, numbers, arrays and dictionaries goes to Foundation, which
+        // also words the errors.
         let object: Any
-        do {
-            object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-        } catch {
-            throw Diagnostic("not a valid property list (\(Self.reason(of: error)))", path: path)
+        if let value = PropertyListValues.foundationValue(ofXML: data) {
+            object = value
+        } else {
+            do {
+                object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+            } catch {
+                throw Diagnostic("not a valid property list (\(Self.reason(of: error)))", path: path)
+            }
         }
         guard let dictionary = object as? [String: Any] else {
             throw Diagnostic("the top level must be a dictionary", path: path)

@@ -41,10 +41,15 @@ public enum ResourceLocator {
             }
             return layout
         }
+        // The package folder is only looked for (a walk up from the source file) when no folder
+        // of the executable's qualifies; it comes last either way.
+        let besideExecutable = candidates(executable: executable, package: nil)
+        for folder in besideExecutable {
+            if let layout = try layout(of: flavor, at: folder) { return layout }
+        }
         let looked = candidates(executable: executable, package: packageFolder(containing: sourceFile))
-        for folder in looked {
-            let layout = try PackageLayout(configuredAt: folder)
-            if fileManager.fileExists(atPath: layout.infoPlist(flavor: flavor).path) { return layout }
+        for folder in looked.dropFirst(besideExecutable.count) {
+            if let layout = try layout(of: flavor, at: folder) { return layout }
         }
         throw Diagnostic(
             "cannot find the flavor's resources; looked in "
@@ -52,6 +57,20 @@ public enum ResourceLocator {
                 + "; set \(environmentVariable) to the folder that holds \(PackageLayout.Name.flavors)/ and "
                 + "\(PackageLayout.Name.localizations)/",
             path: PackageLayout.relativeInfoPlist(flavor: flavor))
+    }
+
+    /// The layout of `folder` when it holds `flavor`'s `Info.plist`. A folder with neither a
+    /// `flavorkit.json` nor `Flavors/<flavor>/Info.plist` is passed over without building its
+    /// layout (most of the executable's ancestors).
+    private static func layout(of flavor: String, at folder: URL) throws(Diagnostic) -> PackageLayout? {
+        let fileManager = FileManager.default
+        let path = folder.path
+        guard
+            fileManager.fileExists(atPath: path + "/" + PackageLayout.Name.configuration)
+                || fileManager.fileExists(atPath: path + "/" + PackageLayout.relativeInfoPlist(flavor: flavor))
+        else { return nil }
+        let layout = try PackageLayout(configuredAt: folder)
+        return fileManager.fileExists(atPath: layout.infoPlist(flavor: flavor).path) ? layout : nil
     }
 
     /// The nearest folder at or above `sourceFile`'s folder that holds `Package.swift`; nil

@@ -1,3 +1,4 @@
+import Foundation
 import Localization
 import Testing
 
@@ -20,6 +21,22 @@ struct FormatterTests {
         ] as [(String, [FormatArgument], String)])
     func formats(format: String, arguments: [FormatArgument], expected: String) throws {
         #expect(try SafeFormatter.format(format, arguments) == expected)
+    }
+
+    @Test(
+        "bare %d, %i, %u write what the C library writes (they skip it)",
+        arguments: [0, 1, -1, 42, -9_876_543_210, 1_234_567, Int.max, Int.min])
+    func bareIntegers(number: Int) throws {
+        for format in ["%d", "%i", "%D", "%'d", "%1$d"] {
+            #expect(try SafeFormatter.format(format, [.int(number)]) == String(format: "%ld", number))
+        }
+        if number >= 0 {
+            for format in ["%u", "%U", "%'u"] {
+                #expect(try SafeFormatter.format(format, [.int(number)]) == String(format: "%lu", UInt(number)))
+            }
+        } else {
+            #expect(throws: FormatError.self) { try SafeFormatter.format("%u", [.int(number)]) }
+        }
     }
 
     @Test(

@@ -40,8 +40,13 @@ public enum SafeFormatter {
             return pad(String(number), specifier)
         case (.object, .double(let number)):
             return pad(String(number), specifier)
+        case (.signed, .int(let number)) where isBare(specifier):
+            return String(number)  // what `%ld` writes, without a trip through `String(format:)`
         case (.signed, .int(let number)):
             return cFormat(specifier, length: "l", number)
+        case (.unsigned, .int(let number))
+        where number >= 0 && isBare(specifier) && (specifier.conversion == "u" || specifier.conversion == "U"):
+            return String(number)  // what `%lu` writes
         case (.unsigned, .int(let number)):
             guard number >= 0 else { throw wrong("negative") }
             return cFormat(specifier, length: "l", UInt(number))
@@ -65,6 +70,12 @@ public enum SafeFormatter {
         case (_, .double):
             throw wrong("a floating-point number")
         }
+    }
+
+    /// Whether `specifier` has no flag (grouping aside, which the C library ignores), width or
+    /// precision: a number then reads as Swift writes it.
+    private static func isBare(_ specifier: FormatString.Specifier) -> Bool {
+        specifier.flags.subtracting(.grouped).isEmpty && specifier.width == nil && specifier.precision == nil
     }
 
     /// Formats one number with the C library, the type being checked already.
