@@ -62,7 +62,7 @@ struct HelpTests {
         #expect(D.tool.help(for: ["snapshots"]).hasPrefix("usage: tool snapshots <command>\n"))
     }
 
-    /// The English catalog entries the app's help uses.
+    /// The English catalog entries Regular's help uses (its own help.run included).
     static let english = [
         "help.queue": "show the transfer queue (the default)", "help.show": "show one transfer",
         "help.about": "show the app's name, version and languages",
@@ -71,7 +71,7 @@ struct HelpTests {
         "help.cancel": "cancel a transfer",
         "help.add": "add a download by its URL (or an upload, with --upload)",
         "help.delete": "delete a transfer (a running one stops first)",
-        "help.run": "perform the queue's downloads, with live progress",
+        "help.run": "perform the queue's downloads and uploads, with live progress",
         "help.move": "move a transfer to another place in the queue",
         "help.prioritize": "move a transfer to the front of the queue",
         "help.option.queue": "read the queue from FILE (and save changes to it)",
