@@ -94,13 +94,46 @@ struct PropertyListReaderTests {
         #expect(result.entries.isEmpty)
     }
 
-    @Test("a binary .stringsdict is an error that says what to do")
+    @Test("a binary .stringsdict (as Apple's tools accept) reads as its XML form; bad ones are errors at its start")
     func binary() throws {
-        let data = try PropertyListSerialization.data(fromPropertyList: ["k": "v"], format: .binary, options: 0)
-        let result = StringsDictParser.parse(data, path: "b.stringsdict")
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>files.in.folders</key><dict>
+              <key>NSStringLocalizedFormatKey</key><string>%#@files@</string>
+              <key>files</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+                <key>NSStringFormatValueTypeKey</key><string>d</string>
+                <key>one</key><string>%d file in %2$#@folders@</string><key>other</key><string>%d files in %2$#@folders@</string></dict>
+              <key>folders</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+                <key>NSStringFormatValueTypeKey</key><string>ld</string>
+                <key>one</key><string>%ld folder</string><key>other</key><string>%ld folders</string></dict>
+            </dict>
+            <key>broken</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string></dict>
+            </dict></plist>
+            """
+        let fromXML = StringsDictParser.parse(Data(xml.utf8), path: "x.stringsdict")
+        let object = try PropertyListSerialization.propertyList(from: Data(xml.utf8), format: nil)
+        let data = try PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0)
+        #expect(data.starts(with: Array("bplist00".utf8)))
+        let fromBinary = StringsDictParser.parse(data, path: "b.stringsdict")
+        #expect(Set(fromBinary.entries.keys) == ["files.in.folders"])
+        let (binaryEntry, xmlEntry) = (fromBinary.entries["files.in.folders"], fromXML.entries["files.in.folders"])
+        #expect(binaryEntry?.format == xmlEntry?.format && binaryEntry?.variables == xmlEntry?.variables)
         #expect(
-            result.errors.map(\.description) == [
-                "b.stringsdict:1:1: error: a binary property list; FlavorKit reads XML ones (convert it with `plutil -convert xml1`)"
+            fromBinary.errors.map(\.description) == [
+                "b.stringsdict:1:1: error: the format names variable \"n\", which is not defined (key \"broken\")"
+            ])
+
+        let truncated = StringsDictParser.parse(data.prefix(data.count / 2), path: "t.stringsdict")
+        #expect(truncated.entries.isEmpty)
+        #expect(truncated.errors.count == 1)
+        #expect(
+            truncated.errors.first?.description.hasPrefix("t.stringsdict:1:1: error: not a valid binary property list")
+                == true)
+        let array = try PropertyListSerialization.data(fromPropertyList: ["a"], format: .binary, options: 0)
+        #expect(
+            StringsDictParser.parse(array, path: "a.stringsdict").errors.map(\.description) == [
+                "a.stringsdict:1:1: error: the top level must be a dictionary of keys, not an array"
             ])
     }
 

@@ -1,9 +1,11 @@
 import Diagnostics
 import Foundation
 
-/// Reads `.stringsdict` files (XML property lists; a binary one is an error that says so)
-/// with our own `PropertyListReader`, no Foundation parser underneath. Malformed XML is one error at its line and column; a bad
-/// entry is reported with its key and skipped; the rest of the file still loads.
+/// Reads `.stringsdict` files: XML property lists with our own `PropertyListReader`, no
+/// Foundation parser underneath (malformed XML is one error at its line and column); binary
+/// ones (`bplist00`, which Apple's tools accept too) through `PropertyListSerialization`,
+/// their problems at the file's start, as a binary file has no lines. A bad entry is reported
+/// with its key and skipped; the rest of the file still loads.
 public enum StringsDictParser {
     /// What a `.stringsdict` file held: its entries and the problems met.
     public struct Result: Sendable {
@@ -25,15 +27,7 @@ public enum StringsDictParser {
 
     /// Reads a file's bytes (UTF-8, or UTF-16 with a byte-order mark).
     public static func parse(_ data: Data, path: String) -> Result {
-        if data.starts(with: Array("bplist".utf8)) {
-            return Result(
-                entries: [:],
-                errors: [
-                    Diagnostic(
-                        "a binary property list; FlavorKit reads XML ones (convert it with `plutil -convert xml1`)",
-                        at: SourceLocation(path: path, line: 1, column: 1))
-                ])
-        }
+        if data.starts(with: Array("bplist".utf8)) { return parseBinary(data, path: path) }
         let read = data.withUnsafeBytes { raw in
             Swift.Result { () throws(Diagnostic) -> Result in
                 try TextDecoding.withUTF8(raw.bindMemory(to: UInt8.self), path: path) { text throws(Diagnostic) in
@@ -73,6 +67,50 @@ public enum StringsDictParser {
         }
         result.errors.sort { ($0.line ?? 0, $0.message) < ($1.line ?? 0, $1.message) }
         return result
+    }
+
+    /// A binary property list, read by Foundation and checked entry by entry as the XML ones.
+    private static func parseBinary(_ data: Data, path: String) -> Result {
+        let start = SourceLocation(path: path, line: 1, column: 1)
+        let root: Any
+        do {
+            root = try PropertyListSerialization.propertyList(from: data, format: nil)
+        } catch {
+            let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
+            return Result(entries: [:], errors: [Diagnostic("not a valid binary property list: \(reason)", at: start)])
+        }
+        guard let dictionary = root as? [String: Any] else {
+            let kind = propertyList(root).kindDescription
+            return Result(
+                entries: [:], errors: [Diagnostic("the top level must be a dictionary of keys, not \(kind)", at: start)]
+            )
+        }
+        var result = Result(entries: [:], errors: [])
+        for key in dictionary.keys.sorted() {
+            do {
+                result.entries[key] = try entry(propertyList(dictionary[key]!), key: key, location: start)
+            } catch {
+                result.errors.append(error)
+            }
+        }
+        return result
+    }
+
+    /// Foundation's value as a `PropertyList` (at offset 0; keys sorted, as Foundation keeps
+    /// no order).
+    private static func propertyList(_ value: Any) -> PropertyList {
+        switch value {
+        case let text as String: return PropertyList(value: .string(text), offset: 0)
+        case let dictionary as [String: Any]:
+            return PropertyList(
+                value: .dictionary(
+                    dictionary.keys.sorted().map { .init(key: $0, keyOffset: 0, value: propertyList(dictionary[$0]!)) }),
+                offset: 0)
+        case let array as [Any]: return PropertyList(value: .array(array.map(propertyList)), offset: 0)
+        case let number as NSNumber: return PropertyList(value: .integer(number.stringValue), offset: 0)
+        case let date as Date: return PropertyList(value: .date("\(date)"), offset: 0)
+        default: return PropertyList(value: .data(""), offset: 0)
+        }
     }
 
     private static func entry(
