@@ -37,7 +37,8 @@ public final class LoopbackServer: @unchecked Sendable {
         /// How many of the first requests fail, and how.
         public var failures: Int
         public var failure: Failure
-        /// Seconds to wait between pieces of 64 KiB of the body (0: send as fast as possible).
+        /// Seconds to wait between pieces of 64 KiB of the body sent, or of a `PUT`'s body
+        /// received (0: as fast as possible).
         public var pacing: Double
 
         /// A route serving `body`.
@@ -65,6 +66,7 @@ public final class LoopbackServer: @unchecked Sendable {
     private var ranges: [(path: String, range: String?)] = []
     private var stopped = false
     private var uploads: [String: Data] = [:]
+    private var receiving: [String: Int] = [:]
 
     /// Starts listening; paths not in `routes` are answered 404.
     public init(routes: [String: Route]) throws {
@@ -112,8 +114,11 @@ public final class LoopbackServer: @unchecked Sendable {
         lock.withLock { ranges.filter { $0.path == path }.map(\.range) }
     }
 
-    /// The body of the last `PUT` to `path`.
+    /// The body of the last complete `PUT` to `path`.
     public func uploaded(_ path: String) -> Data? { lock.withLock { uploads[path] } }
+
+    /// How many bytes of the `PUT` to `path` under way (or last ended) have arrived.
+    public func bytesReceived(_ path: String) -> Int { lock.withLock { receiving[path] ?? 0 } }
 
     /// Stops accepting connections.
     public func stop() {
@@ -169,7 +174,9 @@ public final class LoopbackServer: @unchecked Sendable {
             let length =
                 lines.dropFirst().first { $0.lowercased().hasPrefix("content-length:") }
                 .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
-            guard let body = readBody(connection, length: length, start: rest) else { return }
+            let reading = { (count: Int) in self.lock.withLock { self.receiving[path] = count } }
+            guard let body = readBody(connection, length: length, start: rest, pacing: route?.pacing ?? 0, reading)
+            else { return }
             lock.withLock { uploads[path] = body }
             sendText(connection, "HTTP/1.1 201 Created\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
             return
@@ -216,14 +223,20 @@ public final class LoopbackServer: @unchecked Sendable {
         return nil
     }
 
-    /// A body of `length` bytes, of which `start` was read with the head.
-    private func readBody(_ connection: Int32, length: Int, start: Data) -> Data? {
+    /// Reads a request body of `length` bytes (`start` came with the head), `pacing` seconds
+    /// between pieces of 64 KiB, telling `reading` the bytes so far; nil when the client hangs up first.
+    private func readBody(
+        _ connection: Int32, length: Int, start: Data, pacing: Double, _ reading: (Int) -> Void
+    ) -> Data? {
         var body = start
         var buffer = [UInt8](repeating: 0, count: 65536)
+        reading(body.count)
         while body.count < length {
-            let count = recv(connection, &buffer, buffer.count, 0)
+            if pacing > 0 { Thread.sleep(forTimeInterval: pacing) }
+            let count = recv(connection, &buffer, min(buffer.count, length - body.count), 0)
             guard count > 0 else { return nil }
             body.append(buffer, count: count)
+            reading(body.count)
         }
         return body
     }
