@@ -9,25 +9,18 @@ import FoundationNetworking
 /// partial file, so that memory stays the same whatever the file's size. A partial file
 /// already there is resumed with `Range: bytes=N-`; a server that answers 200 instead of
 /// 206 sends the whole file again, and the partial file starts over from 0.
-final class DownloadAttempt: NSObject, TransferAttempt, URLSessionDataDelegate, @unchecked Sendable {
+final class DownloadAttempt: HTTPAttempt, TransferAttempt, URLSessionDataDelegate, @unchecked Sendable {
     private let url: URL
     private let partURL: URL
-    private let text: Texts
-    private let progress: TransferProgress
     private let lock = NSLock()
-    private let finished = DispatchSemaphore(value: 0)
     private var handle: FileHandle?
     private var done: Int64 = 0
     private var total: Int64 = 0
-    private var outcome: TransferOutcome?
-    private var stopRequested = false
-    private var task: URLSessionDataTask?
 
     init(url: URL, partURL: URL, texts: Texts, progress: @escaping TransferProgress) {
         self.url = url
         self.partURL = partURL
-        self.text = texts
-        self.progress = progress
+        super.init(texts: texts, progress: progress)
     }
 
     /// Fetches the URL into the partial file and waits until the attempt ends.
@@ -37,33 +30,8 @@ final class DownloadAttempt: NSObject, TransferAttempt, URLSessionDataDelegate, 
             .int64Value ?? 0
         var request = URLRequest(url: url)
         if offset > 0 { request.setValue("bytes=\(offset)-", forHTTPHeaderField: "Range") }
-        let delegateQueue = OperationQueue()
-        delegateQueue.maxConcurrentOperationCount = 1
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        let session = URLSession(configuration: configuration, delegate: self, delegateQueue: delegateQueue)
-        let task = session.dataTask(with: request)
-        lock.withLock {
-            self.task = task
-            done = offset
-        }
-        if lock.withLock({ stopRequested }) {
-            session.invalidateAndCancel()
-            return .stopped
-        }
-        task.resume()
-        finished.wait()
-        session.finishTasksAndInvalidate()
-        return lock.withLock { outcome ?? .stopped }
-    }
-
-    /// Stops the attempt; the partial file keeps what arrived.
-    func stop() {
-        let task = lock.withLock {
-            stopRequested = true
-            return self.task
-        }
-        task?.cancel()
+        lock.withLock { done = offset }
+        return run { $0.dataTask(with: request) }
     }
 
     func urlSession(
@@ -88,12 +56,8 @@ final class DownloadAttempt: NSObject, TransferAttempt, URLSessionDataDelegate, 
             }
             _ = fileManager.createFile(atPath: partURL.path, contents: nil)
         } else {
-            let reason = text(
-                "reason.http", .int(status), .string(HTTPURLResponse.localizedString(forStatusCode: status)))
             if status == 416 { try? fileManager.removeItem(at: partURL) }
-            lock.withLock {
-                outcome = .failed(reason: reason, retryable: status >= 500 || status == 429 || status == 416)
-            }
+            refuse(status: status, retryable: status >= 500 || status == 429 || status == 416)
             completionHandler(.cancel)
             return
         }
@@ -110,16 +74,15 @@ final class DownloadAttempt: NSObject, TransferAttempt, URLSessionDataDelegate, 
             progress(now, size)
             completionHandler(.allow)
         } catch {
-            lock.withLock {
-                outcome = .failed(reason: "\(partURL.path): \(error.localizedDescription)", retryable: false)
-            }
+            fail("\(partURL.path): \(error.localizedDescription)", retryable: false)
             completionHandler(.cancel)
         }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        guard !hasFailed else { return }
         let (writer, now, size) = lock.withLock { () -> (FileHandle?, Int64, Int64) in
-            guard outcome == nil, handle != nil else { return (nil, done, total) }
+            guard handle != nil else { return (nil, done, total) }
             done += Int64(data.count)
             return (self.handle, done, total)
         }
@@ -127,33 +90,20 @@ final class DownloadAttempt: NSObject, TransferAttempt, URLSessionDataDelegate, 
         do {
             try writer.write(contentsOf: data)
         } catch {
-            lock.withLock {
-                outcome = .failed(reason: "\(partURL.path): \(error.localizedDescription)", retryable: false)
-            }
+            fail("\(partURL.path): \(error.localizedDescription)", retryable: false)
             dataTask.cancel()
             return
         }
         progress(now, size)
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+    /// Closes the partial file; a body shorter than announced is a dropped connection.
+    override func ended() -> String? {
         lock.withLock {
             try? handle?.close()
             handle = nil
-            if outcome == nil {
-                if stopRequested {
-                    outcome = .stopped
-                } else if total > 0 && done < total {
-                    outcome = .failed(
-                        reason: text("reason.dropped", .string(text.bytes(done)), .string(text.bytes(total))),
-                        retryable: true)
-                } else if let error {
-                    outcome = .failed(reason: error.localizedDescription, retryable: true)
-                } else {
-                    outcome = .completed
-                }
-            }
+            guard total > 0 && done < total else { return nil }
+            return text("reason.dropped", .string(text.bytes(done)), .string(text.bytes(total)))
         }
-        finished.signal()
     }
 }

@@ -58,15 +58,19 @@ public struct TransferRunner {
         let workers = DispatchGroup()
         let errors = ErrorBox()
         let job = RunJob(context: context, queueURL: queueURL, folder: folder, state: state, output: output)
+        // Threads of their own, not the dispatch pool's: each waits for its transfer, and the
+        // pool (as wide as the cores) would hold back workers and the sessions' queues alike.
         for _ in 0..<max(context.concurrentTransfers, 1) {
-            DispatchQueue.global().async(group: workers) {
+            workers.enter()
+            Thread {
+                defer { workers.leave() }
                 do throws(AppError) {
                     while let transfer = try job.claim() { try job.perform(transfer) }
                 } catch {
                     errors.set(error)
                     state.interrupt()
                 }
-            }
+            }.start()
         }
         workers.wait()
         output.finish()
