@@ -1,3 +1,5 @@
+import Foundation
+
 /// How one attempt at a transfer ended.
 public enum TransferOutcome: Sendable, Equatable {
     case completed
@@ -18,3 +20,9 @@ public protocol TransferAttempt: AnyObject, Sendable {
     /// Ends the attempt early; `perform` then returns `.stopped`.
     func stop()
 }
+
+/// Makes the attempt that moves a transfer's bytes, given the partial file a download writes
+/// to and where to report progress; nil when nothing can move it (an upload in a flavor that
+/// does not send them). `run` uses HTTP; tests pass scripted attempts.
+public typealias TransferSource =
+    @Sendable (_ transfer: Transfer, _ partFile: URL, _ progress: @escaping TransferProgress) -> (any TransferAttempt)?

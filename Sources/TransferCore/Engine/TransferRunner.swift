@@ -26,13 +26,33 @@ public struct TransferRunner {
     let queueURL: URL
     let folder: URL
     let console: Console
+    let clock: RunClock
+    let transfers: TransferSource
 
-    /// A run of the queue file at `queueURL` into `folder`, writing progress to `console`.
-    public init(context: AppContext, queueURL: URL, folder: URL, console: Console) {
+    /// A run of the queue file at `queueURL` into `folder`, writing progress to `console`,
+    /// paced by `clock`; the bytes move by HTTP unless `transfers` makes the attempts.
+    public init(
+        context: AppContext, queueURL: URL, folder: URL, console: Console, clock: RunClock = .system,
+        transfers: TransferSource? = nil
+    ) {
         self.context = context
         self.queueURL = queueURL
         self.folder = folder
         self.console = console
+        self.clock = clock
+        self.transfers = transfers ?? Self.http(context: context)
+    }
+
+    /// Downloads by `DownloadAttempt`; uploads by the flavor's extension hook `uploadAttempt`.
+    private static func http(context: AppContext) -> TransferSource {
+        { transfer, partFile, progress in
+            if transfer.kind == .upload {
+                return context.build.flavorExtension.uploadAttempt(
+                    for: transfer, context: context, progress: progress)
+            }
+            guard let url = transfer.url.flatMap(URL.init(string:)) else { return nil }
+            return DownloadAttempt(url: url, partURL: partFile, texts: context.texts, progress: progress)
+        }
     }
 
     /// Runs until no transfer is left to start or Ctrl-C; returns the summary line to print.
@@ -45,8 +65,8 @@ public struct TransferRunner {
             throw AppError.failed(text("error.run.folder", .string(folder.path)))
         }
         let start = try QueueStore.update(queueURL) { _ throws(AppError) in () }.queue
-        let output = RunOutput(console: console, context: context, queue: start)
-        let state = RunState()
+        let output = RunOutput(console: console, context: context, queue: start, clock: clock)
+        let state = RunState(clock: clock)
         signal(SIGINT, SIG_IGN)
         let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         interrupt.setEventHandler { state.interrupt() }
@@ -57,7 +77,8 @@ public struct TransferRunner {
         }
         let workers = DispatchGroup()
         let errors = ErrorBox()
-        let job = RunJob(context: context, queueURL: queueURL, folder: folder, state: state, output: output)
+        let job = RunJob(
+            context: context, queueURL: queueURL, folder: folder, transfers: transfers, state: state, output: output)
         // Threads of their own, not the dispatch pool's: each waits for its transfer, and the
         // pool (as wide as the cores) would hold back workers and the sessions' queues alike.
         for _ in 0..<max(context.concurrentTransfers, 1) {
@@ -93,6 +114,7 @@ private struct RunJob: Sendable {
     let context: AppContext
     let queueURL: URL
     let folder: URL
+    let transfers: TransferSource
     let state: RunState
     let output: RunOutput
 
@@ -100,7 +122,7 @@ private struct RunJob: Sendable {
 
     /// Marks the first pending (or left in progress by a killed run) download in progress.
     func claim() throws(AppError) -> Transfer? {
-        let (queue, claimed) = try QueueStore.update(queueURL) { queue throws(AppError) -> Transfer? in
+        let (_, claimed) = try update { queue throws(AppError) -> Transfer? in
             guard !state.isInterrupted else { return nil }
             let next = context.visible(queue).transfers.first { transfer in
                 transfer.url != nil
@@ -111,9 +133,23 @@ private struct RunJob: Sendable {
             transfer.reason = nil
             queue.update(transfer)
             return transfer
+        } show: { queue, claimed in
+            output.changed(queue, claimed.map { ($0, nil) })
         }
-        output.changed(queue, claimed.map { ($0, nil) })
         return claimed
+    }
+
+    /// Changes the queue file through `QueueStore` and shows the result, one worker at a time:
+    /// the screen never goes back to a queue older than one it showed, and the events come in
+    /// the order of the changes.
+    private func update<Result>(
+        _ change: (inout TransferQueue) throws(AppError) -> Result, show: (TransferQueue, Result) -> Void
+    ) throws(AppError) -> (queue: TransferQueue, result: Result) {
+        state.saving.lock()
+        defer { state.saving.unlock() }
+        let (queue, result) = try QueueStore.update(queueURL, change)
+        show(queue, result)
+        return (queue, result)
     }
 
     /// Downloads `transfer` (or sends an upload, through the flavor's `uploadAttempt`),
@@ -121,7 +157,6 @@ private struct RunJob: Sendable {
     func perform(_ transfer: Transfer) throws(AppError) {
         let name = Self.fileName(transfer)
         let partURL = folder.appendingPathComponent("\(name).\(transfer.id).part")
-        guard let url = transfer.url.flatMap(URL.init(string:)) else { return }
         var attempt = 0
         while true {
             attempt += 1
@@ -133,14 +168,7 @@ private struct RunJob: Sendable {
                 }
                 if stillWanted != true { state.stop(transfer.id) }
             }
-            let attemptToMake: (any TransferAttempt)?
-            if transfer.kind == .upload {
-                attemptToMake = context.build.flavorExtension.uploadAttempt(
-                    for: transfer, context: context, progress: progress)
-            } else {
-                attemptToMake = DownloadAttempt(url: url, partURL: partURL, texts: text, progress: progress)
-            }
-            guard let transferAttempt = attemptToMake else { return }
+            guard let transferAttempt = transfers(transfer, partURL, progress) else { return }
             state.register(transfer.id, transferAttempt)
             let outcome = transferAttempt.perform()
             state.unregister(transfer.id)
@@ -204,17 +232,17 @@ private struct RunJob: Sendable {
     /// the transfer is still there and in progress (false: stop it).
     @discardableResult
     private func save(_ id: String, line: Bool = false, _ change: (inout Transfer) -> Void) throws(AppError) -> Bool {
-        let (queue, changed) = try QueueStore.update(queueURL) { queue throws(AppError) -> Transfer? in
+        let queue = try update { queue throws(AppError) -> Transfer? in
             guard var current = queue[id: id] else { return nil }
             let before = current.state
             change(&current)
             queue.update(current)
             return before == current.state && !line ? nil : current
-        }
-        let current = queue[id: id]
-        state.note(id, current?.state)
-        output.changed(queue, line ? changed.map { ($0, $0.reason) } : nil)
-        return current?.state == .inProgress
+        } show: { queue, changed in
+            state.note(id, queue[id: id]?.state)
+            output.changed(queue, line ? changed.map { ($0, $0.reason) } : nil)
+        }.queue
+        return queue[id: id]?.state == .inProgress
     }
 
     /// Links the finished partial file into place under `name`, or `name (2)`, … when taken,
@@ -255,9 +283,14 @@ private final class RunState: @unchecked Sendable {
     private var seen: Set<String> = []
     private var attempts: [String: any TransferAttempt] = [:]
     private var stopping: Set<String> = []
-    private var lastSave: [String: DispatchTime] = [:]
+    private var lastSave: [String: UInt64] = [:]
     private var states: [String: Transfer.State?] = [:]
     private let wake = NSCondition()
+    private let clock: RunClock
+    /// Held while a worker changes the queue file and shows the change.
+    let saving = NSLock()
+
+    init(clock: RunClock) { self.clock = clock }
 
     var isInterrupted: Bool { lock.withLock { interrupted } }
     var hadFailures: Bool { lock.withLock { failures } }
@@ -281,8 +314,8 @@ private final class RunState: @unchecked Sendable {
     /// Whether enough time passed since `id`'s last progress save (half a second).
     func shouldSave(_ id: String) -> Bool {
         lock.withLock {
-            let now = DispatchTime.now()
-            if let last = lastSave[id], now.uptimeNanoseconds - last.uptimeNanoseconds < 500_000_000 { return false }
+            let now = clock.now()
+            if let last = lastSave[id], now - last < 500_000_000 { return false }
             lastSave[id] = now
             return true
         }

@@ -13,12 +13,14 @@ final class RunOutput: @unchecked Sendable {
     private var queue: TransferQueue
     private var event = ""
     private var drawnLines = 0
-    private var lastDraw: DispatchTime?
+    private var lastDraw: UInt64?
+    private let clock: RunClock
 
-    init(console: Console, context: AppContext, queue: TransferQueue) {
+    init(console: Console, context: AppContext, queue: TransferQueue, clock: RunClock) {
         self.console = console
         self.context = context
         self.queue = queue
+        self.clock = clock
     }
 
     /// The queue file's content after a save; `change` is the transfer whose state changed and
@@ -52,8 +54,8 @@ final class RunOutput: @unchecked Sendable {
 
     private func redraw(force: Bool) {
         guard console.isTerminal else { return }
-        let now = DispatchTime.now()
-        if !force, let lastDraw, now.uptimeNanoseconds - lastDraw.uptimeNanoseconds < 200_000_000 { return }
+        let now = clock.now()
+        if !force, let lastDraw, now - lastDraw < 200_000_000 { return }
         lastDraw = now
         let screen = RunScreen.render(queue, event: event, context: context)
         let up = drawnLines > 0 ? "\u{1B}[\(drawnLines)A\u{1B}[J" : ""
