@@ -7,14 +7,17 @@ import FoundationNetworking
 
 /// One attempt at a download: a URLSession data task whose delegate streams the body to the
 /// partial file, so that memory stays the same whatever the file's size. A partial file
-/// already there is resumed with `Range: bytes=N-`; a server that answers 200 instead of
-/// 206 sends the whole file again, and the partial file starts over from 0.
+/// already there is resumed with `Range: bytes=N-`: a 206 must start at N (its
+/// `Content-Range`), a 416 saying the file is N bytes means the partial file is whole, and a
+/// server that answers 200 instead sends the whole file again, the partial file starting
+/// over from 0.
 final class DownloadAttempt: HTTPAttempt, TransferAttempt, URLSessionDataDelegate, @unchecked Sendable {
     private let url: URL
     private let partURL: URL
     private let lock = NSLock()
     private var handle: FileHandle?
     private var done: Int64 = 0
+    /// The file's size, 0 while unknown.
     private var total: Int64 = 0
 
     init(url: URL, partURL: URL, texts: Texts, progress: @escaping TransferProgress) {
@@ -44,20 +47,33 @@ final class DownloadAttempt: HTTPAttempt, TransferAttempt, URLSessionDataDelegat
         }
         let status = http.statusCode
         let length = response.expectedContentLength
-        let resumed = lock.withLock { done } > 0
+        let range = (http.value(forHTTPHeaderField: "Content-Range")).flatMap(ContentRange.init)
+        let offset = lock.withLock { done }
         let fileManager = FileManager.default
-        if status == 206 && resumed {
-            lock.withLock { total = length >= 0 ? done + length : 0 }
-        } else if (200..<300).contains(status) {
+        switch status {
+        case 206 where offset > 0 && range?.first == offset:
+            lock.withLock { total = range?.size ?? (length >= 0 ? offset + length : 0) }
+        case 200..<300 where status != 206:
             // The whole body again: what the partial file held is counted anew.
             lock.withLock {
                 done = 0
                 total = max(length, 0)
             }
             _ = fileManager.createFile(atPath: partURL.path, contents: nil)
-        } else {
-            if status == 416 { try? fileManager.removeItem(at: partURL) }
-            refuse(status: status, retryable: status >= 500 || status == 429 || status == 416)
+        case 416 where offset > 0 && range?.size == offset:
+            // Nothing after the partial file's end: it is the whole file.
+            if !fileManager.fileExists(atPath: partURL.path) {
+                _ = fileManager.createFile(atPath: partURL.path, contents: nil)
+            }
+            lock.withLock { total = offset }
+            complete()
+            completionHandler(.cancel)
+            return
+        default:
+            // A refusal, or a range that does not start where the partial file ends: the next
+            // attempt starts over.
+            if status == 416 || status == 206 { try? fileManager.removeItem(at: partURL) }
+            refuse(status: status, retryable: status >= 500 || status == 429 || status == 416 || status == 206)
             completionHandler(.cancel)
             return
         }
@@ -104,6 +120,34 @@ final class DownloadAttempt: HTTPAttempt, TransferAttempt, URLSessionDataDelegat
             handle = nil
             guard total > 0 && done < total else { return nil }
             return text("reason.dropped", .string(text.bytes(done)), .string(text.bytes(total)))
+        }
+    }
+}
+
+/// A `Content-Range` header's value: `bytes FIRST-LAST/SIZE`, `bytes FIRST-LAST/*` or
+/// `bytes */SIZE` (RFC 9110, 14.4).
+struct ContentRange: Equatable {
+    /// The first and last byte sent; nil in a 416's `bytes */SIZE`.
+    var first: Int64?
+    var last: Int64?
+    /// The whole representation's size; nil when the server does not know it (`*`).
+    var size: Int64?
+
+    init?(_ value: String) {
+        let parts = value.trimmingCharacters(in: .whitespaces).split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bytes" else { return nil }
+        let halves = parts[1].split(separator: "/", omittingEmptySubsequences: false)
+        guard halves.count == 2 else { return nil }
+        if halves[1] != "*" {
+            guard let size = Int64(halves[1]) else { return nil }
+            self.size = size
+        }
+        if halves[0] != "*" {
+            let bounds = halves[0].split(separator: "-", omittingEmptySubsequences: false)
+            guard bounds.count == 2, let first = Int64(bounds[0]), let last = Int64(bounds[1]), first <= last
+            else { return nil }
+            self.first = first
+            self.last = last
         }
     }
 }

@@ -69,6 +69,13 @@ open class HTTPAttempt: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
         }
     }
 
+    /// Records the attempt as completed before the task ends (nothing was left to send).
+    public func complete() {
+        lock.withLock {
+            if outcome == nil { outcome = .completed }
+        }
+    }
+
     /// Records the server's refusal with HTTP `status` (`HTTP 404 (not found)`); retried when
     /// `retryable`.
     public func refuse(status: Int, retryable: Bool) {

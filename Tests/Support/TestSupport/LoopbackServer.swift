@@ -30,7 +30,8 @@ public final class LoopbackServer: @unchecked Sendable {
         }
 
         public var body: Body
-        /// Whether `Range: bytes=N-` is answered with 206 (else the whole body, 200).
+        /// Whether `Range: bytes=N-` and `bytes=N-M` are answered with 206 (416 past the end), else
+        /// with the whole body, 200.
         public var supportsRange: Bool
         /// Seconds to wait before answering.
         public var delay: Double
@@ -191,20 +192,40 @@ public final class LoopbackServer: @unchecked Sendable {
             sendText(connection, "HTTP/1.1 \(status) Failure\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
             return
         }
-        var start = 0
-        if route.supportsRange, let range, range.hasPrefix("bytes="), range.hasSuffix("-"),
-            let from = Int(range.dropFirst("bytes=".count).dropLast()), from < size
-        {
-            start = from
+        var (start, end) = (0, size)
+        let asked = route.supportsRange ? range.flatMap(Self.byteRange) : nil
+        if let asked {
+            guard asked.first < size else {
+                sendText(
+                    connection,
+                    "HTTP/1.1 416 Range Not Satisfiable\r\nContent-Range: bytes */\(size)\r\nContent-Length: 0\r\n"
+                        + "Connection: close\r\n\r\n")
+                return
+            }
+            (start, end) = (asked.first, min(size, (asked.last ?? size) + 1))
         }
-        let status = start > 0 ? "206 Partial Content" : "200 OK"
-        var header = "HTTP/1.1 \(status)\r\nContent-Length: \(size - start)\r\nConnection: close\r\n"
+        let status = asked != nil ? "206 Partial Content" : "200 OK"
+        var header = "HTTP/1.1 \(status)\r\nContent-Length: \(end - start)\r\nConnection: close\r\n"
         if route.supportsRange { header += "Accept-Ranges: bytes\r\n" }
-        if start > 0 { header += "Content-Range: bytes \(start)-\(size - 1)/\(size)\r\n" }
+        if asked != nil { header += "Content-Range: bytes \(start)-\(end - 1)/\(size)\r\n" }
         guard sendText(connection, header + "\r\n") else { return }
-        var end = size
-        if attempt <= route.failures, case .drop(let after) = route.failure { end = min(size, start + after) }
+        if attempt <= route.failures, case .drop(let after) = route.failure { end = min(end, start + after) }
         route.write(from: start, to: end) { chunk in sendAll(connection, chunk) }
+    }
+
+    /// `bytes=FIRST-` or `bytes=FIRST-LAST`; nil for anything else (answered with the whole body).
+    private static func byteRange(_ value: String) -> (first: Int, last: Int?)? {
+        guard value.hasPrefix("bytes=") else { return nil }
+        let bounds = value.dropFirst("bytes=".count).split(separator: "-", omittingEmptySubsequences: false)
+        guard bounds.count == 2, let first = Int(bounds[0]) else { return nil }
+        if bounds[1].isEmpty { return (first, nil) }
+        guard let last = Int(bounds[1]), last >= first else { return nil }
+        return (first, last)
+    }
+
+    /// Where each request for `path` asked its range to start (nil: no `Range`), in order.
+    public func rangeStarts(_ path: String) -> [Int?] {
+        rangesAsked(path).map { $0.flatMap(Self.byteRange)?.first }
     }
 
     /// The request's head, and the bytes of its body read with it.
