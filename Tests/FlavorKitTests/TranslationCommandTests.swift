@@ -224,8 +224,11 @@ struct TranslationCommandTests {
                 "<source>%@: transfer queue</source>\n        <target>%@: Warteschlange</target>\n"
             ),
             (
-                "ru", "<source>%d transfers</source>\n      </trans-unit>",
-                "<source>%d transfers</source>\n        <target>%d передач</target>\n      </trans-unit>"
+                // The unit with no target: its export mark is the fingerprint of "".
+                "ru",
+                "<source>%d transfers</source>\n        <note from=\"flavorkit-exported\">cbf29ce484222325</note>",
+                "<source>%d transfers</source>\n        <target>%d передач</target>\n"
+                    + "        <note from=\"flavorkit-exported\">cbf29ce484222325</note>"
             ),
         ] {
             let url = URL(fileURLWithPath: files.first { $0.hasSuffix("/\(language).xliff") }!)
@@ -242,6 +245,52 @@ struct TranslationCommandTests {
                 "/* Queue screen. %@: the flavor's display name. */\n\"queue.heading\" = \"%@: Warteschlange\";\n"))
         let lint = try ToolRunner.run(["lint", "--strict", "--root", root.path])
         #expect(lint.status == 0, "\(lint.output)")
+    }
+
+    @Test(
+        "a catalog change made after the export survives the import; a translator's change to the same text is refused",
+        arguments: ["po", "xliff"])
+    func catalogChangedSinceExport(format: String) throws {
+        let root = try LintCommandTests.projectCopy()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let files = try Self.export(format, root: root)
+        let german = try #require(files.first { $0.hasSuffix("/de.xliff") || $0.hasSuffix("/de/Localizable.po") })
+        // Someone changes the catalog after the export.
+        let strings = root.appendingPathComponent("Localizations/de.lproj/Localizable.strings")
+        let catalog = try String(contentsOf: strings, encoding: .utf8)
+        try Data(
+            catalog.replacingOccurrences(
+                of: "\"state.paused\" = \"Angehalten\";", with: "\"state.paused\" = \"Pausiert\";"
+            )
+            .utf8
+        ).write(to: strings)
+        func translate(_ from: String, _ to: String) throws {
+            let url = URL(fileURLWithPath: german)
+            let text = try String(contentsOf: url, encoding: .utf8)
+            let (old, new) =
+                format == "po" ? ("msgstr \"\(from)\"", "msgstr \"\(to)\"") : (">\(from)</target>", ">\(to)</target>")
+            #expect(text.contains(old))
+            try Data(text.replacingOccurrences(of: old, with: new).utf8).write(to: url)
+        }
+
+        // The translator changes another text and leaves this one as exported.
+        try translate("Abgebrochen", "Storniert")
+        let result = try ToolRunner.run(["import", "--root", root.path, german])
+        #expect(result.status == 0, "\(result.errors)")
+        var now = try String(contentsOf: strings, encoding: .utf8)
+        #expect(now.contains("\"state.paused\" = \"Pausiert\";"), "the change made after the export stays")
+        #expect(now.contains("\"state.cancelled\" = \"Storniert\";"))
+
+        // The translator changes the text the catalog changed too: refused, the catalog's stays.
+        try translate("Angehalten", "Gestoppt")
+        let conflict = try ToolRunner.run(["import", "--root", root.path, german])
+        #expect(conflict.status == 1)
+        #expect(
+            conflict.errors.contains(
+                "changed in the catalog since the export (it has \"Pausiert\" now); \"Gestoppt\" not taken"),
+            "\(conflict.errors)")
+        now = try String(contentsOf: strings, encoding: .utf8)
+        #expect(now.contains("\"state.paused\" = \"Pausiert\";"))
     }
 
     @Test("import refuses a file for a language or a flavor the project does not have, writing nothing")

@@ -48,6 +48,11 @@ public struct TranslationUnit: Sendable, Hashable {
     /// stale. Exports mark it (`#, fuzzy`, `state="needs-review-translation"`).
     public var awaitsReview: Bool { needsReview || isStale }
 
+    /// What an export writes beside the unit so that an import can tell a translation the
+    /// translator left alone from one they made: the fingerprint of the language's text at
+    /// the export (of "" when it had none).
+    public var exportMark: String { TranslationRecord.fingerprint(target ?? "") }
+
     /// The variable, for a variant.
     public var variable: String? {
         if case .variant(let name, _) = part { return name }

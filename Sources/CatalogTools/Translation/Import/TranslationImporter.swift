@@ -11,7 +11,10 @@ import Localization
 /// the development language's, a key (or XLIFF id, or `msgctxt`) the catalogs do not have,
 /// and a plural form the language does not have are errors at the translator's file and
 /// line, and nothing is written for them; a unit whose development-language text changed
-/// since the export is reported as stale (a warning) and left alone. A file for a language
+/// since the export is reported as stale (a warning) and left alone. A translation the
+/// translator left as the export gave it (its `TranslationUnit.exportMark`) changes nothing,
+/// whatever the catalog says now; one the translator changed where the catalog changed too
+/// since the export is an error, and the catalog's text stays: nobody's change is lost. A file for a language
 /// or flavor the project does not have is an error, and nothing of it is taken. What is
 /// taken is planned as whole new file contents (`writes`), which the caller writes
 /// atomically, together with the `TranslationRecord` of each catalog folder written (what
@@ -41,6 +44,8 @@ public struct TranslationImporter {
         var location: SourceLocation?
         /// Whether the translator's file marks it reviewed (not fuzzy, not `needs-…`).
         var reviewed = true
+        /// The unit's export mark, when the file carries it.
+        var exportMark: String?
 
         /// A stale translation kept as it is, reviewed, against today's development text.
         var confirmsStale: Bool {
@@ -164,10 +169,11 @@ public struct TranslationImporter {
             let stale = message.id != known.id || message.idPlural != known.idPlural
             for form in 0..<forms {
                 guard let text = message.strings[form], !text.isEmpty else { continue }
+                let marks = message.exportMarks?.count == forms ? message.exportMarks : nil
                 imported.append(
                     Imported(
                         unit: known.units[form], text: text, source: stale ? message.id : known.units[form].source,
-                        location: message.stringLocations[form] ?? message.location))
+                        location: message.stringLocations[form] ?? message.location, exportMark: marks?[form]))
             }
         }
         return (catalog, imported)
@@ -222,7 +228,8 @@ public struct TranslationImporter {
                 let reviewed = item.state.map { $0 != "new" && !$0.hasPrefix("needs-") } ?? true
                 imported.append(
                     Imported(
-                        unit: unit, text: text, source: item.source, location: item.location, reviewed: reviewed))
+                        unit: unit, text: text, source: item.source, location: item.location, reviewed: reviewed,
+                        exportMark: item.exportMark))
             }
         }
         return (catalog, imported)
@@ -241,6 +248,18 @@ public struct TranslationImporter {
             return false
         }
         guard item.text != unit.target else { return false }
+        if let mark = item.exportMark {
+            // Left as exported: the catalog's text, changed since or not, stands.
+            if TranslationRecord.fingerprint(item.text) == mark { return false }
+            if unit.exportMark != mark {
+                let now = unit.target.map { "\"\(Diagnostic.quote($0))\"" } ?? "no text"
+                diagnostics.append(
+                    item.diagnostic(
+                        "\(unit.described) changed in the catalog since the export (it has \(now) now); "
+                            + "\"\(Diagnostic.quote(item.text))\" not taken: export again and redo it there"))
+                return false
+            }
+        }
         if let problem = Self.formatProblem(item, catalog) {
             diagnostics.append(item.diagnostic("\(unit.described): \(problem)"))
             return false

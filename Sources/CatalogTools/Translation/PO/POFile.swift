@@ -18,6 +18,8 @@ public struct POFile: Sendable {
         public var isFuzzy: Bool
         /// The `#.` lines before it (the developer's comment), joined by line breaks.
         public var extractedComment: String?
+        /// The export marks of its forms (`#. flavorkit-exported: …`), when the export wrote them.
+        public var exportMarks: [String]?
         /// Where the message starts (its first keyword).
         public var location: SourceLocation
         /// Where each form's `msgstr` keyword is.
@@ -71,6 +73,7 @@ public struct POFile: Sendable {
         var field: Field?
         var fuzzy = false
         var extracted: [String] = []
+        var marks: [String]?
 
         init(path: String) { self.path = path }
 
@@ -84,8 +87,14 @@ public struct POFile: Sendable {
             if trimmed.hasPrefix("#") {
                 if trimmed.hasPrefix("#,") && trimmed.contains("fuzzy") { fuzzy = true }
                 if trimmed.hasPrefix("#.") {
-                    let comment = trimmed.dropFirst(2)
-                    extracted.append(String(comment.hasPrefix(" ") ? comment.dropFirst() : comment))
+                    var comment = trimmed.dropFirst(2)
+                    if comment.hasPrefix(" ") { comment = comment.dropFirst() }
+                    if comment.hasPrefix(POWriter.exportMarkPrefix) {
+                        marks = comment.dropFirst(POWriter.exportMarkPrefix.count).split(separator: " ").map(
+                            String.init)
+                    } else {
+                        extracted.append(String(comment))
+                    }
                 }
                 return
             }
@@ -120,10 +129,11 @@ public struct POFile: Sendable {
                 try finish()
                 current = Message(
                     context: nil, id: "", idPlural: nil, strings: [:], isFuzzy: fuzzy,
-                    extractedComment: extracted.isEmpty ? nil : extracted.joined(separator: "\n"), location: location,
-                    stringLocations: [:])
+                    extractedComment: extracted.isEmpty ? nil : extracted.joined(separator: "\n"), exportMarks: marks,
+                    location: location, stringLocations: [:])
                 fuzzy = false
                 extracted = []
+                marks = nil
             }
             if case .string(let form) = next {
                 guard current?.strings[form] == nil else { throw error("form \(form) given twice", number, column) }

@@ -5,7 +5,9 @@ import Localization
 /// a `Plural-Forms` generated from the language's CLDR rules (`GettextPluralForms`) and
 /// FlavorKit's own fields (`X-FlavorKit-Table`, `X-FlavorKit-Source-Language`,
 /// `X-FlavorKit-Flavor`), then one message per `POMessage`: the development language's
-/// comment as `#.`, its file and line as `#:`, `#, fuzzy` for a unit that awaits review (marked so, or stale).
+/// comment as `#.`, then `#. flavorkit-exported: …` (each form's `TranslationUnit.exportMark`,
+/// which `flavorkit import` compares), its file and line as `#:`, `#, fuzzy` for a unit that
+/// awaits review (marked so, or stale).
 public enum POWriter {
     /// The header fields FlavorKit writes and reads back.
     enum Field {
@@ -15,6 +17,9 @@ public enum POWriter {
         static let sourceLanguage = "X-FlavorKit-Source-Language"
         static let flavor = "X-FlavorKit-Flavor"
     }
+
+    /// What starts the extracted comment that carries a message's export marks.
+    static let exportMarkPrefix = "flavorkit-exported: "
 
     /// One table of `catalog`'s language as a PO file.
     public static func write(_ catalog: TranslationCatalog, table: String) -> Data {
@@ -48,6 +53,7 @@ public enum POWriter {
                     text += line.isEmpty ? "#.\n" : "#. \(line)\n"
                 }
             }
+            text += "#. \(Self.exportMarkPrefix)\(message.units.map(\.exportMark).joined(separator: " "))\n"
             if let location = unit.sourceLocation {
                 var path = URL(fileURLWithPath: location.path).standardizedFileURL.path
                 if path.hasPrefix(root) { path.removeFirst(root.count) }

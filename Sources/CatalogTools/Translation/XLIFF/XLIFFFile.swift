@@ -37,6 +37,8 @@ public struct XLIFFFile: Sendable {
         public var state: String?
         /// The `<note>`: the developer's comment.
         public var note: String?
+        /// The export mark (`<note from="flavorkit-exported">`), when the export wrote one.
+        public var exportMark: String?
         /// Where the `trans-unit` is.
         public var location: SourceLocation
     }
@@ -78,6 +80,7 @@ public struct XLIFFFile: Sendable {
         var sections: [Section] = []
         var unit: Unit?
         var text: String?
+        var isMark = false
         var problem: Diagnostic?
 
         init(path: String, parser: XMLParser) {
@@ -114,6 +117,7 @@ public struct XLIFFFile: Sendable {
                 guard unit != nil else { return }
                 text = ""
                 if name == "target" { unit?.state = attributes["state"] }
+                isMark = name == "note" && attributes["from"] == XLIFFWriter.exportMarkAuthor
             default:
                 if text != nil { fail("<\(name)> inside a text (FlavorKit writes plain text only)") }
             }
@@ -132,6 +136,9 @@ public struct XLIFFFile: Sendable {
                 text = nil
             case "target":
                 unit?.target = text
+                text = nil
+            case "note" where isMark:
+                unit?.exportMark = text
                 text = nil
             case "note":
                 unit?.note = text

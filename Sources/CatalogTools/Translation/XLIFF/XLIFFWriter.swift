@@ -6,10 +6,15 @@ import Localization
 /// per development-language file (`original="en.lproj/Localizable.strings"`), with
 /// `source-language`, `target-language` and, for a flavor, `product-name`; one `trans-unit`
 /// per unit (`TranslationUnit.xliffID`) with `source`, a `target` with its `state` when the
-/// language has one, and the developer's comment as `note`.
+/// language has one, and the developer's comment as `note`; then a second `note`, from
+/// `flavorkit-exported`, holding the unit's `TranslationUnit.exportMark` (which
+/// `flavorkit import` compares).
 public enum XLIFFWriter {
     /// The XLIFF 1.2 namespace.
     static let namespace = "urn:oasis:names:tc:xliff:document:1.2"
+
+    /// The `from` of the note that carries a unit's export mark.
+    static let exportMarkAuthor = "flavorkit-exported"
 
     /// Text XML 1.0 cannot hold (control characters but tab, line feed and carriage return)
     /// is an error naming the unit.
@@ -54,6 +59,7 @@ public enum XLIFFWriter {
                 if let comment = unit.comment {
                     text += "        <note>\(try escaped(comment, attribute: false, unit))</note>\n"
                 }
+                text += "        <note from=\"\(Self.exportMarkAuthor)\">\(unit.exportMark)</note>\n"
                 text += "      </trans-unit>\n"
             }
             text += "    </body>\n  </file>\n"
