@@ -18,7 +18,7 @@ public struct XCStringsFile: Sendable {
     /// The catalog's `sourceLanguage` (its development language).
     public let sourceLanguage: String
     /// Language code → key → what that language says, for the languages read.
-    let units: [String: [String: Unit]]
+    let units: [String: [String: LineUnit]]
     /// Every language code with text in the file, read or not.
     let usableLanguages: Set<String>
     /// Problems met, each at its line and column; the units concerned are left out.
@@ -26,7 +26,6 @@ public struct XCStringsFile: Sendable {
     /// Units a translator still has to look at: state `new` (left out) or `needs_review`
     /// (used), in the order of the keys, for the languages read.
     public private(set) var pendingUnits: [PendingUnit]
-    let keyLines: [String: Int]
 
     /// A unit in state `new` or `needs_review`.
     public struct PendingUnit: Sendable, Hashable {
@@ -46,6 +45,12 @@ public struct XCStringsFile: Sendable {
         case plural(PluralEntry)
     }
 
+    /// A unit and the line of its key.
+    struct LineUnit: Sendable {
+        var unit: Unit
+        var line: Int
+    }
+
     /// Reads a file from disk: every language, or only `languages` (the file's language list,
     /// `languages`, is complete either way).
     public init(contentsOf url: URL, languages wanted: Set<LanguageTag>? = nil) {
@@ -61,7 +66,6 @@ public struct XCStringsFile: Sendable {
             sourceLanguage = ""
             units = [:]
             usableLanguages = []
-            keyLines = [:]
             errors = [Diagnostic("cannot read the file", at: SourceLocation(path: path, line: 1, column: 1))]
             pendingUnits = []
             return
@@ -80,14 +84,12 @@ public struct XCStringsFile: Sendable {
             sourceLanguage = ""
             units = [:]
             usableLanguages = []
-            keyLines = [:]
             errors = [error]
             pendingUnits = []
         case .success(let content):
             sourceLanguage = content.sourceLanguage
             units = content.units
             usableLanguages = content.usableLanguages
-            keyLines = content.keyLines
             errors = content.errors
             pendingUnits = content.pending.sorted {
                 ($0.location.line, $0.language, $0.state) < ($1.location.line, $1.language, $1.state)
@@ -108,13 +110,22 @@ public struct XCStringsFile: Sendable {
         var table = StringTable()
         let file = table.addFile(path)
         var plurals: [String: PluralEntry] = [:]
-        for key in entries.keys.sorted() {
-            switch entries[key]! {
+        var texts: [(key: String, value: String, line: Int)] = []
+        texts.reserveCapacity(entries.count)
+        var byteCount = 0
+        for (key, entry) in entries {
+            switch entry.unit {
             case .text(let value):
-                table.add(key: key, value: value, line: keyLines[key] ?? 1, column: 1, file: file)
-            case .plural(let entry):
-                plurals[key] = entry
+                texts.append((key, value, entry.line))
+                byteCount += key.utf8.count + value.utf8.count
+            case .plural(let plural):
+                plurals[key] = plural
             }
+        }
+        texts.sort { $0.key < $1.key }
+        table.reserve(entries: texts.count, bytes: byteCount)
+        for text in texts {
+            table.add(key: text.key, value: text.value, line: text.line, column: 1, file: file)
         }
         return (table, plurals)
     }

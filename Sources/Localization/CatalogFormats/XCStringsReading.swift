@@ -4,11 +4,10 @@ import Foundation
 /// What `XCStringsReading` found in a String Catalog: the parts `XCStringsFile` keeps.
 struct XCStringsContent {
     var sourceLanguage = ""
-    /// Language code → key → unit, for the languages read.
-    var units: [String: [String: XCStringsFile.Unit]] = [:]
+    /// Language code → key → unit and the line of its key, for the languages read.
+    var units: [String: [String: XCStringsFile.LineUnit]] = [:]
     /// Every language code with at least one usable unit, read or not.
     var usableLanguages: Set<String> = []
-    var keyLines: [String: Int] = [:]
     var errors: [Diagnostic] = []
     var pending: [XCStringsFile.PendingUnit] = []
 }
@@ -30,10 +29,10 @@ struct XCStringsReading {
         let name: String
         let wanted: Bool
         var usable = false
-        var units: [String: XCStringsFile.Unit] = [:]
+        var units: [String: XCStringsFile.LineUnit] = [:]
     }
     private var plans: [LanguagePlan] = []
-    /// After this many keys, the room `keyLines` and each wanted language's units need is
+    /// After this many keys, the room each wanted language's units need is
     /// made at once, estimated from the bytes those keys took: no rehashing of large tables
     /// while they grow.
     private static let sampledKeys = 64
@@ -103,8 +102,6 @@ struct XCStringsReading {
             if keysRead == Self.sampledKeys { reserveRoom(keysIn: reader.offset - stringsStart) }
             let key = reader.decode(token)
             let line = reader.line
-            // A key given twice: its last entry is the one read, and its line is kept.
-            content.keyLines[key] = line
             let location = SourceLocation(path: path, line: line, column: 1)
             let start = reader.offset
             let startLine = reader.line
@@ -125,7 +122,6 @@ struct XCStringsReading {
         let remaining = reader.text.count - reader.offset
         let estimate = Self.sampledKeys + remaining / max(bytes / Self.sampledKeys, 1) * 9 / 8
         let expected = min(estimate, reader.text.count / 32)
-        content.keyLines.reserveCapacity(expected)
         for index in plans.indices where plans[index].wanted { plans[index].units.reserveCapacity(expected) }
     }
 
@@ -186,7 +182,8 @@ struct XCStringsReading {
                     plans[plan].usable = true
                     content.usableLanguages.insert(language)
                 }
-                plans[plan].units[key] = unit
+                // A key given twice: its last unit in the language is the one kept.
+                plans[plan].units[key] = XCStringsFile.LineUnit(unit: unit, line: location.line)
             }
         } catch {
             content.errors.append(
