@@ -39,7 +39,9 @@ public struct Session {
             throw AppError.usage(text("error.nestedShell"))
         case TransferCommands.add.name, TransferCommands.delete.name:
             let queueURL = try queueFile(for: name)
-            let (changed, message) = try QueueStore.update(queueURL) { queue throws(AppError) in
+            // `add` starts a queue file that does not exist yet.
+            let (changed, message) = try QueueStore.update(queueURL, creating: name == TransferCommands.add.name) {
+                queue throws(AppError) in
                 try QueueEdits.perform(line, on: &queue, context: context)
             }
             queue = changed

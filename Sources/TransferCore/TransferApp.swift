@@ -66,7 +66,12 @@ public enum TransferApp {
                 return 0
             }
             let queueURL = line.value(AppCommandLine.queueFile).map { URL(fileURLWithPath: $0) }
-            let queue = try QueueFile.load(queueURL ?? context.resources.sampleQueue)
+            // `add` starts a queue file that does not exist yet.
+            let starting =
+                line.path == [TransferCommands.add.name]
+                && queueURL.map { !FileManager.default.fileExists(atPath: $0.path) } == true
+            let queue =
+                starting ? TransferQueue(transfers: []) : try QueueFile.load(queueURL ?? context.resources.sampleQueue)
             var session = Session(context: context, queue: queue, queueURL: queueURL, console: console)
             if line.path == [AppCommandLine.shell.name] {
                 session.runInteractive()

@@ -39,6 +39,9 @@ public enum QueueFile {
         do {
             data = try Data(contentsOf: url)
         } catch {
+            guard FileManager.default.fileExists(atPath: url.path) else {
+                throw problem("no queue file here (`add URL` starts one)", in: url.path)
+            }
             throw problem("cannot read the queue file", in: url.path)
         }
         return try decode(data, path: url.path)

@@ -49,4 +49,30 @@ struct ConcurrentSaveTests {
         #expect(queue.transfers.count == Self.processes * Self.operations)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["queue.json"])
     }
+
+    @Test("processes adding to a queue file that does not exist yet start it once and lose no transfer")
+    func startingOneFile() throws {
+        let binary = try #require(
+            AppRunner.binary("Light"), "build the Light product first (swift build --product Light)")
+        let folder = try AppRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("queue.json")
+        let refused = try ChildProcess.run(
+            binary, ["--queue", file.path, "--lang", "en", "add", "ftp://x/y"], environment: [:])
+        #expect(refused.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: file.path), "a refused add starts no file")
+        let runs = (0..<Self.processes).map { process in
+            (
+                arguments: ["--queue", file.path, "--lang", "en", "add", "https://media.example/v\(process).mp4"],
+                input: ""
+            )
+        }
+        let results = try ChildProcess.runConcurrently(binary, runs, environment: [:])
+        for (process, result) in results.enumerated() {
+            #expect(result.status == 0 && result.errors.isEmpty, "process \(process): \(result.errors)")
+        }
+        let urls = Set(try QueueFile.load(file).transfers.compactMap(\.url))
+        #expect(urls == Set((0..<Self.processes).map { "https://media.example/v\($0).mp4" }))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["queue.json"])
+    }
 }

@@ -53,15 +53,15 @@ struct QueueFileTests {
         }
     }
 
-    @Test("a missing queue file is an error naming it, printed as a diagnostic")
+    @Test("a missing queue file is an error naming it and how to start one, printed as a diagnostic")
     func missingFile() throws {
         let folder = try AppRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("absent.json")
         let result = AppRunner.run(AppRunner.core, ["--queue", file.path])
         #expect(result.status == 1)
-        #expect(result.errors == "\(file.path): error: cannot read the queue file\n")
-        #expect(throws: AppError.file(Diagnostic("cannot read the queue file", path: file.path))) {
+        #expect(result.errors == "\(file.path): error: no queue file here (`add URL` starts one)\n")
+        #expect(throws: AppError.file(Diagnostic("no queue file here (`add URL` starts one)", path: file.path))) {
             try QueueFile.load(file)
         }
     }

@@ -8,10 +8,27 @@ import Foundation
 /// changes and an interrupted write leaves the old file or the new one.
 public enum QueueStore {
     /// Applies `change` to the latest content of the queue file at `url` under its lock, saves
-    /// the result unless `change` throws, and returns it with what `change` returned.
+    /// the result unless `change` throws, and returns it with what `change` returned. With
+    /// `creating`, a file that does not exist yet is an empty queue, changed and written under
+    /// a lock on its folder (two processes starting one file take turns too).
     public static func update<Result>(
-        _ url: URL, _ change: (inout TransferQueue) throws(AppError) -> Result
+        _ url: URL, creating: Bool = false, _ change: (inout TransferQueue) throws(AppError) -> Result
     ) throws(AppError) -> (queue: TransferQueue, result: Result) {
+        if creating && !FileManager.default.fileExists(atPath: url.path) {
+            let folderLock: FileLock
+            do {
+                folderLock = try FileLock(exclusive: url.deletingLastPathComponent())
+            } catch {
+                throw AppError.file(error)
+            }
+            defer { folderLock.release() }
+            if !FileManager.default.fileExists(atPath: url.path) {
+                var queue = TransferQueue(transfers: [])
+                let result = try change(&queue)
+                try save(queue, to: url)
+                return (queue, result)
+            }
+        }
         let lock: FileLock
         do {
             lock = try FileLock(exclusive: url)
