@@ -48,14 +48,39 @@ extension AppSnapshotTests {
         var context = try TransferApp.makeContext(build, lang: name[1], localizations: nil, environment: [:])
         let width = try #require(Int(name[2]))
         context.width = width
+        let script = try Self.scriptedRun(context, terminalWidth: width)
+        for screen in Self.liveScreens {
+            let frame = try #require(script.checkpoints[screen], "no frame for \(screen)")
+            appSnapshots.expect(frame, named: name + [screen])
+        }
+    }
+
+    /// Every flavor × locale, as snapshot name components of the log `run` writes when its
+    /// output is not a terminal (at the default width: it wraps nothing).
+    static var runLogCases: [[String]] {
+        flavors.keys.sorted().flatMap { flavor in locales.map { [flavor, $0, "80", "run-log"] } }
+    }
+
+    @Test("what run writes when its output is not a terminal: a line per change", arguments: runLogCases)
+    func runLog(_ name: [String]) throws {
+        let build = try #require(Self.flavors[name[0]])
+        let context = try TransferApp.makeContext(build, lang: name[1], localizations: nil, environment: [:])
+        let script = try Self.scriptedRun(context, terminalWidth: nil)
+        appSnapshots.expect(script.written, named: name)
+    }
+
+    /// Runs the engine over `queueToRun` with scripted transfers: d1 moves, its connection
+    /// drops, it is retried and completes; d3 fails with a 404; with three at once, the upload
+    /// u1 moves and completes beside them. The run ends failed (d3).
+    static func scriptedRun(_ context: AppContext, terminalWidth: Int?) throws -> ScriptedTransfers {
         let text = context.texts
         let folder = try AppRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let queueURL = folder.appendingPathComponent("queue.json")
-        try QueueStore.save(Self.queueToRun, to: queueURL)
+        try QueueStore.save(queueToRun, to: queueURL)
 
-        let d1 = Self.queueToRun.transfers[0]
-        var d3 = Self.queueToRun.transfers[2]
+        let d1 = queueToRun.transfers[0]
+        var d3 = queueToRun.transfers[2]
         d3.state = .failed
         let size: Int64 = 2_865_000_000
         let notFound = text("reason.http", .int(404), .string("Not Found"))
@@ -63,13 +88,19 @@ extension AppSnapshotTests {
         let retry = RunScreen.retry(
             d1, reason: dropped, attempt: 1, of: context.retryLimit + 1, delay: 0.25, context: context)
         let failure = RunScreen.line(d3, reason: notFound, context: context)
+        /// The line of `id` completed, which the next step waits for.
+        func completed(_ id: String) -> String {
+            var transfer = queueToRun.transfers.first { $0.id == id }!
+            transfer.state = .completed
+            return RunScreen.line(transfer, reason: nil, context: context)
+        }
         typealias Step = ScriptedTransfers.Step
         let d1Steps: [Step] = [
             Step(id: "d1", action: .progress(done: 1_288_490_188, total: size, checkpoint: "run-progress")),
             Step(
                 id: "d1",
                 action: .end(.failed(reason: dropped, retryable: true), shownAs: retry, checkpoint: "run-retry")),
-            Step(id: "d1", action: .end(.completed, size: size)),
+            Step(id: "d1", action: .end(.completed, shownAs: completed("d1"), size: size)),
         ]
         let d3Fails = Step(
             id: "d3",
@@ -79,28 +110,27 @@ extension AppSnapshotTests {
             // d1, d3 and u1 all run: the upload moves, then d1; d3 fails while they run.
             script = ScriptedTransfers(
                 [Step(id: "u1", action: .progress(done: 96_000_000, total: 320_000_000, checkpoint: nil)), d1Steps[0]]
-                    + [d3Fails] + d1Steps.dropFirst() + [Step(id: "u1", action: .end(.completed))],
+                    + [d3Fails] + d1Steps.dropFirst() + [
+                        Step(id: "u1", action: .end(.completed, shownAs: completed("u1")))
+                    ],
                 concurrent: 3)
         } else {
             // One at a time: d1 moves, fails, is retried and completes; then d3 fails.
             try #require(
                 context.concurrentTransfers == 1
-                    && !context.visible(Self.queueToRun).transfers.contains { $0.kind == .upload })
+                    && !context.visible(queueToRun).transfers.contains { $0.kind == .upload })
             script = ScriptedTransfers(d1Steps + [d3Fails], concurrent: 1)
         }
         let console = Console(
             write: script.write, writeError: { _ in }, readLine: { nil }, isInteractive: false,
-            terminalWidth: { width })
+            terminalWidth: { terminalWidth })
         let runner = TransferRunner(
-            context: context, queueURL: queueURL, folder: folder, console: console, clock: Self.steppingClock,
+            context: context, queueURL: queueURL, folder: folder, console: console, clock: steppingClock,
             transfers: script.source)
         #expect(throws: AppError.self, "d3 failed for good") { try runner.run() }
         #expect(script.problems.isEmpty, "\(script.problems)")
         #expect(context.texts.localizer.issues.filter { "\($0)".contains("run.") }.isEmpty)
-        for screen in Self.liveScreens {
-            let frame = try #require(script.checkpoints[screen], "no frame for \(screen)")
-            appSnapshots.expect(frame, named: name + [screen])
-        }
+        return script
     }
 }
 

@@ -40,6 +40,9 @@ final class ScriptedTransfers: @unchecked Sendable {
     /// The frames the script named, by checkpoint.
     var checkpoints: [String: String] { condition.withLock { named } }
 
+    /// Everything the run wrote, in order.
+    var written: String { condition.withLock { frames.joined() } }
+
     /// What went wrong: a step that waited too long, a transfer the script does not know.
     var problems: [String] { condition.withLock { trouble } }
 
