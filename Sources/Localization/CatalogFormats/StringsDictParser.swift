@@ -120,12 +120,11 @@ public enum StringsDictParser {
         }
     }
 
-    /// `text == name` for an ASCII `name`, cheaper when they differ: ASCII text of another
-    /// length cannot equal it, so only other text (which may still be canonically equivalent)
-    /// is compared in full.
+    /// `text == name` for an ASCII `name`, without comparing characters when `text` has fewer
+    /// bytes: then it cannot equal `name`, as a character canonically equivalent to an ASCII one
+    /// (the Kelvin sign to K) takes more bytes, never fewer.
     private static func same(_ text: String, _ name: String) -> Bool {
-        if text.utf8.count == name.utf8.count { return text == name }
-        return !text.utf8.allSatisfy { $0 < 0x80 } && text == name
+        text.utf8.count >= name.utf8.count && text == name
     }
 
     private static func entry(

@@ -195,11 +195,6 @@ struct PropertyListReader {
     private enum Element {
         case key, string, dict, integer, `true`, `false`, array, real, date, data, plist
 
-        /// In the order tried: the most frequent first.
-        static let all: [Element] = [
-            .key, .string, .dict, .integer, .true, .false, .array, .real, .date, .data, .plist,
-        ]
-
         var name: StaticString {
             switch self {
             case .key: "key"
@@ -216,11 +211,43 @@ struct PropertyListReader {
             }
         }
 
-        /// Whether `bytes` are this element's name.
-        func isNamed(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            let name = self.name
-            return bytes.count == name.utf8CodeUnitCount && memcmp(bytes.baseAddress!, name.utf8Start, bytes.count) == 0
+        /// Each element with its packed name (see `Name`), in the order tried: the most
+        /// frequent first.
+        static let packedNames: [(packed: UInt64, element: Element)] = [
+            Element.key, .string, .dict, .integer, .true, .false, .array, .real, .date, .data, .plist,
+        ].map { element in
+            let name = element.name
+            var packed: UInt64 = 0
+            for index in 0..<name.utf8CodeUnitCount { packed |= UInt64(name.utf8Start[index]) << (8 * index) }
+            return (packed, element)
         }
+
+        /// The element whose packed name is `packed`, or nil.
+        init?(packed: UInt64) {
+            guard let found = Self.packedNames.first(where: { $0.packed == packed }) else { return nil }
+            self = found.element
+        }
+    }
+
+    /// An element name as written, and its first eight bytes as one integer, the first byte
+    /// lowest: the DTD's names are shorter, hold no zero byte, and so pack to distinct integers
+    /// with a zero top byte, which no longer name has.
+    private struct Name {
+        var written: UnsafeBufferPointer<UInt8>
+        var packed: UInt64
+    }
+
+    /// Moves past the element name at the cursor (perhaps empty).
+    private mutating func name() -> Name {
+        let start = offset
+        var index = start, packed: UInt64 = 0
+        while index < text.count, Self.isNameByte(text[index]) {
+            let position = index &- start
+            if position < 8 { packed |= UInt64(text[index]) &<< (8 &* position) }
+            index &+= 1
+        }
+        offset = index
+        return Name(written: UnsafeBufferPointer(rebasing: text[start..<index]), packed: packed)
     }
 
     /// An opening (or empty-element) tag: its element (nil for one outside the DTD) and its
@@ -238,11 +265,10 @@ struct PropertyListReader {
     private mutating func openTag() throws(Failure) -> Tag {
         let start = offset
         offset += 1
-        let nameStart = offset
-        while offset < text.count, Self.isNameByte(text[offset]) { offset += 1 }
-        guard offset > nameStart else { throw unexpected("(expected an element name after '<')") }
-        let written = UnsafeBufferPointer(rebasing: text[nameStart..<offset])
-        let element = Element.all.first { $0.isNamed(written) }
+        let name = name()
+        guard !name.written.isEmpty else { throw unexpected("(expected an element name after '<')") }
+        let written = name.written
+        let element = Element(packed: name.packed)
         // Attributes are skipped; quoted values may hold '>'.
         while offset < text.count {
             switch text[offset] {
@@ -282,12 +308,10 @@ struct PropertyListReader {
         }
         let tagStart = offset
         offset += 2
-        let nameStart = offset
-        while offset < text.count, Self.isNameByte(text[offset]) { offset += 1 }
-        let written = UnsafeBufferPointer(rebasing: text[nameStart..<offset])
+        let name = name()
         while offset < text.count, Self.isSpace(text[offset]) { offset += 1 }
-        guard element.isNamed(written), offset < text.count, text[offset] == UInt8(ascii: ">") else {
-            let found = String(decoding: written, as: UTF8.self)
+        guard Element(packed: name.packed) == element, offset < text.count, text[offset] == UInt8(ascii: ">") else {
+            let found = String(decoding: name.written, as: UTF8.self)
             throw Failure(
                 message:
                     "expected </\(element.name)> to close the <\(element.name)> at the start, found </\(Diagnostic.quote(found))>",
@@ -501,15 +525,13 @@ struct PropertyListReader {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 
+    /// Letters, digits, `_ - . :` and every byte of a multi-byte character. The ASCII ones
+    /// are bits of two masks, for bytes 0–63 and 64–127: cheaper than comparing ranges.
     private static func isNameByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."),
-            UInt8(ascii: ":"), 0x80...0xFF:
-            return true
-        default:
-            return false
-        }
+        if byte >= 0x80 { return true }
+        let punctuationAndDigits: UInt64 = 1 << 45 | 1 << 46 | 0x3FF << 48 | 1 << 58  // - . 0-9 :
+        let letters: UInt64 = 0x3FF_FFFF << 1 | 1 << 31 | 0x3FF_FFFF << 33  // A-Z _ a-z
+        return (byte < 64 ? punctuationAndDigits : letters) &>> UInt64(byte & 63) & 1 != 0
     }
 
     /// A failure naming the character at the cursor.
