@@ -144,8 +144,8 @@ struct PropertyListReader {
             }
             var members: [PropertyList.Member] = []
             if !tag.isEmpty {
-                // Room for a `.stringsdict` variable's six keys at once: growing one by one
-                // would allocate four times.
+                // Room for a `.stringsdict` variable's keys (two format keys, up to six
+                // categories) at once: growing one by one would allocate four times.
                 members.reserveCapacity(8)
                 while true {
                     try skipMisc()
