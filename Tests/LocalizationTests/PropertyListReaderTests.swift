@@ -74,6 +74,18 @@ struct PropertyListReaderTests {
                 "3:3: error: not a valid property list: <strng> is not a property list element"
             ),
             (
+                "<dict>\n  <key>k</key>\n  <strings>v</strings>\n</dict>",
+                "3:3: error: not a valid property list: <strings> is not a property list element"
+            ),
+            (
+                "<dict>\n  <key>k</key>\n  <integer10>1</integer10>\n</dict>",
+                "3:3: error: not a valid property list: <integer10> is not a property list element"
+            ),
+            (
+                "<dict>\n  <key>k</key>\n  <string>v</strings>\n</dict>",
+                "3:12: error: not a valid property list: expected </string> to close the <string> at the start, found </strings>"
+            ),
+            (
                 "<dict>\n  <key>k</key>\n  <string>v",
                 "3:3: error: not a valid property list: <string> is not closed (it starts here)"
             ),
@@ -134,6 +146,32 @@ struct PropertyListReaderTests {
         #expect(
             StringsDictParser.parse(array, path: "a.stringsdict").errors.map(\.description) == [
                 "a.stringsdict:1:1: error: the top level must be a dictionary of keys, not an array"
+            ])
+    }
+
+    /// Keys are Swift Strings: one canonically equivalent to a known name (here with the Kelvin
+    /// sign for its K) is that name, as in a `switch`; a shorter one is not.
+    @Test("a .stringsdict's known keys compare as Swift Strings do")
+    func canonicalKeys() {
+        func file(specTypeKey: String) -> Data {
+            Data(
+                """
+                <plist version="1.0"><dict><key>files</key><dict>
+                  <key>NSStringLocalizedFormatKey</key><string>%#@n@</string>
+                  <key>n</key><dict><key>\(specTypeKey)</key><string>NSStringPluralRuleType</string>
+                    <key>one</key><string>%d file</string><key>other</key><string>%d files</string></dict>
+                </dict></dict></plist>
+                """.utf8)
+        }
+        let kelvin = StringsDictParser.parse(
+            file(specTypeKey: "NSStringFormatSpecType\u{212A}ey"), path: "k.stringsdict")
+        #expect(kelvin.errors.isEmpty)
+        #expect(kelvin.entries["files"]?.variables["n"]?.variants == [.one: "%d file", .other: "%d files"])
+        let short = StringsDictParser.parse(file(specTypeKey: "NSStringFormatSpecTypeKe"), path: "s.stringsdict")
+        #expect(short.entries.isEmpty)
+        #expect(
+            short.errors.map(\.description) == [
+                "s.stringsdict:1:1: error: variable \"n\" must have NSStringFormatSpecTypeKey = NSStringPluralRuleType (key \"files\")"
             ])
     }
 

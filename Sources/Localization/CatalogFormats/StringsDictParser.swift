@@ -47,7 +47,7 @@ public enum StringsDictParser {
         let root: PropertyList
         do {
             // Each entry is converted as soon as it is read: the file's whole tree is never held.
-            root = try PropertyListReader.read(text) { member in
+            root = try PropertyListReader.read(text, sharing: sharedStrings) { member in
                 let key = member.key
                 let location = SourceLocation(path: path, line: positions.line(at: member.keyOffset), column: 1)
                 do throws(Diagnostic) {
@@ -68,6 +68,13 @@ public enum StringsDictParser {
         result.errors.sort { ($0.line ?? 0, $0.message) < ($1.line ?? 0, $1.message) }
         return result
     }
+
+    /// The keys and values every entry repeats that are too long to be stored inline in a
+    /// `String`: the reader hands these out instead of allocating each occurrence.
+    private static let sharedStrings = [
+        "NSStringLocalizedFormatKey", "NSStringFormatSpecTypeKey", "NSStringFormatValueTypeKey",
+        "NSStringPluralRuleType",
+    ]
 
     /// A binary property list, read by Foundation and checked entry by entry as the XML ones.
     private static func parseBinary(_ data: Data, path: String) -> Result {
@@ -113,6 +120,13 @@ public enum StringsDictParser {
         }
     }
 
+    /// `text == name` for an ASCII `name`, without comparing characters when `text` has fewer
+    /// bytes: then it cannot equal `name`, as a character canonically equivalent to an ASCII one
+    /// (the Kelvin sign to K) takes more bytes, never fewer.
+    private static func same(_ text: String, _ name: String) -> Bool {
+        text.utf8.count >= name.utf8.count && text == name
+    }
+
     private static func entry(
         _ value: PropertyList, key: String, location: SourceLocation
     ) throws(Diagnostic) -> PluralEntry {
@@ -125,29 +139,34 @@ public enum StringsDictParser {
         var variables: [String: PluralEntry.Variable] = [:]
         for member in dictionary {
             let name = member.key, rawVariable = member.value
-            if name == "NSStringLocalizedFormatKey" {
+            if same(name, "NSStringLocalizedFormatKey") {
                 format = rawVariable.string
                 continue
             }
             guard let fields = rawVariable.members else { continue }
             var specType: String?, valueType = "d"
-            var variants: [PluralCategory: String] = [:]
+            // Room for all six categories: growing one by one would rehash three times.
+            var variants = [PluralCategory: String](minimumCapacity: 6)
             for fieldMember in fields {
                 let field = fieldMember.key
                 guard let text = fieldMember.value.string else { continue }
-                switch field {
-                case "NSStringFormatSpecTypeKey": specType = text
-                case "NSStringFormatValueTypeKey": valueType = text
-                case "zero": variants[.zero] = text
-                case "one": variants[.one] = text
-                case "two": variants[.two] = text
-                case "few": variants[.few] = text
-                case "many": variants[.many] = text
-                case "other": variants[.other] = text
-                default: break
+                if same(field, "NSStringFormatSpecTypeKey") {
+                    specType = text
+                } else if same(field, "NSStringFormatValueTypeKey") {
+                    valueType = text
+                } else {
+                    switch field {
+                    case "zero": variants[.zero] = text
+                    case "one": variants[.one] = text
+                    case "two": variants[.two] = text
+                    case "few": variants[.few] = text
+                    case "many": variants[.many] = text
+                    case "other": variants[.other] = text
+                    default: break
+                    }
                 }
             }
-            guard specType == "NSStringPluralRuleType" else {
+            guard let specType, same(specType, "NSStringPluralRuleType") else {
                 throw fail(
                     "variable \"\(Diagnostic.quote(name))\" must have NSStringFormatSpecTypeKey = NSStringPluralRuleType"
                 )
