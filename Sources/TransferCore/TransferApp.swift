@@ -66,9 +66,9 @@ public enum TransferApp {
                 return 0
             }
             let queueURL = line.value(AppCommandLine.queueFile).map { URL(fileURLWithPath: $0) }
-            // `add` starts a queue file that does not exist yet.
+            // `add` (alone or in a shell) starts a queue file that does not exist yet.
             let starting =
-                line.path == [TransferCommands.add.name]
+                (line.path == [TransferCommands.add.name] || line.path == [AppCommandLine.shell.name])
                 && queueURL.map { !FileManager.default.fileExists(atPath: $0.path) } == true
             let queue =
                 starting ? TransferQueue(transfers: []) : try QueueFile.load(queueURL ?? context.resources.sampleQueue)

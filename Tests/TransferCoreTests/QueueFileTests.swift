@@ -65,4 +65,22 @@ struct QueueFileTests {
             try QueueFile.load(file)
         }
     }
+
+    @Test("add starts a queue file that does not exist yet, alone or in a shell; a refused add starts none")
+    func addStartsFile() throws {
+        let folder = try AppRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let alone = folder.appendingPathComponent("alone.json")
+        #expect(AppRunner.run(AppRunner.core, ["--queue", alone.path, "add", "mailto:someone"]).status == 1)
+        #expect(!FileManager.default.fileExists(atPath: alone.path))
+        #expect(
+            AppRunner.run(AppRunner.core, ["--queue", alone.path, "add", "https://media.example/a.mp4"]).status == 0)
+        #expect(try QueueFile.load(alone).transfers.map(\.url) == ["https://media.example/a.mp4"])
+
+        let shell = folder.appendingPathComponent("shell.json")
+        let session = AppRunner.run(
+            AppRunner.core, ["--queue", shell.path, "shell"], input: ["add https://media.example/b.mp4"])
+        #expect(session.status == 0, "\(session.errors)")
+        #expect(try QueueFile.load(shell).transfers.map(\.url) == ["https://media.example/b.mp4"])
+    }
 }
