@@ -1,6 +1,7 @@
 import CatalogTools
 import Foundation
 import Localization
+import TestSupport
 import Testing
 
 /// Issue 17: a flavor's file (its overrides exported as what the flavor shows) imported back:
@@ -25,18 +26,7 @@ struct FlavorOverrideImportTests {
 
     /// Every file under the catalogs and flavors, path → bytes.
     static func contents(_ fixture: ProjectFixture) throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        for folder in ["Localizations", "Flavors"] {
-            let base = fixture.root.appendingPathComponent(folder)
-            for case let path as String in FileManager.default.enumerator(atPath: base.path)! {
-                var isFolder: ObjCBool = false
-                let url = base.appendingPathComponent(path)
-                if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
-                    files["\(folder)/\(path)"] = try Data(contentsOf: url)
-                }
-            }
-        }
-        return files
+        try FileTree.contents(of: fixture.root)
     }
 
     /// App's German exported as `format`, `edit` applied, imported and written.

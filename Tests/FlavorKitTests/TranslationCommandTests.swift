@@ -7,20 +7,7 @@ import Testing
 @Suite("flavorkit export to translators, import, status")
 struct TranslationCommandTests {
     /// Every file under the copy's catalogs and flavors, path → bytes.
-    static func contents(_ root: URL) throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        for folder in [PackageLayout.Name.localizations, PackageLayout.Name.flavors] {
-            let base = root.appendingPathComponent(folder)
-            for case let path as String in FileManager.default.enumerator(atPath: base.path)! {
-                var isFolder: ObjCBool = false
-                let url = base.appendingPathComponent(path)
-                if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
-                    files["\(folder)/\(path)"] = try Data(contentsOf: url)
-                }
-            }
-        }
-        return files
-    }
+    static func contents(_ root: URL) throws -> [String: Data] { try FileTree.contents(of: root) }
 
     /// The files an export wrote (`wrote PATH` lines).
     static func written(_ result: ToolRunner.Result) -> [String] {

@@ -41,13 +41,9 @@ enum InfoPlistTexts {
         for entry in placed.sorted(by: { $0.line < $1.line }) {
             text += String(repeating: "\n", count: max(entry.line - line, 0))
             line = max(entry.line, line) + 1
-            text += "/* Info.plist \(entry.key) */ \"\(escaped(entry.key))\" = \"\(escaped(entry.value))\";\n"
+            text +=
+                "/* Info.plist \(entry.key) */ \(StringsWriter.quoted(entry.key)) = \(StringsWriter.quoted(entry.value));\n"
         }
         return try? StringsParser.parse(text, path: url.path, keepingComments: true)
-    }
-
-    private static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            .replacingOccurrences(of: "\n", with: "\\n")
     }
 }
