@@ -142,6 +142,33 @@ struct XCStringsReaderTests {
     }
 
     @Test(
+        "malformed JSON in a language a read skips is the same error as in a full read",
+        arguments: [
+            #"{"stringUnit": {"state": "translated" "value": "x"}}"#,
+            #"{"stringUnit": {"state": "translated", "value": "x"},}"#,
+            #"{"stringUnit": {"state": "translated", "value": "x"}"#,
+            #"{"stringUnit": {"value": "x\q"}}"#,
+            #"{"a": [1, 2,]}"#, #"{"a": [1 2]}"#, #"{"a": [tru]}"#, #"{"a": -}"#, #"{"a": 1.}"#,
+            #"{"a": {"b" 1}}"#, #"{"a": {3: 1}}"#, #"{"a": nul}"#, #"{"a": [[[{}]]]}"#,
+        ])
+    func malformedWhenSkipped(french: String) {
+        let text = """
+            {"sourceLanguage": "en", "strings": {
+              "a": {"localizations": {"fr": {"stringUnit": {"value": "Oui"}}}},
+              "k": {"localizations": {"de": {"stringUnit": {"value": "Gut"}}, "fr": \(french)}}
+            }}
+            """
+        let full = XCStringsFile(Data(text.utf8), path: "m.xcstrings")
+        let german = XCStringsFile(Data(text.utf8), path: "m.xcstrings", languages: [LanguageTag("de")!])
+        let none = XCStringsFile(Data(text.utf8), path: "m.xcstrings", languages: [])
+        #expect(german.errors == full.errors && none.errors == full.errors)
+        // French is known to have text before the entry at fault, so a read for German skips
+        // it without looking at its shape; only the last is valid JSON.
+        #expect(full.errors.isEmpty == french.hasSuffix("[[[{}]]]}"))
+        #expect(full.errors.allSatisfy { $0.message.hasPrefix("not valid JSON: ") })
+    }
+
+    @Test(
         "a string of the wrong shape is an error at the value at fault; the other keys and languages load",
         arguments: [
             (

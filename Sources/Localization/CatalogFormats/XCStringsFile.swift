@@ -17,8 +17,9 @@ public struct XCStringsFile: Sendable {
     public let path: String
     /// The catalog's `sourceLanguage` (its development language).
     public let sourceLanguage: String
-    /// Language code → key → what that language says, for the languages read.
-    let units: [String: [String: LineUnit]]
+    /// Language code → what that language says, key by key in the file's order, for the
+    /// languages read.
+    let units: [String: [KeyedUnit]]
     /// Every language code with text in the file, read or not.
     let usableLanguages: Set<String>
     /// Problems met, each at its line and column; the units concerned are left out.
@@ -45,8 +46,9 @@ public struct XCStringsFile: Sendable {
         case plural(PluralEntry)
     }
 
-    /// A unit and the line of its key.
-    struct LineUnit: Sendable {
+    /// A unit, its key and the line of its key.
+    struct KeyedUnit: Sendable {
+        var key: String
         var unit: Unit
         var line: Int
     }
@@ -107,25 +109,27 @@ public struct XCStringsFile: Sendable {
         guard let entries = units.first(where: { LanguageTag($0.key) == language })?.value else {
             return (StringTable(), [:])
         }
+        // In key order (a stable sort: of a key given twice, the last unit comes last), each
+        // key's last unit.
+        let order = entries.indices.sorted { entries[$0].key < entries[$1].key }
+        let kept = order.indices.lazy.filter { place in
+            place + 1 == order.count || entries[order[place + 1]].key != entries[order[place]].key
+        }.map { entries[order[$0]] }
         var table = StringTable()
         let file = table.addFile(path)
         var plurals: [String: PluralEntry] = [:]
-        var texts: [(key: String, value: String, line: Int)] = []
-        texts.reserveCapacity(entries.count)
-        var byteCount = 0
-        for (key, entry) in entries {
-            switch entry.unit {
-            case .text(let value):
-                texts.append((key, value, entry.line))
-                byteCount += key.utf8.count + value.utf8.count
-            case .plural(let plural):
-                plurals[key] = plural
-            }
+        var textCount = 0, byteCount = 0
+        for entry in kept {
+            guard case .text(let value) = entry.unit else { continue }
+            textCount += 1
+            byteCount += entry.key.utf8.count + value.utf8.count
         }
-        texts.sort { $0.key < $1.key }
-        table.reserve(entries: texts.count, bytes: byteCount)
-        for text in texts {
-            table.add(key: text.key, value: text.value, line: text.line, column: 1, file: file)
+        table.reserve(entries: textCount, bytes: byteCount)
+        for entry in kept {
+            switch entry.unit {
+            case .text(let value): table.add(key: entry.key, value: value, line: entry.line, column: 1, file: file)
+            case .plural(let plural): plurals[entry.key] = plural
+            }
         }
         return (table, plurals)
     }
@@ -199,7 +203,7 @@ public struct XCStringsFile: Sendable {
     }
 
     private static func usable(_ unit: StringUnit?) -> String? {
-        guard let unit, unit.state != "new", !unit.value.isEmpty else { return nil }
+        guard let unit, unit.state != .new, !unit.value.isEmpty else { return nil }
         return unit.value
     }
 
@@ -232,8 +236,9 @@ public struct XCStringsFile: Sendable {
         var substitutions: [String: Substitution]?
 
         /// Calls `body` with the state of every unit inside, variations and substitutions included.
-        func forEachState(_ body: (String) -> Void) {
+        func forEachState(_ body: (UnitState) -> Void) {
             if let state = stringUnit?.state { body(state) }
+            guard variations != nil || substitutions != nil else { return }
             for localization in (variations?.plural ?? [:]).values { localization.forEachState(body) }
             for localization in (variations?.device ?? [:]).values { localization.forEachState(body) }
             for substitution in (substitutions ?? [:]).values {
@@ -243,8 +248,14 @@ public struct XCStringsFile: Sendable {
     }
 
     struct StringUnit {
-        var state: String?
+        var state: UnitState?
         var value: String
+    }
+
+    /// A string unit's `state`, as Xcode writes it.
+    enum UnitState: String {
+        case new, translated, stale
+        case needsReview = "needs_review"
     }
 
     struct Variations {

@@ -4,8 +4,8 @@ import Foundation
 /// What `XCStringsReading` found in a String Catalog: the parts `XCStringsFile` keeps.
 struct XCStringsContent {
     var sourceLanguage = ""
-    /// Language code → key → unit and the line of its key, for the languages read.
-    var units: [String: [String: XCStringsFile.LineUnit]] = [:]
+    /// Language code → its units in the file's order, for the languages read.
+    var units: [String: [XCStringsFile.KeyedUnit]] = [:]
     /// Every language code with at least one usable unit, read or not.
     var usableLanguages: Set<String> = []
     var errors: [Diagnostic] = []
@@ -29,11 +29,11 @@ struct XCStringsReading {
         let name: String
         let wanted: Bool
         var usable = false
-        var units: [String: XCStringsFile.LineUnit] = [:]
+        var units: [XCStringsFile.KeyedUnit] = []
     }
     private var plans: [LanguagePlan] = []
     /// After this many keys, the room each wanted language's units need is
-    /// made at once, estimated from the bytes those keys took: no rehashing of large tables
+    /// made at once, estimated from the bytes those keys took: no copying of large arrays
     /// while they grow.
     private static let sampledKeys = 64
 
@@ -86,7 +86,7 @@ struct XCStringsReading {
         content.sourceLanguage = sourceLanguage
         for index in plans.indices where !plans[index].units.isEmpty {
             content.units[plans[index].name] = plans[index].units
-            plans[index].units = [:]
+            plans[index].units = []
         }
         content.errors.sort { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) }
     }
@@ -170,7 +170,7 @@ struct XCStringsReading {
         }
         var new = false, review = false
         localization.forEachState { state in
-            if state == "new" { new = true } else if state == "needs_review" { review = true }
+            if state == .new { new = true } else if state == .needsReview { review = true }
         }
         if review {
             content.pending.append(.init(language: language, key: key, state: "needs_review", location: location))
@@ -182,8 +182,8 @@ struct XCStringsReading {
                     plans[plan].usable = true
                     content.usableLanguages.insert(language)
                 }
-                // A key given twice: its last unit in the language is the one kept.
-                plans[plan].units[key] = XCStringsFile.LineUnit(unit: unit, line: location.line)
+                // A key given twice keeps its last unit in the language (`part(for:)`).
+                plans[plan].units.append(XCStringsFile.KeyedUnit(key: key, unit: unit, line: location.line))
             }
         } catch {
             content.errors.append(
@@ -263,7 +263,7 @@ struct XCStringsReading {
         guard try reader.kind() == .object else { throw shape("\"stringUnit\" must be an object") }
         let start = reader.offset
         try reader.beginObject()
-        var state: String?, value: String?
+        var state: XCStringsFile.UnitState?, value: String?
         var first = true
         while let field = try reader.nextKey(first: &first) {
             if reader.token(field, is: "value") {
@@ -274,14 +274,23 @@ struct XCStringsReading {
                 guard !reader.null() else { continue }
                 guard try reader.kind() == .string else { throw shape("\"state\" must be a string") }
                 let stateStart = reader.offset
-                let read = try reader.string()
-                // Compared one by one: cheaper than hashing into a set for every unit.
-                guard read == "translated" || read == "new" || read == "needs_review" || read == "stale" else {
+                let token = try reader.stringToken()
+                // Compared as bytes: no string made for every unit.
+                if reader.token(token, is: "translated") {
+                    state = .translated
+                } else if reader.token(token, is: "new") {
+                    state = .new
+                } else if reader.token(token, is: "needs_review") {
+                    state = .needsReview
+                } else if reader.token(token, is: "stale") {
+                    state = .stale
+                } else if let written = XCStringsFile.UnitState(rawValue: reader.decode(token)) {
+                    state = written
+                } else {
                     throw shape(
-                        "unknown state \"\(Diagnostic.quote(read))\" (Xcode writes new, translated, needs_review or stale)",
+                        "unknown state \"\(Diagnostic.quote(reader.decode(token)))\" (Xcode writes new, translated, needs_review or stale)",
                         at: stateStart)
                 }
-                state = read
             } else {
                 try reader.skipValue()
             }

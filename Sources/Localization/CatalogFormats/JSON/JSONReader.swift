@@ -73,35 +73,9 @@ struct JSONReader {
             offset += 1
             return nil
         }
-        if !first { try expect(UInt8(ascii: ","), "expected ',' or '}' after a member of an object") }
+        if !first { try expect(UInt8(ascii: ","), Self.afterMember(true)) }
         first = false
-        skipWhitespace()
-        guard offset < text.count, text[offset] == UInt8(ascii: "\"") else {
-            throw offset < text.count
-                ? unexpected("expected a key (a string in double quotes)")
-                : Failure(message: "expected a key, found the end of the file", offset: offset)
-        }
-        let key = try stringToken()
-        try expect(UInt8(ascii: ":"), "expected ':' after a key")
-        return key
-    }
-
-    /// Reads the `[` of an array; then `nextElement` tells whether another value follows.
-    mutating func beginArray() throws(Failure) {
-        try expect(UInt8(ascii: "["), "expected an array ('[')")
-    }
-
-    /// Whether the array begun has another value (read its `,`), or ends (read its `]`).
-    @inline(__always)
-    mutating func nextElement(first: inout Bool) throws(Failure) -> Bool {
-        skipWhitespace()
-        if offset < text.count, text[offset] == UInt8(ascii: "]") {
-            offset += 1
-            return false
-        }
-        if !first { try expect(UInt8(ascii: ","), "expected ',' or ']' after an element of an array") }
-        first = false
-        return true
+        return try memberKey()
     }
 
     /// After the top-level value: only whitespace may follow.
@@ -141,15 +115,18 @@ struct JSONReader {
         return true
     }
 
-    /// Reads the next value whatever it is, checking it and building nothing. Nesting is
-    /// followed with a stack of bits, not recursion: any depth is safe.
+    /// Reads the next value whatever it is, checking it and building nothing: one loop over
+    /// its bytes, with the errors `nextKey` and `kind` give. Nesting is followed with a stack
+    /// of bits, not recursion: any depth is safe.
     mutating func skipValue() throws(Failure) {
         // One bit per open container, set for an object: the first 64 levels in a word, any
         // deeper ones in an array allocated only then.
         var low: UInt64 = 0
         var deeper: [UInt64] = []
         var depth = 0
-        var first = true
+        func isObject(_ depth: Int) -> Bool {
+            (depth < 64 ? low : deeper[depth >> 6 - 1]) & 1 << UInt64(depth & 63) != 0
+        }
         func push(object: Bool) {
             depth += 1
             let bit: UInt64 = 1 << UInt64(depth & 63)
@@ -161,51 +138,78 @@ struct JSONReader {
             if word >= deeper.count { deeper.append(0) }
             deeper[word] = object ? deeper[word] | bit : deeper[word] & ~bit
         }
+        let count = text.count
         while true {
-            switch try kind() {
-            case .object:
+            // A value.
+            skipWhitespace()
+            guard offset < count else {
+                throw Failure(message: "expected a value, found the end of the file", offset: offset)
+            }
+            let byte = text[offset]
+            if byte == UInt8(ascii: "\"") {
+                _ = try stringToken()
+            } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
                 offset += 1
-                push(object: true)
-                first = true
-            case .array:
-                offset += 1
-                push(object: false)
-                first = true
-            case .string: _ = try stringToken()
-            case .number: try skipNumber()
-            case .bool:
-                if literal("true") {
-                    offset += 4
-                } else if literal("false") {
-                    offset += 5
+                skipWhitespace()
+                let close = byte == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                if offset < count, text[offset] == close {
+                    offset += 1
                 } else {
-                    throw unexpected("expected a value")
+                    push(object: byte == UInt8(ascii: "{"))
+                    if byte == UInt8(ascii: "{") { _ = try memberKey() }
+                    continue
                 }
-            case .null:
-                guard literal("null") else { throw unexpected("expected a value") }
+            } else if byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                try skipNumber()
+            } else if byte == UInt8(ascii: "t"), literal("true") {
                 offset += 4
+            } else if byte == UInt8(ascii: "f"), literal("false") {
+                offset += 5
+            } else if byte == UInt8(ascii: "n"), literal("null") {
+                offset += 4
+            } else {
+                throw unexpected("expected a value")
             }
-            // After a value, or after an open bracket: close what ends, then find the next value.
-            while depth > 0 {
-                let word = depth < 64 ? low : deeper[depth >> 6 - 1]
-                let isObject = word & (1 << UInt64(depth & 63)) != 0
-                if isObject {
-                    guard try nextKey(first: &first) != nil else {
-                        depth -= 1
-                        first = false
-                        continue
-                    }
-                } else {
-                    guard try nextElement(first: &first) else {
-                        depth -= 1
-                        first = false
-                        continue
-                    }
+            // After a value: close the containers that end, then on to the next value.
+            while true {
+                guard depth > 0 else { return }
+                let object = isObject(depth)
+                skipWhitespace()
+                guard offset < count else {
+                    throw Failure(message: "\(Self.afterMember(object)), found the end of the file", offset: offset)
                 }
-                break
+                let byte = text[offset]
+                if byte == UInt8(ascii: ",") {
+                    offset += 1
+                    if object { _ = try memberKey() }
+                    break
+                }
+                guard byte == (object ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
+                    throw unexpected(Self.afterMember(object))
+                }
+                offset += 1
+                depth -= 1
             }
-            if depth == 0 { return }
         }
+    }
+
+    /// What may follow a member of an object or an element of an array.
+    private static func afterMember(_ object: Bool) -> String {
+        object ? "expected ',' or '}' after a member of an object" : "expected ',' or ']' after an element of an array"
+    }
+
+    /// A key and its `:`, after an object's `{` or `,`.
+    @inline(__always)
+    private mutating func memberKey() throws(Failure) -> StringToken {
+        skipWhitespace()
+        guard offset < text.count, text[offset] == UInt8(ascii: "\"") else {
+            throw offset < text.count
+                ? unexpected("expected a key (a string in double quotes)")
+                : Failure(message: "expected a key, found the end of the file", offset: offset)
+        }
+        let key = try stringToken()
+        try expect(UInt8(ascii: ":"), "expected ':' after a key")
+        return key
     }
 
     // MARK: Strings
@@ -413,27 +417,27 @@ struct JSONReader {
 
     // MARK: Bytes
 
+    /// Skips spaces, tabs, carriage returns and line feeds, counting lines. A byte is tested
+    /// against a mask, not by cases (a compiled `switch` jumps through a table, mispredicted
+    /// on every byte), and the indentation after it is skipped eight bytes at a time.
     @inline(__always)
     mutating func skipWhitespace() {
         let count = text.count
+        // Bits 0x09, 0x0A, 0x0D and 0x20.
+        let whitespace: UInt64 = 1 << 0x09 | 1 << 0x0A | 1 << 0x0D | 1 << 0x20
         while offset < count {
-            switch text[offset] {
-            case 0x20:
-                // Indentation: the spaces of eight bytes at a time (the lowest byte that is
-                // not a space ends the run).
-                guard offset + 8 <= count else {
-                    offset += 1
-                    continue
-                }
+            let byte = text[offset]
+            guard byte <= 0x20, whitespace >> UInt64(byte) & 1 != 0 else { return }
+            line &+= byte == 0x0A ? 1 : 0
+            offset += 1
+            // The spaces that follow, eight bytes at a time: the lowest byte that is not a
+            // space ends the run (none: 64 trailing zeros, all eight skipped).
+            while offset + 8 <= count {
                 let other =
                     UnsafeRawPointer(text.baseAddress! + offset).loadUnaligned(as: UInt64.self)
                     ^ 0x2020_2020_2020_2020
-                offset += other == 0 ? 8 : other.trailingZeroBitCount >> 3
-            case 0x0D, 0x09: offset += 1
-            case 0x0A:
-                line += 1
-                offset += 1
-            default: return
+                offset += other.trailingZeroBitCount >> 3
+                if other != 0 { break }
             }
         }
     }
