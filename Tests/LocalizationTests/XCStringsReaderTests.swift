@@ -260,6 +260,26 @@ struct XCStringsLanguageTests {
         }
     }
 
+    @Test("of a key given twice as text and as plural, the later one is kept, in a full or a one-language read")
+    func textAndPluralTwice() {
+        let text = #"{"stringUnit": {"value": "Text"}}"#
+        let plural = #"{"variations": {"plural": {"other": {"stringUnit": {"value": "%lld Plural"}}}}}"#
+        func catalog(_ units: [String]) -> Data {
+            let entries = units.map { #""k": {"localizations": {"de": \#($0)}}"# }
+            let json = #"{"sourceLanguage": "en", "strings": {"# + entries.joined(separator: ",\n") + "}}"
+            return Data(json.utf8)
+        }
+        let german = LanguageTag("de")!
+        for wanted in [nil, [german]] as [Set<LanguageTag>?] {
+            for units in [[text, plural], [plural, text], [text, plural, text], [plural, text, plural]] {
+                let part = XCStringsFile(catalog(units), path: "t.xcstrings", languages: wanted).part(for: german)
+                let textLast = units.last == text
+                #expect(part.text.dictionary == (textLast ? ["k": "Text"] : [:]))
+                #expect(part.plurals.keys.sorted() == (textLast ? [] : ["k"]))
+            }
+        }
+    }
+
     @Test("tables sized from the first keys still take every later key, language and repeat")
     func sizedFromFirstKeys() {
         // Long first keys make the estimate too low; French appears only after the sample;

@@ -17,9 +17,8 @@ public struct XCStringsFile: Sendable {
     public let path: String
     /// The catalog's `sourceLanguage` (its development language).
     public let sourceLanguage: String
-    /// Language code → what that language says, key by key in the file's order, for the
-    /// languages read.
-    let units: [String: [KeyedUnit]]
+    /// Language code → what that language says, for the languages read.
+    let parts: [String: Part]
     /// Every language code with text in the file, read or not.
     let usableLanguages: Set<String>
     /// Problems met, each at its line and column; the units concerned are left out.
@@ -46,11 +45,11 @@ public struct XCStringsFile: Sendable {
         case plural(PluralEntry)
     }
 
-    /// A unit, its key and the line of its key.
-    struct KeyedUnit: Sendable {
-        var key: String
-        var unit: Unit
-        var line: Int
+    /// One language's text entries (in the order of the keys' first definitions, each at
+    /// its key's line) and plural entries.
+    struct Part: Sendable {
+        var text = StringTable()
+        var plurals: [String: PluralEntry] = [:]
     }
 
     /// Reads a file from disk: every language, or only `languages` (the file's language list,
@@ -66,7 +65,7 @@ public struct XCStringsFile: Sendable {
         self.path = path
         guard readable else {
             sourceLanguage = ""
-            units = [:]
+            parts = [:]
             usableLanguages = []
             errors = [Diagnostic("cannot read the file", at: SourceLocation(path: path, line: 1, column: 1))]
             pendingUnits = []
@@ -84,13 +83,13 @@ public struct XCStringsFile: Sendable {
         switch read {
         case .failure(let error):
             sourceLanguage = ""
-            units = [:]
+            parts = [:]
             usableLanguages = []
             errors = [error]
             pendingUnits = []
         case .success(let content):
             sourceLanguage = content.sourceLanguage
-            units = content.units
+            parts = content.parts
             usableLanguages = content.usableLanguages
             errors = content.errors
             pendingUnits = content.pending.sorted {
@@ -104,34 +103,13 @@ public struct XCStringsFile: Sendable {
         Set(usableLanguages.compactMap(LanguageTag.init)).sorted()
     }
 
-    /// One language's text entries and plural entries (empty for a language not read).
+    /// One language's text entries (in the order of the keys' first definitions, each with
+    /// its last value) and plural entries; empty for a language not read.
     public func part(for language: LanguageTag) -> (text: StringTable, plurals: [String: PluralEntry]) {
-        guard let entries = units.first(where: { LanguageTag($0.key) == language })?.value else {
+        guard let part = parts.first(where: { LanguageTag($0.key) == language })?.value else {
             return (StringTable(), [:])
         }
-        // In key order (a stable sort: of a key given twice, the last unit comes last), each
-        // key's last unit.
-        let order = entries.indices.sorted { entries[$0].key < entries[$1].key }
-        let kept = order.indices.lazy.filter { place in
-            place + 1 == order.count || entries[order[place + 1]].key != entries[order[place]].key
-        }.map { entries[order[$0]] }
-        var table = StringTable()
-        let file = table.addFile(path)
-        var plurals: [String: PluralEntry] = [:]
-        var textCount = 0, byteCount = 0
-        for entry in kept {
-            guard case .text(let value) = entry.unit else { continue }
-            textCount += 1
-            byteCount += entry.key.utf8.count + value.utf8.count
-        }
-        table.reserve(entries: textCount, bytes: byteCount)
-        for entry in kept {
-            switch entry.unit {
-            case .text(let value): table.add(key: entry.key, value: value, line: entry.line, column: 1, file: file)
-            case .plural(let plural): plurals[entry.key] = plural
-            }
-        }
-        return (table, plurals)
+        return (part.text, part.plurals)
     }
 
     // MARK: Units

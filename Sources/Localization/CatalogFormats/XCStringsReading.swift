@@ -4,8 +4,8 @@ import Foundation
 /// What `XCStringsReading` found in a String Catalog: the parts `XCStringsFile` keeps.
 struct XCStringsContent {
     var sourceLanguage = ""
-    /// Language code → its units in the file's order, for the languages read.
-    var units: [String: [XCStringsFile.KeyedUnit]] = [:]
+    /// Language code → its texts and plural entries, for the languages read.
+    var parts: [String: XCStringsFile.Part] = [:]
     /// Every language code with at least one usable unit, read or not.
     var usableLanguages: Set<String> = []
     var errors: [Diagnostic] = []
@@ -29,12 +29,36 @@ struct XCStringsReading {
         let name: String
         let wanted: Bool
         var usable = false
-        var units: [XCStringsFile.KeyedUnit] = []
+        var part = XCStringsFile.Part()
+        /// Keys whose text a later plural unit replaced (a key given twice).
+        var replacedTexts: Set<String> = []
+
+        /// Keeps `unit` for `key`: of a key given twice, the later unit (text or plural).
+        mutating func keep(_ unit: XCStringsFile.Unit, key: String, line: Int) {
+            switch unit {
+            case .text(let value):
+                if !part.plurals.isEmpty, part.plurals.removeValue(forKey: key) != nil { replacedTexts.remove(key) }
+                part.text.add(key: key, value: value, line: line, column: 1, file: 0)
+            case .plural(let entry):
+                if part.text.contains(key) { replacedTexts.insert(key) }
+                part.plurals[key] = entry
+            }
+        }
+
+        /// The part read, without the texts plural units replaced.
+        func finished(path: String) -> XCStringsFile.Part {
+            guard !replacedTexts.isEmpty else { return part }
+            var text = StringTable()
+            _ = text.addFile(path)
+            for entry in part.text.liveEntries where !replacedTexts.contains(entry.key) {
+                text.add(key: entry.key, value: entry.value, line: entry.location.line, column: 1, file: 0)
+            }
+            return XCStringsFile.Part(text: text, plurals: part.plurals)
+        }
     }
     private var plans: [LanguagePlan] = []
-    /// After this many keys, the room each wanted language's units need is
-    /// made at once, estimated from the bytes those keys took: no copying of large arrays
-    /// while they grow.
+    /// After this many keys, the room each wanted language's table needs is made at once,
+    /// estimated from the bytes those keys took: no rehashing of large tables while they grow.
     private static let sampledKeys = 64
 
     /// How deeply variations may nest (`variations.device.x.variations.plural…`).
@@ -84,9 +108,8 @@ struct XCStringsReading {
         guard let sourceLanguage else { throw shape("\"sourceLanguage\" is missing", at: 0) }
         guard sawStrings else { throw shape("\"strings\" is missing", at: 0) }
         content.sourceLanguage = sourceLanguage
-        for index in plans.indices where !plans[index].units.isEmpty {
-            content.units[plans[index].name] = plans[index].units
-            plans[index].units = []
+        for plan in plans where !plan.part.text.isEmpty || !plan.part.plurals.isEmpty {
+            content.parts[plan.name] = plan.finished(path: path)
         }
         content.errors.sort { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) }
     }
@@ -122,7 +145,11 @@ struct XCStringsReading {
         let remaining = reader.text.count - reader.offset
         let estimate = Self.sampledKeys + remaining / max(bytes / Self.sampledKeys, 1) * 9 / 8
         let expected = min(estimate, reader.text.count / 32)
-        for index in plans.indices where plans[index].wanted { plans[index].units.reserveCapacity(expected) }
+        for index in plans.indices where plans[index].wanted {
+            let text = plans[index].part.text
+            let bytesPerText = text.isEmpty ? 32 : text.storageByteCount / text.count
+            plans[index].part.text.reserve(entries: expected, bytes: expected * bytesPerText)
+        }
     }
 
     /// One string's entry: its `localizations`, language → localization.
@@ -182,8 +209,7 @@ struct XCStringsReading {
                     plans[plan].usable = true
                     content.usableLanguages.insert(language)
                 }
-                // A key given twice keeps its last unit in the language (`part(for:)`).
-                plans[plan].units.append(XCStringsFile.KeyedUnit(key: key, unit: unit, line: location.line))
+                plans[plan].keep(unit, key: key, line: location.line)
             }
         } catch {
             content.errors.append(
@@ -232,7 +258,9 @@ struct XCStringsReading {
         let name = tag?.description ?? written
         if let index = plans.firstIndex(where: { $0.name == name }) { return index }
         let isWanted = wanted.map { set in tag.map(set.contains) ?? false } ?? true
-        plans.append(LanguagePlan(code: Array(bytes), name: name, wanted: isWanted))
+        var plan = LanguagePlan(code: Array(bytes), name: name, wanted: isWanted)
+        if isWanted { _ = plan.part.text.addFile(path) }
+        plans.append(plan)
         return plans.count - 1
     }
 
