@@ -46,13 +46,22 @@ enum TextDecoding {
         }
     }
 
-    /// The offset of the first byte that does not belong to valid UTF-8, or nil. Reads eight
-    /// bytes at a time while they are ASCII; allocates nothing.
+    /// The offset of the first byte that does not belong to valid UTF-8, or nil. Reads 32,
+    /// then eight bytes at a time while they are ASCII; allocates nothing.
     static func firstInvalidUTF8(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let base = text.baseAddress else { return nil }
         let count = text.count
         var index = 0
         while index < count {
+            let raw = UnsafeRawPointer(base + index)
+            if index + 32 <= count,
+                (raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                    | raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
+                    | raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self)) & 0x8080_8080_8080_8080 == 0
+            {
+                index += 32
+                continue
+            }
             if index + 8 <= count,
                 UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
             {

@@ -146,9 +146,8 @@ struct XCStringsReading {
         let estimate = Self.sampledKeys + remaining / max(bytes / Self.sampledKeys, 1) * 9 / 8
         let expected = min(estimate, reader.text.count / 32)
         for index in plans.indices where plans[index].wanted {
-            let text = plans[index].part.text
-            let bytesPerText = text.isEmpty ? 32 : text.storageByteCount / text.count
-            plans[index].part.text.reserve(entries: expected, bytes: expected * bytesPerText)
+            let (count, bytes) = (plans[index].part.text.count, plans[index].part.text.storageByteCount)
+            plans[index].part.text.reserve(entries: expected, bytes: expected * (count == 0 ? 32 : bytes / count))
         }
     }
 

@@ -124,10 +124,10 @@ struct JSONReader {
         var low: UInt64 = 0
         var deeper: [UInt64] = []
         var depth = 0
-        func isObject(_ depth: Int) -> Bool {
+        @inline(__always) func isObject(_ depth: Int) -> Bool {
             (depth < 64 ? low : deeper[depth >> 6 - 1]) & 1 << UInt64(depth & 63) != 0
         }
-        func push(object: Bool) {
+        @inline(__always) func push(object: Bool) {
             depth += 1
             let bit: UInt64 = 1 << UInt64(depth & 63)
             if depth < 64 {
