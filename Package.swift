@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "Light", targets: ["Light"]),
         .executable(name: "Regular", targets: ["Regular"]),
         .executable(name: "flavorkit", targets: ["flavorkit"]),
+        .executable(name: "TransferAgent", targets: ["TransferAgent"]),
         .library(name: "Diagnostics", targets: ["Diagnostics"]),
         .library(name: "Commands", targets: ["Commands"]),
         .library(name: "Localization", targets: ["Localization"]),
@@ -35,12 +36,23 @@ let package = Package(
         .target(name: "TextSnapshotsTesting", dependencies: ["TextSnapshots"], swiftSettings: strictSwift),
         .target(name: "CShims"),
         .target(
-            name: "TransferCore", dependencies: ["Commands", "Diagnostics", "FileWriting", "Localization", "Flavors"],
+            name: "TransferCore",
+            dependencies: [
+                "Commands", "Diagnostics", "FileWriting", "Localization", "Flavors", "TransferAgentProtocol",
+            ],
             swiftSettings: strictSwift
         ),
+        // The app's transfers run in a child process of their own, so that the flavors'
+        // executables never load the networking libraries: only the agent links
+        // FoundationNetworking. The flavors depend on it to have it built beside them.
+        .target(name: "TransferAgentProtocol", swiftSettings: strictSwift),
+        .executableTarget(
+            name: "TransferAgent", dependencies: ["TransferAgentProtocol", "CShims"], swiftSettings: strictSwift),
         .target(
             name: "RegularFeatures",
-            dependencies: ["Commands", "Diagnostics", "FileWriting", "Flavors", "TransferCore"],
+            dependencies: [
+                "Commands", "Diagnostics", "FileWriting", "Flavors", "TransferCore", "TransferAgentProtocol",
+            ],
             swiftSettings: strictSwift),
         .target(
             name: "CatalogTools", dependencies: ["Diagnostics", "FileWriting", "Flavors", "Localization"],
@@ -64,12 +76,12 @@ let package = Package(
             swiftSettings: strictSwift),
         .executableTarget(
             name: "Light",
-            dependencies: ["Commands", "TransferCore"],
+            dependencies: ["Commands", "TransferCore", "TransferAgent"],
             swiftSettings: strictSwift + [.define("LIGHT")]
         ),
         .executableTarget(
             name: "Regular",
-            dependencies: ["Commands", "TransferCore", "RegularFeatures"],
+            dependencies: ["Commands", "TransferCore", "RegularFeatures", "TransferAgent"],
             swiftSettings: strictSwift + [.define("REGULAR")]
         ),
         .testTarget(
@@ -101,7 +113,9 @@ let package = Package(
         ),
         .testTarget(
             name: "TransferCoreTests",
-            dependencies: ["Commands", "TransferCore", "Diagnostics", "Flavors", "AppTesting"],
+            dependencies: [
+                "Commands", "TransferCore", "TransferAgentProtocol", "Diagnostics", "Flavors", "AppTesting",
+            ],
             swiftSettings: strictSwift
         ),
         .testTarget(

@@ -3,6 +3,10 @@
 #else
 #include <malloc.h>
 #endif
+#if defined(__linux__)
+#include <signal.h>
+#include <sys/prctl.h>
+#endif
 #include "CShims.h"
 
 size_t cshims_heap_bytes_in_use(void) {
@@ -13,5 +17,11 @@ size_t cshims_heap_bytes_in_use(void) {
 #else
     struct mallinfo2 info = mallinfo2();
     return info.uordblks + info.hblkhd;
+#endif
+}
+
+void cshims_exit_with_parent(void) {
+#if defined(__linux__)
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
 #endif
 }

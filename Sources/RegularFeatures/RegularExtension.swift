@@ -39,7 +39,7 @@ public struct RegularExtension: FlavorExtension {
         return (.paused, text("run.interruptedPaused"))
     }
 
-    /// With `uploads`, `run` sends an upload's file (`UploadAttempt`).
+    /// With `uploads`, `run` sends an upload's file (`Uploads.attempt`).
     public func uploadAttempt(
         for transfer: Transfer, context: AppContext, progress: @escaping TransferProgress
     ) -> (any TransferAttempt)? {

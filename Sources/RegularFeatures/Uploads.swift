@@ -1,5 +1,6 @@
 import Flavors
 import Foundation
+import TransferAgentProtocol
 import TransferCore
 
 /// Uploads in the queue: the core shows downloads only.
@@ -12,13 +13,13 @@ public enum Uploads {
         context.has(feature) ? queue : queue.downloads
     }
 
-    /// With the feature enabled, an attempt at sending `transfer`'s file to its URL.
+    /// With the feature enabled, an attempt at sending `transfer`'s file to its URL (by `PUT`,
+    /// through the transfer agent).
     public static func attempt(
         for transfer: Transfer, context: AppContext, progress: @escaping TransferProgress
     ) -> (any TransferAttempt)? {
-        guard context.has(feature), let file = transfer.file,
-            let url = transfer.url.flatMap(URL.init(string:))
+        guard context.has(feature), let file = transfer.file, let url = transfer.url, URL(string: url) != nil
         else { return nil }
-        return UploadAttempt(file: URL(fileURLWithPath: file), url: url, texts: context.texts, progress: progress)
+        return AgentAttempt(.upload(file: file, url: url), texts: context.texts, progress: progress)
     }
 }

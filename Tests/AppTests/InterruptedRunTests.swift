@@ -34,6 +34,22 @@ struct InterruptedRunTests {
         TransferRunTests.checksum(try Data(contentsOf: file)) == TransferRunTests.checksum(body)
     }
 
+    /// The transfer agents working in `folder` (their process ids, read from `/proc`); nil
+    /// where there is no `/proc`.
+    static func agents(in folder: URL) -> [String]? {
+        #if os(Linux)
+        let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return processes.filter { pid in
+            guard pid.allSatisfy(\.isNumber), let command = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline")
+            else { return false }
+            let words = command.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            return words.first?.hasSuffix("TransferAgent") == true && words.contains { $0.hasPrefix(folder.path) }
+        }
+        #else
+        return nil
+        #endif
+    }
+
     static func size(_ url: URL) -> Int {
         (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
     }
@@ -46,8 +62,12 @@ struct InterruptedRunTests {
         let folder = try AppRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let process = try Self.startRun(server, folder: folder)
+        if let agents = Self.agents(in: folder) { #expect(agents.count == 1, "one agent downloads") }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
+        let deadline = Date(timeIntervalSinceNow: 5)
+        while Self.agents(in: folder)?.isEmpty == false && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(Self.agents(in: folder)?.isEmpty != false, "the transfer agent outlived the app")
         let queueFile = folder.appendingPathComponent("queue.json")
         #expect(try QueueFile.load(queueFile)[id: "d1"]?.state == .inProgress)
         let kept = Self.size(folder.appendingPathComponent("talk.mp4.d1.part"))

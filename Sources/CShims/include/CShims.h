@@ -10,4 +10,8 @@
 /// malloc_zone_statistics on Darwin).
 size_t cshims_heap_bytes_in_use(void);
 
+/// Has the system end this process with SIGKILL when its parent ends (prctl's
+/// PR_SET_PDEATHSIG, Linux); does nothing elsewhere.
+void cshims_exit_with_parent(void);
+
 #endif

@@ -43,15 +43,16 @@ public struct TransferRunner {
         self.transfers = transfers ?? Self.http(context: context)
     }
 
-    /// Downloads by `DownloadAttempt`; uploads by the flavor's extension hook `uploadAttempt`.
+    /// Downloads by the transfer agent (`AgentAttempt`); uploads by the flavor's extension hook
+    /// `uploadAttempt`.
     private static func http(context: AppContext) -> TransferSource {
         { transfer, partFile, progress in
             if transfer.kind == .upload {
                 return context.build.flavorExtension.uploadAttempt(
                     for: transfer, context: context, progress: progress)
             }
-            guard let url = transfer.url.flatMap(URL.init(string:)) else { return nil }
-            return DownloadAttempt(url: url, partURL: partFile, texts: context.texts, progress: progress)
+            guard let url = transfer.url, URL(string: url) != nil else { return nil }
+            return AgentAttempt(.download(url: url, partFile: partFile.path), texts: context.texts, progress: progress)
         }
     }
 

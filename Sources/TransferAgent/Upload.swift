@@ -1,34 +1,34 @@
-import Flavors
 import Foundation
-import TransferCore
+import TransferAgentProtocol
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
-/// One attempt at sending an upload: the file, by `PUT`, through a URLSession upload task
-/// that reads it from disk (never whole in memory); any 2xx answer completes it.
-final class UploadAttempt: HTTPAttempt, TransferAttempt, URLSessionDataDelegate, @unchecked Sendable {
-    private let file: URL
-    private let url: URL
+/// An upload: the file, by `PUT`, through a URLSession upload task that reads it from disk
+/// (never whole in memory); any 2xx answer completes it.
+final class Upload: HTTPTransfer, AgentTransfer, URLSessionDataDelegate, @unchecked Sendable {
+    private let file: String
+    private let url: String
 
-    init(file: URL, url: URL, texts: Texts, progress: @escaping TransferProgress) {
+    init(file: String, url: String, reporter: Reporter) {
         self.file = file
         self.url = url
-        super.init(texts: texts, progress: progress)
+        super.init(reporter: reporter)
     }
 
-    func perform() -> TransferOutcome {
+    func run() -> AgentReport {
+        guard let url = URL(string: url) else { return .failed(reason: "not a URL: \(url)", retryable: false) }
         var request = URLRequest(url: url)
         request.httpMethod = "PUT"
-        return run { $0.uploadTask(with: request, fromFile: file) }
+        return perform { $0.uploadTask(with: request, fromFile: URL(fileURLWithPath: file)) }
     }
 
     func urlSession(
         _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
         totalBytesExpectedToSend: Int64
     ) {
-        progress(totalBytesSent, max(totalBytesExpectedToSend, 0))
+        reporter.progress(totalBytesSent, max(totalBytesExpectedToSend, 0))
     }
 
     func urlSession(

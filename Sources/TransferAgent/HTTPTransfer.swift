@@ -1,40 +1,41 @@
-import Flavors
 import Foundation
+import TransferAgentProtocol
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
-/// What every attempt over HTTP shares: its own URLSession, the wait until the task ends, a
-/// stop from another thread, and the outcome (the first failure recorded wins; a stop wins
-/// over what the cancelled task reports). `DownloadAttempt` and the flavors' uploads subclass
-/// it and conform to `TransferAttempt`: their `perform()` builds the request and returns
-/// `run(_:)`; their own delegate methods record failures with `fail(_:retryable:)` or
-/// `refuse(status:retryable:)`.
+/// A transfer the agent carries out: `run` moves the bytes and waits; `stop`, from another
+/// thread, ends it early.
+protocol AgentTransfer: Sendable {
+    func run() -> AgentReport
+    func stop()
+}
+
+/// What the agent's download and upload share: their own URLSession, the wait until the task
+/// ends, a stop from another thread, and the outcome (the first one recorded wins; a stop wins
+/// over what the cancelled task reports). Subclasses start their task with `perform(_:)` and
+/// record outcomes from their delegate methods with `end(_:)`.
 ///
 /// On Linux the delegate methods run on the session's own thread, where libcurl hands over
 /// each piece of the body, instead of being queued for another thread: a body is then written
 /// as fast as it arrives and no faster (the socket waits while the disk does, so memory stays
 /// flat), and no operation is allocated per 16 KiB piece.
-open class HTTPAttempt: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
-    /// The texts reasons are written in.
-    public let text: Texts
-    /// Where the bytes done are reported.
-    public let progress: TransferProgress
+class HTTPTransfer: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+    /// Where progress and the outcome go.
+    let reporter: Reporter
     private let lock = NSLock()
     private let finished = DispatchSemaphore(value: 0)
     private var task: URLSessionTask?
-    private var outcome: TransferOutcome?
+    private var outcome: AgentReport?
     private var stopRequested = false
 
-    /// An attempt reporting in `texts` to `progress`.
-    public init(texts: Texts, progress: @escaping TransferProgress) {
-        self.text = texts
-        self.progress = progress
+    init(reporter: Reporter) {
+        self.reporter = reporter
     }
 
     /// Starts the task `makeTask` makes in a new session and waits until it ends.
-    public func run(_ makeTask: (URLSession) -> URLSessionTask) -> TransferOutcome {
+    func perform(_ makeTask: (URLSession) -> URLSessionTask) -> AgentReport {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         let session = URLSession(configuration: configuration, delegate: self, delegateQueue: Self.delegateQueue())
@@ -53,8 +54,8 @@ open class HTTPAttempt: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
         return lock.withLock { outcome ?? .stopped }
     }
 
-    /// Stops the attempt; `run` then returns `.stopped`.
-    public func stop() {
+    /// Stops the transfer; `perform` then returns `.stopped`.
+    func stop() {
         let task = lock.withLock {
             stopRequested = true
             return self.task
@@ -62,45 +63,37 @@ open class HTTPAttempt: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
         task?.cancel()
     }
 
-    /// Records a failure, unless one is recorded already.
-    public func fail(_ reason: String, retryable: Bool) {
+    /// Records the outcome, unless one is recorded already.
+    func end(_ report: AgentReport) {
         lock.withLock {
-            if outcome == nil { outcome = .failed(reason: reason, retryable: retryable) }
+            if outcome == nil { outcome = report }
         }
     }
 
-    /// Records the attempt as completed before the task ends (nothing was left to send).
-    public func complete() {
-        lock.withLock {
-            if outcome == nil { outcome = .completed }
-        }
+    /// Records the server's refusal with HTTP `status`; worth another attempt when `retryable`.
+    func refuse(status: Int, retryable: Bool) {
+        end(
+            .refused(
+                status: status, phrase: HTTPURLResponse.localizedString(forStatusCode: status), retryable: retryable))
     }
 
-    /// Records the server's refusal with HTTP `status` (`HTTP 404 (not found)`); retried when
-    /// `retryable`.
-    public func refuse(status: Int, retryable: Bool) {
-        let reason = text(
-            "reason.http", .int(status), .string(HTTPURLResponse.localizedString(forStatusCode: status)))
-        fail(reason, retryable: retryable)
-    }
+    /// Whether the transfer ended or was stopped (the rest of the body is then ignored).
+    var hasEnded: Bool { lock.withLock { outcome != nil || stopRequested } }
 
-    /// Whether a failure is recorded (the rest of the body is then ignored).
-    public var hasFailed: Bool { lock.withLock { outcome != nil } }
-
-    /// Called once when the task ended, before the outcome is settled: close what the attempt
-    /// opened, and return the reason when the transfer fell short without an error.
-    open func ended() -> String? { nil }
+    /// Called once when the task ended, before the outcome is settled: close what the transfer
+    /// opened, and return the outcome when it fell short without an error.
+    func ended() -> AgentReport? { nil }
 
     /// Settles the outcome (a stop, a shortfall from `ended()`, the task's error, or
-    /// completed) and wakes `run(_:)`.
-    public func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+    /// completed) and wakes `perform(_:)`.
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         let shortfall = ended()
         lock.withLock {
             if outcome == nil {
                 if stopRequested {
                     outcome = .stopped
                 } else if let shortfall {
-                    outcome = .failed(reason: shortfall, retryable: true)
+                    outcome = shortfall
                 } else if let error {
                     outcome = .failed(reason: error.localizedDescription, retryable: true)
                 } else {

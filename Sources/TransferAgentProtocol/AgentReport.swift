@@ -1,0 +1,68 @@
+/// One line the transfer agent writes on its standard output: progress while the bytes move,
+/// then exactly one outcome. The agent writes numbers and Foundation's own words; the app puts
+/// them into the user's language.
+public enum AgentReport: Equatable, Sendable {
+    /// Bytes done so far, and the whole size (0 while unknown).
+    case progress(done: Int64, total: Int64)
+    /// Every byte moved.
+    case completed
+    /// The server answered with HTTP `status` (`phrase`: Foundation's name for it); worth
+    /// another attempt when `retryable` (5xx, 429, a range that did not fit).
+    case refused(status: Int, phrase: String, retryable: Bool)
+    /// The connection ended after `done` of `total` bytes without an error.
+    case dropped(done: Int64, total: Int64)
+    /// Anything else that ended the attempt (a connection error, the disk), said by Foundation.
+    case failed(reason: String, retryable: Bool)
+    /// Stopped by the app (the agent's standard input closed).
+    case stopped
+
+    /// The report as one line, without its line feed.
+    public var line: String {
+        switch self {
+        case .progress(let done, let total): "progress \(done) \(total)"
+        case .completed: "completed"
+        case .refused(let status, let phrase, let retryable):
+            "refused \(status) \(Self.word(retryable)) \(Self.oneLine(phrase))"
+        case .dropped(let done, let total): "dropped \(done) \(total)"
+        case .failed(let reason, let retryable): "failed \(Self.word(retryable)) \(Self.oneLine(reason))"
+        case .stopped: "stopped"
+        }
+    }
+
+    /// The report `line` (without its line feed) stands for; nil when it is not one.
+    public init?(line: Substring) {
+        let words = line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
+        func number(_ index: Int) -> Int64? { index < words.count ? Int64(words[index]) : nil }
+        func retryable(_ index: Int) -> Bool? {
+            index < words.count ? (words[index] == "retry" ? true : words[index] == "final" ? false : nil) : nil
+        }
+        func rest(from index: Int) -> String {
+            words.count > index ? words[index...].joined(separator: " ") : ""
+        }
+        switch words.first {
+        case "progress":
+            guard words.count == 3, let done = number(1), let total = number(2) else { return nil }
+            self = .progress(done: done, total: total)
+        case "completed" where words.count == 1: self = .completed
+        case "stopped" where words.count == 1: self = .stopped
+        case "dropped":
+            guard words.count == 3, let done = number(1), let total = number(2) else { return nil }
+            self = .dropped(done: done, total: total)
+        case "refused":
+            guard let status = number(1).flatMap({ Int(exactly: $0) }), let again = retryable(2) else { return nil }
+            self = .refused(status: status, phrase: rest(from: 3), retryable: again)
+        case "failed":
+            let words = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+            guard words.count >= 2, words[1] == "retry" || words[1] == "final" else { return nil }
+            self = .failed(reason: words.count > 2 ? String(words[2]) : "", retryable: words[1] == "retry")
+        default: return nil
+        }
+    }
+
+    private static func word(_ retryable: Bool) -> String { retryable ? "retry" : "final" }
+
+    /// `text` on one line: line breaks become spaces.
+    private static func oneLine(_ text: String) -> String {
+        String(text.map { $0.isNewline ? " " : $0 })
+    }
+}

@@ -1,0 +1,50 @@
+import Testing
+import TransferAgentProtocol
+
+/// The lines between the app and its transfer agent: every report and request reads back as
+/// it was written, and a line that is not one is refused rather than guessed at.
+@Suite("The transfer agent's protocol")
+struct AgentReportTests {
+    @Test(
+        "every report reads back from its line",
+        arguments: [
+            AgentReport.progress(done: 0, total: 0), .progress(done: 16_384, total: 1 << 40), .completed, .stopped,
+            .refused(status: 404, phrase: "not found", retryable: false),
+            .refused(status: 503, phrase: "service unavailable", retryable: true),
+            .refused(status: 599, phrase: "", retryable: true), .dropped(done: 10, total: 100),
+            .failed(reason: "Could not connect to the server.", retryable: true),
+            .failed(reason: "/tmp/x.part: No space left on device", retryable: false),
+        ])
+    func roundTrip(report: AgentReport) {
+        #expect(AgentReport(line: Substring(report.line)) == report)
+        #expect(!report.line.contains("\n"))
+    }
+
+    @Test("a reason on several lines travels on one")
+    func oneLine() {
+        let report = AgentReport.failed(reason: "first\nsecond\r\nthird", retryable: true)
+        #expect(AgentReport(line: Substring(report.line)) == .failed(reason: "first second third", retryable: true))
+    }
+
+    @Test(
+        "a line that is no report is refused",
+        arguments: [
+            "", "progress", "progress 1", "progress 1 two", "progress 1 2 3", "completed now", "refused x final nope",
+            "refused 404 maybe nope", "dropped 1", "failed", "failed sometimes reason", "hello",
+        ])
+    func refused(line: String) {
+        #expect(AgentReport(line: Substring(line)) == nil)
+    }
+
+    @Test(
+        "a request travels as the agent's arguments",
+        arguments: [
+            AgentRequest.download(url: "http://127.0.0.1:8080/a b.mov", partFile: "/tmp/a b.mov.d1.part"),
+            .upload(file: "/tmp/clip.mov", url: "https://example.com/up"),
+        ])
+    func request(request: AgentRequest) {
+        #expect(AgentRequest(arguments: request.arguments) == request)
+        #expect(AgentRequest(arguments: ["fetch", "a", "b"]) == nil)
+        #expect(AgentRequest(arguments: Array(request.arguments.dropLast())) == nil)
+    }
+}
