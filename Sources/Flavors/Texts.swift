@@ -39,13 +39,13 @@ public struct Texts: Sendable {
     }
 
     /// A size in bytes as file managers show it, with decimal units (1 kB = 1,000 bytes):
-    /// `1.29 GB` in English, `1,2 Mo` in French. Under a pseudo-locale, the development
-    /// language's form pseudo-translated, as any text is (Foundation knows no pseudo-locales).
+    /// `1.29 GB` in English, `1,2 Mo` in French (see `ByteCount`). Under a pseudo-locale, the
+    /// development language's form pseudo-translated, as any text is.
     public func bytes(_ count: Int64) -> String {
-        let style = ByteCountFormatStyle(style: .file, spellsOutZero: false)
-        guard let pseudo = PseudoLocale(localizer.language) else { return count.formatted(style.locale(locale)) }
-        let development = Locale(identifier: localizer.developmentLanguage.description)
-        return pseudo.transform(count.formatted(style.locale(development)))
+        guard let pseudo = PseudoLocale(localizer.language) else {
+            return ByteCount.text(count, language: localizer.language)
+        }
+        return pseudo.transform(ByteCount.text(count, language: localizer.developmentLanguage))
     }
 
     /// A date (and, unless `time` is `.omitted`, a time) in the language in use.

@@ -1,0 +1,57 @@
+import Foundation
+
+/// A size in bytes as file managers write it, with decimal units (1 kB = 1,000 bytes):
+/// `1.29 GB` in English, `1,2 Mo` in French, `0 bytes`, `800 байт`. The text is what
+/// Foundation's `ByteCountFormatStyle(style: .file, spellsOutZero: false)` writes, for a
+/// fraction of its cost at start-up: the number is Foundation's plain number format, and the
+/// units of every locale were taken from Foundation's own output ahead of time
+/// (`ByteCountNames`, by `swift run generate-byte-count-names`), so that no attributed string
+/// is built and ICU's field positions are never asked for. A test compares both in every
+/// locale Foundation knows.
+public enum ByteCount {
+    /// `count` written for `language`.
+    public static func text(_ count: Int64, language: LanguageTag) -> String {
+        let unit = Unit(for: count)
+        let value = Double(count) / Double(unit.size)
+        let number = value.formatted(
+            .number.precision(.fractionLength(0...unit.fractionDigits)).locale(Locale(identifier: language.description))
+        )
+        let category = PluralRules.rules(for: language).category(
+            for: operands(value, fractionDigits: unit.fractionDigits))
+        let pattern = ByteCountNames.pattern(unit, category, language: language)
+        return pattern.replacingOccurrences(of: "{0}", with: number)
+    }
+
+    /// A unit a size is written in, with the limit of the counts it takes (beyond, the count
+    /// would round up to 1,000 of it) and the fraction digits it shows.
+    @_spi(ByteCountNames)
+    public enum Unit: Int, CaseIterable, Sendable {
+        case byte, kilobyte, megabyte, gigabyte, terabyte, petabyte
+
+        /// Bytes in one of the unit.
+        public var size: Int64 {
+            [1, 1_000, 1_000_000, 1_000_000_000, 1_000_000_000_000, 1_000_000_000_000_000][rawValue]
+        }
+
+        /// At most this many fraction digits: none for bytes and kB, one for MB, two above.
+        public var fractionDigits: Int { [0, 0, 1, 2, 2, 2][rawValue] }
+
+        /// The unit `count` is written in: the smallest it stays under the limit of (999 bytes is
+        /// `1 kB`, as it is for Foundation).
+        public init(for count: Int64) {
+            let limits: [Double] = [999, 999_499, 999_949_999, 999_994_999_999, 999_994_999_999_999]
+            let magnitude = Double(count.magnitude)
+            self = Unit(rawValue: limits.firstIndex { magnitude < $0 } ?? 5)!
+        }
+    }
+
+    /// The plural operands of `value` as shown with at most `fractionDigits` digits: ICU rounds
+    /// a value's shortest decimal form half to even, and shows no trailing zeros.
+    @_spi(ByteCountNames)
+    public static func operands(_ value: Double, fractionDigits: Int) -> PluralOperands {
+        guard var exact = Decimal(string: "\(value.magnitude)") else { return PluralOperands(value) }
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &exact, fractionDigits, .bankers)
+        return PluralOperands(rounded.description) ?? PluralOperands(value)
+    }
+}
