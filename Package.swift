@@ -71,8 +71,8 @@ let package = Package(
             name: "generate-plural-rules", dependencies: ["FileWriting", "Localization"],
             path: "Scripts/generate-plural-rules", swiftSettings: strictSwift),
         .executableTarget(
-            name: "generate-byte-count-names", dependencies: ["FileWriting", "Localization"],
-            path: "Scripts/generate-byte-count-names", swiftSettings: strictSwift),
+            name: "generate-number-data", dependencies: ["FileWriting", "Localization"],
+            path: "Scripts/generate-number-data", swiftSettings: strictSwift),
         .executableTarget(
             name: "Benchmarks",
             dependencies: ["CatalogTools", "Flavors", "Localization", "TextSnapshots", "CShims", "TestSupport"],

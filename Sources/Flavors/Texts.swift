@@ -28,14 +28,20 @@ public struct Texts: Sendable {
     /// The locale numbers, sizes and dates are written for: the language in use.
     public var locale: Locale { Locale(identifier: localizer.language.description) }
 
-    /// `1234567` → `1,234,567` in English, `1.234.567` in German.
+    /// `1234567` → `1,234,567` in English, `1.234.567` in German (see `NumberFormat`).
     public func number(_ value: Int) -> String {
-        value.formatted(.number.locale(locale))
+        NumberFormat(language: localizer.language).integer(value)
+    }
+
+    /// `0.25` → `0.25`, `1.5` → `1,5` in German: at most `maximumFractionDigits` fraction
+    /// digits, rounded half to even, no trailing zeros.
+    public func number(_ value: Double, maximumFractionDigits: Int) -> String {
+        NumberFormat(language: localizer.language).decimal(value, maximumFractionDigits: maximumFractionDigits)
     }
 
     /// `0.456` → `46 %` in German, `46%` in English.
     public func percent(_ fraction: Double) -> String {
-        fraction.formatted(.percent.precision(.fractionLength(0)).locale(locale))
+        NumberFormat(language: localizer.language).percent(fraction)
     }
 
     /// A size in bytes as file managers show it, with decimal units (1 kB = 1,000 bytes):

@@ -1,30 +1,24 @@
-import Foundation
-
 /// A size in bytes as file managers write it, with decimal units (1 kB = 1,000 bytes):
 /// `1.29 GB` in English, `1,2 Mo` in French, `0 bytes`, `800 байт`. The text is what
 /// Foundation's `ByteCountFormatStyle(style: .file, spellsOutZero: false)` writes, for a
-/// fraction of its cost at start-up: the number is Foundation's plain number format, and the
-/// units of every locale were taken from Foundation's own output ahead of time
-/// (`ByteCountNames`, by `swift run generate-byte-count-names`), so that no attributed string
-/// is built and ICU's field positions are never asked for. A test compares both in every
-/// locale Foundation knows.
+/// fraction of its cost at start-up: the number is written by `NumberFormat`, and the units
+/// of every locale were taken from Foundation's own output ahead of time (`ByteCountNames`,
+/// by `swift run generate-number-data`), so that no ICU formatter is made at run time. A test
+/// compares both in every locale Foundation knows.
 public enum ByteCount {
     /// `count` written for `language`.
     public static func text(_ count: Int64, language: LanguageTag) -> String {
         let unit = Unit(for: count)
         let value = Double(count) / Double(unit.size)
-        let number = value.formatted(
-            .number.precision(.fractionLength(0...unit.fractionDigits)).locale(Locale(identifier: language.description))
-        )
+        let number = NumberFormat(language: language).decimal(value, maximumFractionDigits: unit.fractionDigits)
         let category = PluralRules.rules(for: language).category(
             for: operands(value, fractionDigits: unit.fractionDigits))
-        let pattern = ByteCountNames.pattern(unit, category, language: language)
-        return pattern.replacingOccurrences(of: "{0}", with: number)
+        return ByteCountNames.pattern(unit, category, language: language).replacing("{0}", with: number)
     }
 
     /// A unit a size is written in, with the limit of the counts it takes (beyond, the count
     /// would round up to 1,000 of it) and the fraction digits it shows.
-    @_spi(ByteCountNames)
+    @_spi(NumberData)
     public enum Unit: Int, CaseIterable, Sendable {
         case byte, kilobyte, megabyte, gigabyte, terabyte, petabyte
 
@@ -47,11 +41,10 @@ public enum ByteCount {
 
     /// The plural operands of `value` as shown with at most `fractionDigits` digits: ICU rounds
     /// a value's shortest decimal form half to even, and shows no trailing zeros.
-    @_spi(ByteCountNames)
+    @_spi(NumberData)
     public static func operands(_ value: Double, fractionDigits: Int) -> PluralOperands {
-        guard var exact = Decimal(string: "\(value.magnitude)") else { return PluralOperands(value) }
-        var rounded = Decimal()
-        NSDecimalRound(&rounded, &exact, fractionDigits, .bankers)
-        return PluralOperands(rounded.description) ?? PluralOperands(value)
+        guard var digits = DecimalDigits(value.magnitude) else { return PluralOperands(0) }
+        digits.round(toFractionDigits: fractionDigits)
+        return PluralOperands(digits.description) ?? PluralOperands(0)
     }
 }

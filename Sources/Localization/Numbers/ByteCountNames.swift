@@ -1,17 +1,17 @@
 /// How each locale names the units of `ByteCount`: a pattern such as `{0} GB` per unit and
-/// plural category. The data (`ByteCountNameData.swift`) is generated from Foundation's own
-/// output by `swift run generate-byte-count-names`; this is how it is laid out and read.
+/// plural category. The data (`LocaleNumberData.swift`) is generated from Foundation's own
+/// output by `swift run generate-number-data`; this is how it is laid out and read.
 ///
 /// A set of names is one string: the six units (`ByteCount.Unit`, bytes first) separated by
 /// tabs; a unit is its `other` pattern followed by `|category=pattern` for each category
 /// whose pattern differs (`{0} bytes|one={0} byte`). `locales` maps a language tag to its
 /// set; a tag not listed takes its parent's (`pt-BR`, then `pt`), and `root` ends the chain.
-@_spi(ByteCountNames)
+@_spi(NumberData)
 public enum ByteCountNames {
     /// The pattern for `unit` and `category` in `language`: `{0}` stands for the number.
     public static func pattern(_ unit: ByteCount.Unit, _ category: PluralCategory, language: LanguageTag) -> String {
-        let index = language.withParents.lazy.compactMap { locales[$0.description] }.first ?? locales["root"] ?? 0
-        let names = sets[index].split(separator: "\t", omittingEmptySubsequences: false)
+        let names = sets[LocaleTable.set(for: language, in: locales)].split(
+            separator: "\t", omittingEmptySubsequences: false)
         guard unit.rawValue < names.count else { return "{0}" }
         let forms = names[unit.rawValue].split(separator: "|", omittingEmptySubsequences: false)
         let prefix = category.rawValue + "="

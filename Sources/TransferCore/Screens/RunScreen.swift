@@ -90,7 +90,7 @@ public enum RunScreen {
         _ transfer: Transfer, reason: String, attempt: Int, of attempts: Int, delay: Double, context: AppContext
     ) -> String {
         let text = context.texts
-        let seconds = delay.formatted(.number.precision(.fractionLength(0...2)).locale(text.locale))
+        let seconds = text.number(delay, maximumFractionDigits: 2)
         return text(
             "run.retry", .string(transfer.id), .string(Diagnostic.visible(transfer.title)),
             .string(text.number(attempt)),

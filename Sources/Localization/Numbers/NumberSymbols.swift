@@ -1,0 +1,111 @@
+/// How a locale writes numbers, as Foundation (ICU) writes them: its digits, separators,
+/// grouping, signs and percent. The data (`LocaleNumberData.swift`) is generated from
+/// Foundation's own output by `swift run generate-number-data`; this is how it is laid out
+/// and read.
+///
+/// A set of symbols is one string of tab-separated fields: the ten digits; the decimal and
+/// grouping separators; the grouping sizes `primary,secondary,minimum` of numbers, then of
+/// percents (`3,3,1`; `3,2,1` in India; `0,0,0` for none); what comes before and after a
+/// negative number; before and after a percent, then a negative percent; NaN; infinity.
+@_spi(NumberData)
+public struct NumberSymbols: Equatable, Sendable {
+    /// `0` to `9` as the locale writes them.
+    public var digits: [String]
+    public var decimalSeparator: String
+    public var groupingSeparator: String
+    /// How digits are grouped in numbers, and in percents (which may group otherwise).
+    public var grouping: Grouping
+    public var percentGrouping: Grouping
+    public var negativePrefix: String
+    public var negativeSuffix: String
+    public var percentPrefix: String
+    public var percentSuffix: String
+    public var negativePercentPrefix: String
+    public var negativePercentSuffix: String
+    public var notANumber: String
+    public var infinity: String
+
+    /// The sizes of digit groups.
+    public struct Grouping: Equatable, Sendable {
+        /// Digits in the group nearest the decimal separator (0: no grouping).
+        public var primary: Int
+        /// Digits in each group further left.
+        public var secondary: Int
+        /// Grouping starts once the integer part has `primary + minimum` digits.
+        public var minimum: Int
+
+        public init(primary: Int, secondary: Int, minimum: Int) {
+            self.primary = primary
+            self.secondary = secondary
+            self.minimum = minimum
+        }
+
+        /// Whether a separator goes before the digit that has `left` digits from it to the
+        /// decimal separator, in an integer part of `count` digits.
+        func separates(left: Int, of count: Int) -> Bool {
+            primary > 0 && count >= primary + minimum && left < count && left >= primary
+                && (left - primary) % secondary == 0
+        }
+    }
+
+    /// The symbols `language` writes numbers with: its own, else its parent's (`pt-BR`, then
+    /// `pt`), else the root locale's.
+    public init(language: LanguageTag) {
+        let index = LocaleTable.set(for: language, in: Self.locales)
+        self = Self.decode(Self.sets[index]) ?? Self.decode(Self.sets[0])!
+    }
+
+    /// The symbols given field by field.
+    public init(
+        digits: [String], decimalSeparator: String, groupingSeparator: String, grouping: Grouping,
+        percentGrouping: Grouping, negativePrefix: String, negativeSuffix: String,
+        percentPrefix: String, percentSuffix: String, negativePercentPrefix: String, negativePercentSuffix: String,
+        notANumber: String, infinity: String
+    ) {
+        self.digits = digits
+        self.decimalSeparator = decimalSeparator
+        self.groupingSeparator = groupingSeparator
+        self.grouping = grouping
+        self.percentGrouping = percentGrouping
+        self.negativePrefix = negativePrefix
+        self.negativeSuffix = negativeSuffix
+        self.percentPrefix = percentPrefix
+        self.percentSuffix = percentSuffix
+        self.negativePercentPrefix = negativePercentPrefix
+        self.negativePercentSuffix = negativePercentSuffix
+        self.notANumber = notANumber
+        self.infinity = infinity
+    }
+
+    /// The symbols as one string of `sets` (see above).
+    public var encoded: String {
+        [
+            digits.joined(), decimalSeparator, groupingSeparator,
+            [grouping, percentGrouping].map { "\($0.primary),\($0.secondary),\($0.minimum)" }.joined(separator: ","),
+            negativePrefix, negativeSuffix,
+            percentPrefix, percentSuffix, negativePercentPrefix, negativePercentSuffix, notANumber, infinity,
+        ].joined(separator: "\t")
+    }
+
+    /// The symbols one string of `sets` holds; nil when it holds none.
+    public static func decode(_ text: String) -> NumberSymbols? {
+        let fields = text.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        let grouping = fields.count == 12 ? fields[3].split(separator: ",").compactMap { Int($0) } : []
+        guard grouping.count == 6, fields[0].count == 10 else { return nil }
+        return NumberSymbols(
+            digits: fields[0].map(String.init), decimalSeparator: fields[1], groupingSeparator: fields[2],
+            grouping: Grouping(primary: grouping[0], secondary: grouping[1], minimum: grouping[2]),
+            percentGrouping: Grouping(primary: grouping[3], secondary: grouping[4], minimum: grouping[5]),
+            negativePrefix: fields[4], negativeSuffix: fields[5], percentPrefix: fields[6], percentSuffix: fields[7],
+            negativePercentPrefix: fields[8], negativePercentSuffix: fields[9], notANumber: fields[10],
+            infinity: fields[11])
+    }
+}
+
+/// Finds a language's entry in a table of locale data generated from Foundation: the tag,
+/// else its parents (RFC 4647 lookup), else `root`, which every table has.
+enum LocaleTable {
+    static func set(for language: LanguageTag, in locales: [String: Int]) -> Int {
+        language.withParents.lazy.compactMap { locales[$0.description] }.first ?? locales["root"] ?? 0
+    }
+}
