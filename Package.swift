@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "Localization", targets: ["Localization"]),
         .library(name: "CatalogTools", targets: ["CatalogTools"]),
         .library(name: "Flavors", targets: ["Flavors"]),
+        .library(name: "FlavorDates", targets: ["FlavorDates"]),
         .library(name: "TextSnapshots", targets: ["TextSnapshots"]),
         .library(name: "FileWriting", targets: ["FileWriting"]),
         .library(name: "TextSnapshotsTesting", targets: ["TextSnapshotsTesting"]),
@@ -31,6 +32,7 @@ let package = Package(
         .target(name: "Localization", dependencies: ["Diagnostics"], swiftSettings: strictSwift),
         .target(
             name: "Flavors", dependencies: ["Diagnostics", "FileWriting", "Localization"], swiftSettings: strictSwift),
+        .target(name: "FlavorDates", dependencies: ["Flavors"], swiftSettings: strictSwift),
         .target(name: "FileWriting", dependencies: ["Diagnostics"], swiftSettings: strictSwift),
         .target(name: "TextSnapshots", dependencies: ["Diagnostics", "FileWriting"], swiftSettings: strictSwift),
         .target(name: "TextSnapshotsTesting", dependencies: ["TextSnapshots"], swiftSettings: strictSwift),
@@ -97,7 +99,8 @@ let package = Package(
             swiftSettings: strictSwift),
         .testTarget(
             name: "FileWritingTests", dependencies: ["Diagnostics", "FileWriting"], swiftSettings: strictSwift),
-        .testTarget(name: "FlavorsTests", dependencies: ["Diagnostics", "Flavors"], swiftSettings: strictSwift),
+        .testTarget(
+            name: "FlavorsTests", dependencies: ["Diagnostics", "Flavors", "FlavorDates"], swiftSettings: strictSwift),
         .testTarget(name: "CommandsTests", dependencies: ["Commands", "Diagnostics"], swiftSettings: strictSwift),
         .target(
             name: "TestSupport", dependencies: ["Flavors"], path: "Tests/Support/TestSupport",
@@ -129,7 +132,8 @@ let package = Package(
         .testTarget(
             name: "AppTests",
             dependencies: [
-                "Light", "Regular", "Commands", "Diagnostics", "TransferCore", "Flavors", "Localization",
+                "Light", "Regular", "CatalogTools", "Commands", "Diagnostics", "TransferCore", "Flavors",
+                "Localization",
                 "TextSnapshotsTesting", "AppTesting", "FileWriting", "TestSupport",
             ],
             swiftSettings: strictSwift

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 #if canImport(Glibc)
 import Glibc
@@ -37,7 +41,7 @@ public enum TemporaryFile {
 
     /// The process that wrote the temporary file `name`, read from its name.
     static func writer(of name: String) -> pid_t? {
-        guard let range = name.range(of: marker, options: .backwards) else { return nil }
+        guard let range = name.ranges(of: marker).last else { return nil }
         return pid_t(name[range.upperBound...].prefix { $0 != "-" })
     }
 

@@ -3,8 +3,13 @@
 // it with its own condition (`-DLIGHT`, `-DREGULAR`), so flavor differences are written
 // once, here, and only Regular's build imports RegularFeatures.
 import Commands
-import Foundation
 import TransferCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 #if REGULAR
 import RegularFeatures

@@ -1,6 +1,11 @@
 import Diagnostics
-import Foundation
 import Localization
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// A flavor as it runs: who it is (its `Info.plist`), which features it enables, where its
 /// resources are, and its text in the user's language.
@@ -93,7 +98,7 @@ public struct Flavor: Sendable {
         recordsFallbacks: Bool = false,
         remembersLanguage: Bool = false,
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        executable: URL? = Bundle.main.executableURL,
+        executable: URL? = ResourceLocator.runningExecutable,
         sourceFile: String = #filePath
     ) throws(FlavorError) -> Flavor {
         let resources: PackageLayout

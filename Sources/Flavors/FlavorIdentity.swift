@@ -1,6 +1,11 @@
 import Diagnostics
-import Foundation
 @_spi(PropertyListValues) import Localization
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Who a flavor is: read from `Flavors/<Name>/Info.plist`, never hard-coded in Swift.
 ///
@@ -56,19 +61,7 @@ public struct FlavorIdentity: Sendable, Equatable {
 
     /// Parses Info.plist bytes; `path` is only used in error messages.
     public init(name: String, plist data: Data, path: String) throws(Diagnostic) {
-        // The package's XML reader first (no bridged Foundation objects); anything it does not
-        // take as plain strings, numbers, arrays and dictionaries goes to Foundation, which
-        // also words the errors.
-        let object: Any
-        if let value = PropertyListValues.foundationValue(ofXML: data) {
-            object = value
-        } else {
-            do {
-                object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-            } catch {
-                throw Diagnostic("not a valid property list (\(Self.reason(of: error)))", path: path)
-            }
-        }
+        let object = try PropertyListValues.value(of: data, path: path)
         guard let dictionary = object as? [String: Any] else {
             throw Diagnostic("the top level must be a dictionary", path: path)
         }
@@ -108,10 +101,5 @@ public struct FlavorIdentity: Sendable, Equatable {
         }
         self.limits = limits
         look = try FlavorLook(plistValue: dictionary["FlavorLook"], path: path)
-    }
-
-    private static func reason(of error: any Error) -> String {
-        let nsError = error as NSError
-        return (nsError.userInfo["NSDebugDescription"] as? String) ?? nsError.localizedDescription
     }
 }

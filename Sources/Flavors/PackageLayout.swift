@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where a FlavorKit package keeps its files: the one description of the layout, used by the
 /// runtime (to find a flavor's resources), the tools (lint, export, snapshots), the benchmarks
@@ -100,10 +104,8 @@ public struct PackageLayout: Sendable, Hashable {
     public func flavorNames() -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: flavors.path)) ?? []
         return names.sorted().filter { name in
-            var isFolder: ObjCBool = false
-            return !name.hasPrefix(".")
-                && FileManager.default.fileExists(atPath: flavor(name).path, isDirectory: &isFolder)
-                && isFolder.boolValue
+            let type = (try? FileManager.default.attributesOfItem(atPath: flavor(name).path))?[.type]
+            return !name.hasPrefix(".") && type as? FileAttributeType == .typeDirectory
         }
     }
 }

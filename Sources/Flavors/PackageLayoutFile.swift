@@ -1,5 +1,11 @@
 import Diagnostics
+@_spi(JSONValues) import Localization
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension PackageLayout {
     /// The settings `flavorkit.json` may hold, each optional:
@@ -44,21 +50,15 @@ extension PackageLayout {
     }
 }
 
-/// Reads `flavorkit.json` with `JSONSerialization` and finds the positions its messages need
-/// in the text itself.
+/// Reads `flavorkit.json` (Localization's JSON reader, which places its own errors) and finds
+/// the positions of keys its messages name in the text itself.
 private struct ConfigurationReader {
     let data: Data
     let path: String
 
     /// Each setting's values: one for a folder, the list for `keyCalls`.
     func settings() throws(Diagnostic) -> [String: [String]] {
-        let object: Any
-        do {
-            object = try JSONSerialization.jsonObject(with: data)
-        } catch {
-            let reason = ((error as NSError).userInfo["NSDebugDescription"] as? String) ?? "not JSON"
-            throw Diagnostic("not valid JSON: \(reason)", at: offsetLocation(in: reason))
-        }
+        let object = try JSONValues.value(of: data, path: path)
         guard let dictionary = object as? [String: Any] else {
             throw Diagnostic("the top level must be an object such as {\"sources\": \"Sources\"}", path: path)
         }
@@ -106,13 +106,6 @@ private struct ConfigurationReader {
             index += 1
         }
         return location(atByte: 0)
-    }
-
-    /// The position `JSONSerialization` names (`around character 15`), else the end of the file.
-    func offsetLocation(in reason: String) -> SourceLocation {
-        let words = reason.split(whereSeparator: { !$0.isNumber })
-        let offset = reason.contains("around character") ? words.last.flatMap { Int($0) } : nil
-        return location(atByte: min(offset ?? data.count, data.count))
     }
 
     /// 1-based line and column (in Unicode scalars) of a byte offset.

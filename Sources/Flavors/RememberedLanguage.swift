@@ -1,7 +1,12 @@
 import Diagnostics
 import FileWriting
+@_spi(JSONValues) import Localization
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
-import Localization
+#endif
 
 /// The language a user chose for a flavor, kept between runs in the user's configuration
 /// folder, one file per flavor (by bundle identifier):
@@ -44,7 +49,7 @@ public struct RememberedLanguage: Sendable {
         guard let data = FileManager.default.contents(atPath: file.path) else {
             throw Diagnostic("cannot read the remembered language; ignoring it", path: file.path, severity: .warning)
         }
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+        guard let object = try? JSONValues.value(of: data, path: file.path) as? [String: Any],
             let value = object["language"] as? String,
             let tags = try? LanguagePreferences.parseList(value, source: "language"), !tags.isEmpty
         else {
@@ -58,12 +63,7 @@ public struct RememberedLanguage: Sendable {
     /// Remembers `preferences` (most wanted first).
     public func remember(_ preferences: [LanguageTag]) throws(Diagnostic) {
         let value = preferences.map(\.description).joined(separator: ":")
-        let json: Data
-        do {
-            json = try JSONSerialization.data(withJSONObject: ["language": value], options: [.sortedKeys])
-        } catch {
-            throw Diagnostic("cannot encode the language \(value)", path: file.path)
-        }
+        let json = Data("{\"language\":\(JSONValues.quoted(value))}".utf8)
         do {
             try FileManager.default.createDirectory(
                 at: file.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -1,5 +1,13 @@
 import Diagnostics
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Finds the package folder that holds a flavor's runtime resources, for the program that
 /// runs (never for FlavorKit's own checkout), in this order:
@@ -16,6 +24,19 @@ public enum ResourceLocator {
     /// `FLAVORKIT_RESOURCES`: the folder to take resources from, overriding the search.
     public static let environmentVariable = "FLAVORKIT_RESOURCES"
 
+    /// The running program's file (on Linux `/proc/self/exe`, symbolic links resolved; elsewhere
+    /// Foundation's `Bundle.main`): where resources are looked for first.
+    public static var runningExecutable: URL? {
+        #if os(Linux)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { readlink("/proc/self/exe", $0.baseAddress!, $0.count - 1) }
+        guard count > 0 else { return nil }
+        return URL(fileURLWithPath: String(decoding: buffer[..<count], as: UTF8.self))
+        #else
+        return Bundle.main.executableURL?.resolvingSymlinksInPath()
+        #endif
+    }
+
     /// The layout of the package folder holding `flavor`'s resources.
     ///
     /// - Parameters:
@@ -27,7 +48,7 @@ public enum ResourceLocator {
     public static func locate(
         flavor: String,
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        executable: URL? = Bundle.main.executableURL,
+        executable: URL? = ResourceLocator.runningExecutable,
         sourceFile: String = #filePath
     ) throws(Diagnostic) -> PackageLayout {
         let fileManager = FileManager.default

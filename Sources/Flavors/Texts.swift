@@ -1,8 +1,13 @@
-import Foundation
 import Localization
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// A program's one way to user-visible text: `text("catalog.key", arguments…)`, plus numbers,
-/// percents, byte sizes and dates written for the language in use.
+/// percents and byte sizes written for the language in use (dates: the `FlavorDates` module).
 ///
 /// `flavorkit lint` finds the keys a program uses by looking for calls of the form
 /// `text("key"` with a literal key, so write keys out in full at the call:
@@ -52,15 +57,5 @@ public struct Texts: Sendable {
             return ByteCount.text(count, language: localizer.language)
         }
         return pseudo.transform(ByteCount.text(count, language: localizer.developmentLanguage))
-    }
-
-    /// A date (and, unless `time` is `.omitted`, a time) in the language in use.
-    public func date(
-        _ date: Date, date dateStyle: Date.FormatStyle.DateStyle = .abbreviated,
-        time: Date.FormatStyle.TimeStyle = .shortened, timeZone: TimeZone = .current
-    ) -> String {
-        var style = Date.FormatStyle(date: dateStyle, time: time).locale(locale)
-        style.timeZone = timeZone
-        return date.formatted(style)
     }
 }

@@ -1,6 +1,11 @@
 import Flavors
-import Foundation
 import TransferCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// What only Regular ships, plugged into TransferCore: uploads in the queue, and `pause`,
 /// `resume` and `cancel`, whose changes are saved to the queue file.

@@ -1,6 +1,11 @@
 import Flavors
-import Foundation
 import TransferCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Changes written back to the queue file named with `--queue`.
 public enum SavedQueue {

@@ -1,7 +1,12 @@
 import Flavors
-import Foundation
 import TransferAgentProtocol
 import TransferCore
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Uploads in the queue: the core shows downloads only.
 public enum Uploads {

@@ -1,7 +1,12 @@
 import Commands
 import Flavors
-import Foundation
 import Localization
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Everything a command needs: the flavor as loaded (identity, features, text) and the build
 /// running (its extension and commands).

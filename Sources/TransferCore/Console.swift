@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Where the app writes and reads: the standard streams, or strings in tests.
 public struct Console {
@@ -27,10 +36,25 @@ public struct Console {
     /// The process's standard output, error and input.
     public static var standard: Console {
         Console(
-            write: { FileHandle.standardOutput.write(Data($0.utf8)) },
-            writeError: { FileHandle.standardError.write(Data($0.utf8)) },
+            write: { write($0, to: 1) },
+            writeError: { write($0, to: 2) },
             readLine: { Swift.readLine(strippingNewline: true) },
             isInteractive: isatty(0) == 1, terminalWidth: terminalColumns)
+    }
+
+    /// Writes all of `text` to file descriptor `descriptor` (a short write is continued; a
+    /// closed stream drops the rest, as it would drop everything).
+    private static func write(_ text: String, to descriptor: Int32) {
+        var text = text
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { return }
+                offset += written
+            }
+        }
     }
 
     /// Standard output's terminal width (`TIOCGWINSZ`), when it is a terminal.

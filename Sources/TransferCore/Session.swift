@@ -1,7 +1,12 @@
 import Commands
 import Diagnostics
-import Foundation
 import Localization
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Carries out commands against a queue, one at a time: a single command from the command
 /// line, or many typed in the interactive session (`shell`), where `lang LANG` switches the

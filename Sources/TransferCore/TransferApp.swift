@@ -1,8 +1,13 @@
 import Commands
 import Diagnostics
 import Flavors
-import Foundation
 import Localization
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The reference app's entry point, shared by every flavor: `Light` and `Regular` call
 /// `run` with their `FlavorBuild`.

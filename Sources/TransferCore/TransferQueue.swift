@@ -1,5 +1,11 @@
 import Diagnostics
+@_spi(JSONValues) import Localization
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The transfers of a queue file, in order.
 public struct TransferQueue: Sendable, Hashable {
@@ -50,9 +56,9 @@ public enum QueueFile {
     public static func decode(_ data: Data, path: String) throws(AppError) -> TransferQueue {
         let object: Any
         do {
-            object = try JSONSerialization.jsonObject(with: data)
+            object = try JSONValues.value(of: data, path: path)
         } catch {
-            throw problem("not valid JSON (\(Self.reason(error)))", in: path)
+            throw .file(error)
         }
         guard let root = object as? [String: Any], let items = root["transfers"] as? [Any] else {
             throw problem("expected an object with a \"transfers\" array", in: path)
@@ -80,7 +86,9 @@ public enum QueueFile {
             return value
         }
         func count(_ name: String) throws(AppError) -> Int64 {
-            guard let number = fields[name] as? NSNumber, let value = Int64(exactly: number.doubleValue), value >= 0
+            let number = fields[name]
+            guard let value = (number as? Int).map(Int64.init) ?? (number as? Double).flatMap(Int64.init(exactly:)),
+                value >= 0
             else {
                 throw problem("\(place).\(name): expected a whole number of bytes, 0 or more", in: path)
             }
@@ -119,10 +127,5 @@ public enum QueueFile {
 
     private static func list<T: RawRepresentable<String>>(_ cases: [T]) -> String {
         cases.map(\.rawValue).joined(separator: ", ")
-    }
-
-    private static func reason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        return (nsError.userInfo["NSDebugDescription"] as? String) ?? nsError.localizedDescription
     }
 }

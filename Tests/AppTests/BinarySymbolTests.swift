@@ -1,5 +1,6 @@
 import AppTesting
 import Foundation
+import TestSupport
 import Testing
 
 /// The README's promise, checked on the built executables' symbol tables (binutils `nm`):
@@ -18,8 +19,8 @@ struct BinarySymbolTests {
         ("the upload attempt", "15RegularFeatures7UploadsO7attempt"),
     ]
 
-    /// The names of the symbols `product` defines, or with `undefined` takes from libraries.
-    static func symbols(_ product: String, undefined: Bool = false) throws -> [String] {
+    /// The names of the symbols `product` defines.
+    static func symbols(_ product: String) throws -> [String] {
         let binary = try #require(AppRunner.binary(product), "build the \(product) product first")
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         let candidates = path.split(separator: ":").map {
@@ -28,8 +29,7 @@ struct BinarySymbolTests {
         let nm = try #require(
             candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
             "nm (binutils) is not on PATH")
-        let which = undefined ? "--undefined-only" : "--defined-only"
-        let result = try AppRunner.runBinary(nm, [which, "--format=posix", binary.path])
+        let result = try AppRunner.runBinary(nm, ["--defined-only", "--format=posix", binary.path])
         try #require(result.status == 0, "nm failed: \(result.errors)")
         return result.output.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
     }
@@ -46,9 +46,20 @@ struct BinarySymbolTests {
         }
     }
 
-    /// FoundationNetworking is a library of its own on Linux only (elsewhere it is Foundation).
-    static let networkingIsSeparate: Bool = {
-        #if canImport(FoundationNetworking)
+    /// The shared libraries `product` names to be loaded with it (`readelf -d`, ELF only).
+    static func neededLibraries(_ product: String) throws -> [String] {
+        let binary = try #require(AppRunner.binary(product), "build the \(product) product first")
+        let readelf = try SystemTool.require("readelf", package: "binutils")
+        let result = try AppRunner.runBinary(readelf, ["-d", binary.path])
+        try #require(result.status == 0, "readelf failed: \(result.errors)")
+        return result.output.split(separator: "\n").filter { $0.contains("(NEEDED)") }.compactMap { line in
+            line.split(separator: "[", maxSplits: 1).last.map { String($0.prefix { $0 != "]" }) }
+        }
+    }
+
+    /// On Linux Foundation is several libraries (elsewhere it is the system's own).
+    static let foundationIsSplit: Bool = {
+        #if os(Linux)
         true
         #else
         false
@@ -56,16 +67,18 @@ struct BinarySymbolTests {
     }()
 
     @Test(
-        "only the transfer agent uses FoundationNetworking: the flavors start without loading it",
-        .enabled(if: networkingIsSeparate))
-    func onlyTheAgentUsesNetworking() throws {
+        "the flavors load neither Foundation's networking (libcurl and some thirty libraries) nor ICU at start-up; the agent loads the networking",
+        .enabled(if: foundationIsSplit))
+    func startUpLibraries() throws {
+        let heavy = [
+            "libFoundation.so", "libFoundationInternationalization.so", "lib_FoundationICU.so",
+            "libFoundationNetworking.so",
+        ]
         for product in ["Light", "Regular"] {
-            let used = try Self.symbols(product, undefined: true).filter { $0.contains("20FoundationNetworking") }
-            #expect(
-                used.isEmpty, "\(product) uses \(used.count) symbols of FoundationNetworking, such as \(used.prefix(3))"
-            )
+            let needed = try Self.neededLibraries(product)
+            #expect(needed.contains("libFoundationEssentials.so"), "\(product): \(needed)")
+            #expect(Set(needed).isDisjoint(with: heavy), "\(product) loads \(Set(needed).intersection(heavy).sorted())")
         }
-        let agent = try Self.symbols("TransferAgent", undefined: true)
-        #expect(agent.contains { $0.contains("20FoundationNetworking") }, "the test looks for a wrong name")
+        #expect(try Self.neededLibraries("TransferAgent").contains("libFoundationNetworking.so"))
     }
 }

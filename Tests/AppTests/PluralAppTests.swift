@@ -1,4 +1,5 @@
 import AppTesting
+import CatalogTools
 import Flavors
 import Foundation
 import Localization

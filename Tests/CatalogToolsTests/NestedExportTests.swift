@@ -94,4 +94,26 @@ struct NestedExportTests {
         #expect((entry["folders"] as? [String: String])?["other"] == "%ld folders")
         #expect((entry["files"] as? [String: String])?["one"] == "%d file in %2$#@folders@")
     }
+
+    @Test("the String Catalog writer keeps every nested variable and its argument; reading it back resolves them")
+    func xcstringsWriterRoundTrip() throws {
+        let parsed = StringsDictParser.parse(Data(Self.stringsdict.utf8), path: "en.lproj/Localizable.stringsdict")
+        #expect(parsed.errors.isEmpty)
+        var catalog = Catalog(language: LanguageTag("en")!)
+        catalog.overlay(plurals: parsed.entries, table: Catalog.defaultTable)
+        let data = try XCStringsWriter.write([catalog], sourceLanguage: LanguageTag("en")!)
+        let file = XCStringsFile(data, path: "Localizable.xcstrings")
+        #expect(file.errors.isEmpty)
+        let entry = try #require(file.part(for: LanguageTag("en")!).plurals["files.in.folders"])
+        #expect(Set(entry.variables.keys) == ["files", "folders"])
+        #expect(entry.variables["folders"]?.argument == 2)
+        let rules = PluralRules.rules(for: LanguageTag("en")!)
+        let original = try #require(parsed.entries["files.in.folders"])
+        #expect(
+            try entry.expand([.int(3), .int(1)], rules: rules)
+                == (try original.expand([.int(3), .int(1)], rules: rules)))
+        #expect(
+            try entry.expand([.int(1), .int(2)], rules: rules)
+                == (try original.expand([.int(1), .int(2)], rules: rules)))
+    }
 }

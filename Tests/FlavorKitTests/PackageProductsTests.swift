@@ -15,7 +15,7 @@ struct PackageProductsTests {
         }
         #expect(
             Set(libraries) == [
-                "Diagnostics", "Commands", "Localization", "CatalogTools", "Flavors", "TextSnapshots",
+                "Diagnostics", "Commands", "Localization", "CatalogTools", "Flavors", "FlavorDates", "TextSnapshots",
                 "FileWriting", "TextSnapshotsTesting",
             ])
     }

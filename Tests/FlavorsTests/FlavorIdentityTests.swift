@@ -36,7 +36,9 @@ struct FlavorIdentityTests {
         do {
             _ = try FlavorIdentity(name: "X", plist: Data("<plist><dict><key>".utf8), path: "/p/Info.plist")
         } catch {
-            #expect(error.description.hasPrefix("/p/Info.plist: error: not a valid property list"))
+            #expect(
+                error.description
+                    == "/p/Info.plist:1:14: error: not a valid property list: <key> is not closed (it starts here)")
         }
     }
 

@@ -1,4 +1,5 @@
 import Diagnostics
+import FlavorDates
 import Flavors
 import Foundation
 import Localization

@@ -153,22 +153,4 @@ struct NestedVariableTests {
             ])
         #expect(Self.entry("%#@a@", ["a": [.other: "%d"]]).nestingProblems.isEmpty)
     }
-
-    @Test("the String Catalog writer keeps every nested variable, and reading it back resolves them")
-    func xcstringsRoundTrip() throws {
-        let parsed = StringsDictParser.parse(Data(Self.stringsdict.utf8), path: "en.lproj/Localizable.stringsdict")
-        #expect(parsed.errors.isEmpty)
-        var catalog = Catalog(language: LanguageTag("en")!)
-        catalog.overlay(plurals: parsed.entries, table: Catalog.defaultTable)
-        let data = try XCStringsWriter.write([catalog], sourceLanguage: LanguageTag("en")!)
-        let file = XCStringsFile(data, path: "Localizable.xcstrings")
-        #expect(file.errors.isEmpty)
-        let entry = try #require(file.part(for: LanguageTag("en")!).plurals["files.in.folders"])
-        #expect(Set(entry.variables.keys) == ["files", "folders"])
-        #expect(entry.variables["folders"]?.argument == 2)
-        let rules = PluralRules.rules(for: LanguageTag("en")!)
-        #expect(try entry.expand([.int(3), .int(1)], rules: rules) == "%1$d files in %2$ld folder")
-        let original = try #require(parsed.entries["files.in.folders"])
-        #expect(try original.expand([.int(3), .int(1)], rules: rules) == "%1$d files in %2$ld folder")
-    }
 }

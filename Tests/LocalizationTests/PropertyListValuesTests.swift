@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 @_spi(PropertyListValues) import Localization
 import Testing
@@ -7,48 +8,66 @@ struct PropertyListValuesTests {
     static let flavors = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Flavors")
 
-    @Test("each flavor's Info.plist reads as PropertyListSerialization reads it", arguments: ["Light", "Regular"])
+    @Test(
+        "each flavor's Info.plist reads as PropertyListSerialization reads it, in XML and in binary",
+        arguments: ["Light", "Regular"])
     func flavorsAgree(name: String) throws {
-        let data = try Data(contentsOf: Self.flavors.appendingPathComponent(name).appendingPathComponent("Info.plist"))
-        let ours = try #require(PropertyListValues.foundationValue(ofXML: data) as? [String: Any])
-        let theirs = try #require(
-            try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])
-        #expect(NSDictionary(dictionary: ours).isEqual(NSDictionary(dictionary: theirs)))
-        #expect(ours["FlavorFeatures"] is [String])
+        let xml = try Data(contentsOf: Self.flavors.appendingPathComponent(name).appendingPathComponent("Info.plist"))
+        let theirs = try #require(try PropertyListSerialization.propertyList(from: xml, format: nil) as? [String: Any])
+        let binary = try PropertyListSerialization.data(fromPropertyList: theirs, format: .binary, options: 0)
+        for data in [xml, binary] {
+            let ours = try #require(try PropertyListValues.value(of: data, path: "Info.plist") as? [String: Any])
+            #expect(NSDictionary(dictionary: ours).isEqual(NSDictionary(dictionary: theirs)))
+            #expect(ours["FlavorFeatures"] is [String])
+        }
     }
 
-    @Test("strings, whole numbers, arrays and dictionaries in Foundation's types; the last of a repeated key wins")
+    @Test("every kind in a plain Swift type; the last of a repeated key wins")
     func types() throws {
         let xml = """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0"><dict>
             <key>s</key><string>a &amp; b</string><key>n</key><integer>-42</integer>
+            <key>hex</key><integer>0x10</integer><key>plus</key><integer>+3</integer>
+            <key>big</key><integer>99999999999999999999</integer>
             <key>list</key><array><string>x</string><integer>7</integer></array>
             <key>d</key><dict><key>k</key><integer>1</integer><key>k</key><integer>2</integer></dict>
+            <key>real</key><real>1.5</real><key>yes</key><true/><key>no</key><false/>
+            <key>when</key><date>2020-01-01T00:00:00Z</date><key>bytes</key><data>AAE=</data>
             </dict></plist>
             """
-        let value = try #require(PropertyListValues.foundationValue(ofXML: Data(xml.utf8)) as? [String: Any])
+        let value = try #require(try PropertyListValues.value(of: Data(xml.utf8), path: "x.plist") as? [String: Any])
         #expect(value["s"] as? String == "a & b")
         #expect(value["n"] as? Int == -42)
+        #expect(value["hex"] as? Int == 16)
+        #expect(value["plus"] as? Int == 3)
+        #expect(value["big"] as? String == "99999999999999999999")
         let list = try #require(value["list"] as? [Any])
         #expect(list.count == 2 && list[0] as? String == "x" && list[1] as? Int == 7)
         #expect((value["d"] as? [String: Any])?["k"] as? Int == 2)
+        #expect(value["real"] as? Double == 1.5)
+        #expect(value["yes"] as? Bool == true && value["no"] as? Bool == false)
+        #expect(value["when"] as? String == "2020-01-01T00:00:00Z")
+        #expect(value["bytes"] as? Data == Data([0, 1]))
     }
 
     @Test(
-        "anything else is left to Foundation (nil)",
+        "what the readers refuse is an error at its line and column",
         arguments: [
-            "<real>1.5</real>", "<true/>", "<false/>", "<date>2020-01-01T00:00:00Z</date>", "<data>AA==</data>",
-            "<integer>99999999999999999999</integer>", "<integer>0x10</integer>", "<integer>+3</integer>",
-            "<integer></integer>", "<array><true/></array>",
+            ("", "x.plist:1:1: error: not a valid property list: no property list in the file"),
+            ("<plist><dict><key>", "x.plist:1:14: error: not a valid property list: <key> is not closed"),
+            ("not xml", "x.plist:1:1: error: not a valid property list:"),
+            ("bplist00", "x.plist:1:1: error: not a valid property list: not a binary property list"),
+            (
+                "bplist00 and more bytes than a header and a trailer take",
+                "x.plist:1:1: error: not a valid property list:"
+            ),
         ])
-    func leftToFoundation(value: String) {
-        let xml = "<plist><dict><key>k</key>\(value)</dict></plist>"
-        #expect(PropertyListValues.foundationValue(ofXML: Data(xml.utf8)) == nil)
-    }
-
-    @Test("what the reader refuses is nil", arguments: ["", "<plist><dict><key>", "not xml", "bplist00"])
-    func refused(text: String) {
-        #expect(PropertyListValues.foundationValue(ofXML: Data(text.utf8)) == nil)
+    func refused(text: String, message: String) {
+        #expect {
+            try PropertyListValues.value(of: Data(text.utf8), path: "x.plist")
+        } throws: { error in
+            (error as? Diagnostic)?.description.hasPrefix(message) == true
+        }
     }
 }

@@ -1,5 +1,10 @@
 import Diagnostics
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads `.stringsdict` files: XML property lists with our own `PropertyListReader`, no
 /// Foundation parser underneath (malformed XML is one error at its line and column); binary
@@ -79,45 +84,30 @@ public enum StringsDictParser {
     /// A binary property list, read by Foundation and checked entry by entry as the XML ones.
     private static func parseBinary(_ data: Data, path: String) -> Result {
         let start = SourceLocation(path: path, line: 1, column: 1)
-        let root: Any
-        do {
-            root = try PropertyListSerialization.propertyList(from: data, format: nil)
-        } catch {
-            let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-            return Result(entries: [:], errors: [Diagnostic("not a valid binary property list: \(reason)", at: start)])
-        }
-        guard let dictionary = root as? [String: Any] else {
-            let kind = propertyList(root).kindDescription
+        let root: PropertyList
+        switch PropertyList.binary(data) {
+        case .success(let list): root = list
+        case .failure(let error):
             return Result(
-                entries: [:], errors: [Diagnostic("the top level must be a dictionary of keys, not \(kind)", at: start)]
+                entries: [:], errors: [Diagnostic("not a valid binary property list: \(error.reason)", at: start)])
+        }
+        guard let members = root.members else {
+            return Result(
+                entries: [:],
+                errors: [
+                    Diagnostic("the top level must be a dictionary of keys, not \(root.kindDescription)", at: start)
+                ]
             )
         }
         var result = Result(entries: [:], errors: [])
-        for key in dictionary.keys.sorted() {
+        for member in members {
             do {
-                result.entries[key] = try entry(propertyList(dictionary[key]!), key: key, location: start)
+                result.entries[member.key] = try entry(member.value, key: member.key, location: start)
             } catch {
                 result.errors.append(error)
             }
         }
         return result
-    }
-
-    /// Foundation's value as a `PropertyList` (at offset 0; keys sorted, as Foundation keeps
-    /// no order).
-    private static func propertyList(_ value: Any) -> PropertyList {
-        switch value {
-        case let text as String: return PropertyList(value: .string(text), offset: 0)
-        case let dictionary as [String: Any]:
-            return PropertyList(
-                value: .dictionary(
-                    dictionary.keys.sorted().map { .init(key: $0, keyOffset: 0, value: propertyList(dictionary[$0]!)) }),
-                offset: 0)
-        case let array as [Any]: return PropertyList(value: .array(array.map(propertyList)), offset: 0)
-        case let number as NSNumber: return PropertyList(value: .integer(number.stringValue), offset: 0)
-        case let date as Date: return PropertyList(value: .date("\(date)"), offset: 0)
-        default: return PropertyList(value: .data(""), offset: 0)
-        }
     }
 
     /// `text == name` for an ASCII `name`, without comparing characters when `text` has fewer

@@ -1,5 +1,10 @@
 import Diagnostics
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One entry of a `.strings` file.
 public struct StringsEntry: Sendable, Hashable {

@@ -1,5 +1,15 @@
 import Diagnostics
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A reader for Apple's `.strings` format accepting everything CoreFoundation accepts:
 /// `//` and `/* */` comments, quoted (`"…"`, `'…'`) and unquoted (`[A-Za-z0-9_$/:.-]+`)
@@ -44,16 +54,16 @@ public enum StringsParser {
     private static func parsePropertyList(_ data: Data, path: String) throws(Diagnostic) -> StringsFile {
         let start = SourceLocation(path: path, line: 1, column: 1)
         guard !data.starts(with: Array("bplist".utf8)) else {
-            guard let object = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil),
-                let dictionary = object as? [String: Any]
-            else { throw Diagnostic("not a valid property list of strings", at: start) }
+            guard case .success(let root) = PropertyList.binary(data), let members = root.members else {
+                throw Diagnostic("not a valid property list of strings", at: start)
+            }
             var table = StringTable()
             let file = table.addFile(path)
-            for key in dictionary.keys.sorted() {
-                guard let value = dictionary[key] as? String else {
-                    throw Diagnostic("the value of key \"\(Diagnostic.quote(key))\" is not a string", at: start)
+            for member in members {
+                guard let value = member.value.string else {
+                    throw Diagnostic("the value of key \"\(Diagnostic.quote(member.key))\" is not a string", at: start)
                 }
-                table.add(key: key, value: value, line: 1, column: 1, file: file)
+                table.add(key: member.key, value: value, line: 1, column: 1, file: file)
             }
             return StringsFile(path: path, table: table)
         }
@@ -240,7 +250,7 @@ private struct Scanner {
             }
             if let comment, let keyText = commentedKey {
                 comments[keyText] = String(decoding: UnsafeBufferPointer(rebasing: text[comment]), as: UTF8.self)
-                    .trimmingCharacters(in: .whitespacesAndNewlines)
+                    .trimming(WhiteSpace.isSpaceOrNewline)
             }
             try skipTrivia()
         }

@@ -1,5 +1,10 @@
 import Diagnostics
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A String Catalog (`.xcstrings`, Xcode 15 and later) read with our own JSON reader
 /// (`JSONReader`, no Foundation parser): every language of one table in one file. Each

@@ -1,5 +1,15 @@
 import Diagnostics
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What `XCStringsReading` found in a String Catalog: the parts `XCStringsFile` keeps.
 struct XCStringsContent {

@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Formats catalog text with typed arguments. It never crashes and never reads an argument
 /// as the wrong type: when the arguments do not fit the specifiers it throws instead.
@@ -41,7 +50,7 @@ public enum SafeFormatter {
         case (.object, .double(let number)):
             return pad(String(number), specifier)
         case (.signed, .int(let number)) where isBare(specifier):
-            return String(number)  // what `%ld` writes, without a trip through `String(format:)`
+            return String(number)  // what `%ld` writes, without a trip through `vsnprintf`
         case (.signed, .int(let number)):
             return cFormat(specifier, length: "l", number)
         case (.unsigned, .int(let number))
@@ -78,7 +87,7 @@ public enum SafeFormatter {
         specifier.flags.subtracting(.grouped).isEmpty && specifier.width == nil && specifier.precision == nil
     }
 
-    /// Formats one number with the C library, the type being checked already.
+    /// Formats one number with the C library (`vsnprintf`), the type being checked already.
     private static func cFormat(_ specifier: FormatString.Specifier, length: String, _ value: any CVarArg) -> String {
         var spec = "%" + specifier.flags.subtracting(.grouped).description
         if let width = specifier.width { spec += String(clamped(width)) }
@@ -91,7 +100,17 @@ public enum SafeFormatter {
                     : specifier.conversion == "O"
                         ? "o"
                         : specifier.conversion == "U" ? "u" : specifier.conversion)
-        return String(format: spec, value)
+        // Widths and precisions are clamped, so a second, exact-size try is rare.
+        var capacity = 256
+        while true {
+            var buffer = [CChar](repeating: 0, count: capacity)
+            let count = withVaList([value]) { vsnprintf(&buffer, capacity, spec, $0) }
+            guard count >= 0 else { return "" }
+            guard Int(count) >= capacity else {
+                return String(decoding: buffer[..<Int(count)].map(UInt8.init(bitPattern:)), as: UTF8.self)
+            }
+            capacity = Int(count) + 1
+        }
     }
 
     private static func pad(_ text: String, _ specifier: FormatString.Specifier) -> String {

@@ -149,7 +149,7 @@ public struct PluralEntry: Sendable, Hashable {
         guard let variant = variable.variants[category] ?? variable.variants[.other] else {
             throw FormatError("variable \"\(Diagnostic.quote(name))\" has no \"other\" variant")
         }
-        let withArg = variant.replacingOccurrences(of: "%arg", with: "%\(argumentIndex)$\(variable.valueType)")
+        let withArg = variant.replacing("%arg", with: "%\(argumentIndex)$\(variable.valueType)")
         return try Self.rewrite(withArg) { placeholder throws(FormatError) in
             let position = placeholder.isExplicit ? placeholder.position : argumentIndex + placeholder.position - 1
             guard let inner = placeholder.variable else { return "%\(position)$\(placeholder.body)" }
@@ -160,6 +160,21 @@ public struct PluralEntry: Sendable, Hashable {
     /// `"a" → "b" → "a"`.
     static func describeCycle(_ names: some Sequence<String>) -> String {
         names.map { "\"\(Diagnostic.quote($0))\"" }.joined(separator: " → ")
+    }
+
+    /// `variant` as a String Catalog's substitution writes it: its first plain specifier (the
+    /// variable's own number) as `%arg` (`%d files` → `%arg files`); the reverse of what
+    /// reading a catalog does.
+    public static func substitutionForm(of variant: String) -> String {
+        var replaced = false
+        return
+            (try? rewrite(variant) { placeholder in
+                guard !replaced, !placeholder.isExplicit, placeholder.variable == nil else {
+                    return String(placeholder.text)
+                }
+                replaced = true
+                return "%arg"
+            }) ?? variant
     }
 
     /// A specifier or variable as `rewrite` hands it over.

@@ -204,7 +204,7 @@ private struct NestingWalk {
         guard done.insert("\(argument) \(name)").inserted else { return }
         for variantCategory in PluralCategory.allCases {
             guard let variant = variable.variants[variantCategory] else { continue }
-            let withArg = variant.replacingOccurrences(of: "%arg", with: "%\(argument)$\(variable.valueType)")
+            let withArg = variant.replacing("%arg", with: "%\(argument)$\(variable.valueType)")
             visit(withArg, owner: name, category: variantCategory, base: argument, path: path + [name])
         }
     }

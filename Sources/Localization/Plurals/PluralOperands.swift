@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The operands CLDR plural rules test, taken from a number as written:
 /// `n` absolute value, `i` integer digits, `v` count of visible fraction digits (with
@@ -78,7 +82,7 @@ public struct PluralOperands: Sendable, Hashable, CustomStringConvertible {
 
     /// `n=1.5 i=1 v=1 w=1 f=5 t=5 e=0`.
     public var description: String {
-        "n=\(n.formatted(.number.grouping(.never))) i=\(i) v=\(v) w=\(w) f=\(f) t=\(t) e=\(e)"
+        "n=\(DecimalDigits(n)?.description ?? "\(n)") i=\(i) v=\(v) w=\(w) f=\(f) t=\(t) e=\(e)"
     }
 }
 

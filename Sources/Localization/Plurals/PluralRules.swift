@@ -1,5 +1,10 @@
 import Diagnostics
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One language's CLDR plural rules, compiled: for each category but `other`, a condition
 /// (`or` of `and` of relations such as `n % 100 = 3..10`). The first category whose
@@ -171,22 +176,24 @@ public struct PluralRules: Sendable {
 
     /// Compiles one condition in CLDR's syntax (`i = 1 and v = 0`, `n % 100 = 3..10`).
     static func compile(_ rule: String) throws(SyntaxError) -> [[Relation]] {
-        let text = rule.trimmingCharacters(in: .whitespaces)
+        let text = rule.trimming(WhiteSpace.isSpace)
         guard !text.isEmpty else { return [] }
-        return try text.components(separatedBy: " or ").map { alternative throws(SyntaxError) in
-            try alternative.components(separatedBy: " and ").map { relation throws(SyntaxError) in
-                try compileRelation(relation.trimmingCharacters(in: .whitespaces), rule: rule)
+        return try text.split(separator: " or ", omittingEmptySubsequences: false).map {
+            alternative throws(SyntaxError) in
+            try alternative.split(separator: " and ", omittingEmptySubsequences: false).map {
+                relation throws(SyntaxError) in
+                try compileRelation(relation.trimming(WhiteSpace.isSpace), rule: rule)
             }
         }
     }
 
     private static func compileRelation(_ text: String, rule: String) throws(SyntaxError) -> Relation {
         let negated = text.contains("!=")
-        let sides = text.components(separatedBy: negated ? "!=" : "=")
+        let sides = text.split(separator: negated ? "!=" : "=", omittingEmptySubsequences: false)
         guard sides.count == 2 else {
             throw SyntaxError(rule: rule, message: "expected '=' or '!=' in \"\(Diagnostic.quote(text))\"")
         }
-        let left = sides[0].split(separator: "%").map { $0.trimmingCharacters(in: .whitespaces) }
+        let left = sides[0].split(separator: "%").map { $0.trimming(WhiteSpace.isSpace) }
         guard let name = left.first, name.count == 1, let operand = Relation.Operand(rawValue: Character(name)) else {
             throw SyntaxError(rule: rule, message: "unknown operand in \"\(Diagnostic.quote(text))\"")
         }
@@ -198,11 +205,13 @@ public struct PluralRules: Sendable {
             modulus = value
         }
         var ranges: [ClosedRange<Int>] = []
-        guard !sides[1].trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard !sides[1].trimming(WhiteSpace.isSpace).isEmpty else {
             throw SyntaxError(rule: rule, message: "no value after '=' in \"\(Diagnostic.quote(text))\"")
         }
         for item in sides[1].split(separator: ",") {
-            let bounds = item.components(separatedBy: "..").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+            let bounds = item.split(separator: "..", omittingEmptySubsequences: false).map {
+                Int($0.trimming(WhiteSpace.isSpace))
+            }
             switch bounds.count {
             case 1:
                 guard let value = bounds[0] else {

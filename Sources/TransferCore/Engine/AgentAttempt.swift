@@ -1,6 +1,17 @@
 import Flavors
-import Foundation
+import Synchronization
 import TransferAgentProtocol
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One attempt carried out by the transfer agent: `TransferAgent`, the executable built
 /// beside the app's (`swift build --product Light` builds both), moves the bytes with
@@ -15,7 +26,7 @@ public final class AgentAttempt: TransferAttempt, @unchecked Sendable {
     private let agent: URL
     private let text: Texts
     private let progress: TransferProgress
-    private let lock = NSLock()
+    private let lock = Mutex(())
     /// The agent's standard input while it runs; -1 before and after.
     private var input: Int32 = -1
     private var stopRequested = false
@@ -34,13 +45,12 @@ public final class AgentAttempt: TransferAttempt, @unchecked Sendable {
 
     /// Where the agent is looked for: beside the running executable (symbolic links followed).
     public static var location: URL {
-        let executable = Bundle.main.executableURL?.resolvingSymlinksInPath()
-        let folder = executable?.deletingLastPathComponent() ?? URL(fileURLWithPath: ".")
+        let folder = ResourceLocator.runningExecutable?.deletingLastPathComponent() ?? URL(fileURLWithPath: ".")
         return folder.appendingPathComponent("TransferAgent")
     }
 
     public func perform() -> TransferOutcome {
-        if lock.withLock({ stopRequested }) { return .stopped }
+        if lock.withLock({ _ in stopRequested }) { return .stopped }
         guard FileManager.default.isExecutableFile(atPath: agent.path) else {
             return .failed(reason: text("reason.agentMissing", .string(agent.path)), retryable: false)
         }
@@ -51,7 +61,7 @@ public final class AgentAttempt: TransferAttempt, @unchecked Sendable {
             return .failed(
                 reason: text("reason.agentFailed", .string(agent.path), .string(error.reason)), retryable: false)
         }
-        if lock.withLock({
+        if lock.withLock({ _ in
             input = process.input
             return stopRequested
         }) {
@@ -77,7 +87,7 @@ public final class AgentAttempt: TransferAttempt, @unchecked Sendable {
                 reason: text("reason.dropped", .string(text.bytes(done)), .string(text.bytes(total))), retryable: true)
         case .failed(let reason, let retryable)?: return .failed(reason: reason, retryable: retryable)
         case .progress?, nil:
-            if lock.withLock({ stopRequested }) { return .stopped }
+            if lock.withLock({ _ in stopRequested }) { return .stopped }
             let reason =
                 end.signal.map { text("reason.agentSignal", .int(Int($0))) }
                 ?? text("reason.agentStatus", .int(Int(end.status ?? 0)))
@@ -87,12 +97,12 @@ public final class AgentAttempt: TransferAttempt, @unchecked Sendable {
 
     /// Stops the attempt: the agent's standard input closes; `perform` then returns `.stopped`.
     public func stop() {
-        lock.withLock { stopRequested = true }
+        lock.withLock { _ in stopRequested = true }
         closeInput()
     }
 
     private func closeInput() {
-        let descriptor = lock.withLock {
+        let descriptor = lock.withLock { _ in
             defer { input = -1 }
             return input
         }

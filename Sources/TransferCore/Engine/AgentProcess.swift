@@ -1,4 +1,15 @@
+import Synchronization
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A running transfer agent: its process, the pipe the app holds open as its standard input
 /// (closed to stop it) and the pipe its reports arrive on. Its standard error is the app's.
@@ -13,12 +24,10 @@ struct AgentProcess {
     static func start(_ executable: URL, arguments: [String]) throws(AgentProcessError) -> AgentProcess {
         // One start at a time, and both pipes closed on exec before the next: an agent started
         // by another worker must not hold this one's input open (it would never see it close).
-        starting.lock()
-        defer { starting.unlock() }
-        return try spawn(executable, arguments)
+        try starting.withLock { _ throws(AgentProcessError) in try spawn(executable, arguments) }
     }
 
-    private static let starting = NSLock()
+    private static let starting = Mutex(())
 
     private static func spawn(_ executable: URL, _ arguments: [String]) throws(AgentProcessError) -> AgentProcess {
         let input = try pipe(), output = try pipe()
@@ -69,7 +78,7 @@ struct AgentProcess {
     /// A pipe whose ends close on exec (in the agent, only the copies made by `dup2` stay open).
     private static func pipe() throws(AgentProcessError) -> (read: Int32, write: Int32) {
         var ends: [Int32] = [-1, -1]
-        guard Foundation.pipe(&ends) == 0 else { throw AgentProcessError(code: errno) }
+        guard systemPipe(&ends) == 0 else { throw AgentProcessError(code: errno) }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         return (ends[0], ends[1])
     }
@@ -80,3 +89,6 @@ struct AgentProcessError: Error {
     let code: Int32
     var reason: String { String(cString: strerror(code)) }
 }
+
+/// The C library's `pipe`, which `AgentProcess.pipe()` would otherwise hide.
+private func systemPipe(_ ends: UnsafeMutablePointer<Int32>) -> Int32 { pipe(ends) }

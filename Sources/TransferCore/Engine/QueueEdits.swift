@@ -1,7 +1,12 @@
 import Commands
 import Diagnostics
 import Flavors
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `add` and `delete`: changes to the queue file's latest content, under its lock
 /// (`QueueStore.update`), so that two processes adding the same URL at once add it once.
@@ -25,7 +30,7 @@ enum QueueEdits {
         _ address: String, title: String?, upload: String?, to queue: inout TransferQueue, context: AppContext
     ) throws(AppError) -> String {
         let text = context.texts
-        let trimmed = address.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = Self.trimmed(address)
         guard !trimmed.isEmpty else { throw AppError.failed(text("error.add.empty")) }
         let shown = Diagnostic.quote(trimmed)
         guard let url = URL(string: trimmed), let scheme = url.scheme, url.host?.isEmpty == false else {
@@ -48,7 +53,7 @@ enum QueueEdits {
                 throw AppError.failed(text("error.add.uploadFile", .string(Diagnostic.quote(upload))))
             }
             kind = .upload
-            size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
+            size = FileStatus.size(upload) ?? 0
         }
         if let existing = queue.transfers.first(where: { $0.url == trimmed && $0.kind == kind }) {
             throw AppError.failed(text("error.add.duplicate", .string(shown), .string(existing.id)))
@@ -56,7 +61,7 @@ enum QueueEdits {
         let prefix = kind == .download ? "d" : "u"
         let used = Set(queue.transfers.map(\.id))
         let id = (1...).lazy.map { "\(prefix)\($0)" }.first { !used.contains($0) }!
-        let name = title.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
+        let name = title.map(Self.trimmed).flatMap { $0.isEmpty ? nil : $0 }
         let fileName = url.lastPathComponent.isEmpty || url.lastPathComponent == "/" ? trimmed : url.lastPathComponent
         queue.transfers.append(
             Transfer(
@@ -78,4 +83,9 @@ enum QueueEdits {
 
     /// The name of Regular's feature that allows uploads.
     static let uploadsFeature = "uploads"
+
+    /// `text` without white space (spaces, tabs, line breaks) at either end.
+    private static func trimmed(_ text: String) -> String {
+        String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    }
 }

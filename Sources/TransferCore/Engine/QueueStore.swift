@@ -1,6 +1,11 @@
 import Diagnostics
 import FileWriting
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The queue file shared by the commands that change it (`add`, `delete`, `run`, and
 /// Regular's saved changes): every change is applied to the file's latest content while its

@@ -1,6 +1,17 @@
 import Dispatch
 import Flavors
+import Synchronization
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 #if canImport(Glibc)
 import Glibc
@@ -60,9 +71,7 @@ public struct TransferRunner {
     /// Throws when a transfer failed for good (after the summary is written).
     public func run() throws(AppError) -> String {
         let text = context.texts
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
-        else {
+        guard FileStatus.isFolder(folder.path) else {
             throw AppError.failed(text("error.run.folder", .string(folder.path)))
         }
         let start = try QueueStore.update(queueURL) { _ throws(AppError) in () }.queue
@@ -80,11 +89,9 @@ public struct TransferRunner {
         let errors = ErrorBox()
         let job = RunJob(
             context: context, queueURL: queueURL, folder: folder, transfers: transfers, state: state, output: output)
-        // Threads of their own, not the dispatch pool's: each waits for its transfer, and the
-        // pool (as wide as the cores) would hold back workers and the sessions' queues alike.
         for _ in 0..<max(context.concurrentTransfers, 1) {
             workers.enter()
-            Thread {
+            WorkerThread.start {
                 defer { workers.leave() }
                 do throws(AppError) {
                     while let transfer = try job.claim() { try job.perform(transfer) }
@@ -92,7 +99,7 @@ public struct TransferRunner {
                     errors.set(error)
                     state.interrupt()
                 }
-            }.start()
+            }
         }
         workers.wait()
         output.finish()
@@ -146,11 +153,13 @@ private struct RunJob: Sendable {
     private func update<Result>(
         _ change: (inout TransferQueue) throws(AppError) -> Result, show: (TransferQueue, Result) -> Void
     ) throws(AppError) -> (queue: TransferQueue, result: Result) {
-        state.saving.lock()
-        defer { state.saving.unlock() }
-        let (queue, result) = try QueueStore.update(queueURL, change)
-        show(queue, result)
-        return (queue, result)
+        var saved: (queue: TransferQueue, result: Result)?
+        try state.saving.withLock { _ throws(AppError) in
+            let (queue, result) = try QueueStore.update(queueURL, change)
+            show(queue, result)
+            saved = (queue, result)
+        }
+        return saved!
     }
 
     /// Downloads `transfer` (or sends an upload, through the flavor's `uploadAttempt`),
@@ -182,9 +191,7 @@ private struct RunJob: Sendable {
                 }
                 return
             case .completed:
-                let size =
-                    (try? FileManager.default.attributesOfItem(atPath: partURL.path)[.size] as? NSNumber)?
-                    .int64Value ?? 0
+                let size = FileStatus.size(partURL.path) ?? 0
                 let placed = try place(partURL, name: name)
                 _ = try save(transfer.id, line: true) { current in
                     current.state = .completed
@@ -249,8 +256,8 @@ private struct RunJob: Sendable {
     /// Links the finished partial file into place under `name`, or `name (2)`, … when taken,
     /// and removes the partial name: a file already there is never replaced.
     private func place(_ partURL: URL, name: String) throws(AppError) -> URL {
-        let stem = (name as NSString).deletingPathExtension
-        let suffix = (name as NSString).pathExtension
+        let stem = URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent
+        let suffix = URL(fileURLWithPath: name).pathExtension
         for number in 1... {
             let candidateName =
                 number == 1 ? name : suffix.isEmpty ? "\(stem) (\(number))" : "\(stem) (\(number)).\(suffix)"
@@ -271,14 +278,14 @@ private struct RunJob: Sendable {
     static func fileName(_ transfer: Transfer) -> String {
         let last = transfer.url.flatMap(URL.init(string:))?.lastPathComponent ?? ""
         var name = last.isEmpty || last == "/" ? transfer.title : last
-        name = name.replacingOccurrences(of: "/", with: "_")
+        name = name.replacing("/", with: "_")
         return name.hasPrefix(".") ? "_" + name : name
     }
 }
 
 /// What the workers of a run share, behind one lock.
 private final class RunState: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var interrupted = false
     private var failures = false
     private var seen: Set<String> = []
@@ -286,35 +293,34 @@ private final class RunState: @unchecked Sendable {
     private var stopping: Set<String> = []
     private var lastSave: [String: UInt64] = [:]
     private var states: [String: Transfer.State?] = [:]
-    private let wake = NSCondition()
     private let clock: RunClock
     /// Held while a worker changes the queue file and shows the change.
-    let saving = NSLock()
+    let saving = Mutex(())
 
     init(clock: RunClock) { self.clock = clock }
 
-    var isInterrupted: Bool { lock.withLock { interrupted } }
-    var hadFailures: Bool { lock.withLock { failures } }
+    var isInterrupted: Bool { lock.withLock { _ in interrupted } }
+    var hadFailures: Bool { lock.withLock { _ in failures } }
 
-    func isNew(_ id: String) -> Bool { lock.withLock { !seen.contains(id) } }
-    func claim(_ id: String) -> Bool { lock.withLock { seen.insert(id).inserted } }
-    func failed() { lock.withLock { failures = true } }
-    func note(_ id: String, _ state: Transfer.State?) { lock.withLock { states[id] = state } }
-    func latestState(_ id: String) -> Transfer.State? { lock.withLock { states[id] ?? nil } }
+    func isNew(_ id: String) -> Bool { lock.withLock { _ in !seen.contains(id) } }
+    func claim(_ id: String) -> Bool { lock.withLock { _ in seen.insert(id).inserted } }
+    func failed() { lock.withLock { _ in failures = true } }
+    func note(_ id: String, _ state: Transfer.State?) { lock.withLock { _ in states[id] = state } }
+    func latestState(_ id: String) -> Transfer.State? { lock.withLock { _ in states[id] ?? nil } }
 
     func register(_ id: String, _ attempt: any TransferAttempt) {
-        let stop = lock.withLock {
+        let stop = lock.withLock { _ in
             attempts[id] = attempt
             return interrupted || stopping.contains(id)
         }
         if stop { attempt.stop() }
     }
 
-    func unregister(_ id: String) { lock.withLock { attempts[id] = nil } }
+    func unregister(_ id: String) { lock.withLock { _ in attempts[id] = nil } }
 
     /// Whether enough time passed since `id`'s last progress save (half a second).
     func shouldSave(_ id: String) -> Bool {
-        lock.withLock {
+        lock.withLock { _ in
             let now = clock.now()
             if let last = lastSave[id], now - last < 500_000_000 { return false }
             lastSave[id] = now
@@ -324,41 +330,38 @@ private final class RunState: @unchecked Sendable {
 
     /// Stops transfer `id` (paused, cancelled or deleted meanwhile).
     func stop(_ id: String) {
-        let attempt = lock.withLock {
+        let attempt = lock.withLock { _ in
             stopping.insert(id)
             return attempts[id]
         }
         attempt?.stop()
-        wake.broadcast()
     }
 
     /// Ctrl-C: stops every running transfer.
     func interrupt() {
-        let running = lock.withLock {
+        let running = lock.withLock { _ in
             interrupted = true
             return Array(attempts.values)
         }
         running.forEach { $0.stop() }
-        wake.broadcast()
     }
 
-    /// Waits `seconds` before a retry; false when the transfer or the run was stopped.
+    /// Waits `seconds` before a retry, looking every 10 ms whether the transfer or the run was
+    /// stopped meanwhile; false when it was.
     func wait(_ seconds: Double, for id: String) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: seconds)
-        wake.lock()
-        defer { wake.unlock() }
-        while Date() < deadline {
-            if lock.withLock({ interrupted || stopping.contains(id) }) { return false }
-            _ = wake.wait(until: min(deadline, Date(timeIntervalSinceNow: 0.05)))
+        let deadline = DispatchTime.now() + seconds
+        while DispatchTime.now() < deadline {
+            if lock.withLock({ _ in interrupted || stopping.contains(id) }) { return false }
+            usleep(10_000)
         }
-        return lock.withLock { !(interrupted || stopping.contains(id)) }
+        return lock.withLock { _ in !(interrupted || stopping.contains(id)) }
     }
 }
 
 /// The first error a worker met, which ends the run.
 private final class ErrorBox: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private var first: AppError?
-    var error: AppError? { lock.withLock { first } }
-    func set(_ error: AppError) { lock.withLock { first = first ?? error } }
+    var error: AppError? { lock.withLock { _ in first } }
+    func set(_ error: AppError) { lock.withLock { _ in first = first ?? error } }
 }

@@ -1,5 +1,10 @@
 import Flavors
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Code a flavor plugs into TransferCore from outside: features, commands, which transfers
 /// are shown and how a changed queue is kept. TransferCore never imports the module that

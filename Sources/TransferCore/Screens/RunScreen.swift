@@ -1,13 +1,19 @@
 import Commands
 import Diagnostics
 import Flavors
+import Synchronization
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What `run` shows while it works. On a terminal, the queue screen redrawn in place (at most
 /// five times a second) with the latest event under it; otherwise one line per state change
 /// (`d1 Ocean Documentary: Completed`), retries and failures with their reason.
 final class RunOutput: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private let console: Console
     private let context: AppContext
     private var queue: TransferQueue
@@ -26,7 +32,7 @@ final class RunOutput: @unchecked Sendable {
     /// The queue file's content after a save; `change` is the transfer whose state changed and
     /// the reason it failed, if any.
     func changed(_ queue: TransferQueue, _ change: (transfer: Transfer, reason: String?)?) {
-        lock.withLock {
+        lock.withLock { _ in
             self.queue = queue
             if let change { emit(RunScreen.line(change.transfer, reason: change.reason, context: context)) }
             redraw(force: change != nil)
@@ -35,7 +41,7 @@ final class RunOutput: @unchecked Sendable {
 
     /// A failed attempt to be retried.
     func retry(_ transfer: Transfer, reason: String, attempt: Int, of attempts: Int, delay: Double) {
-        lock.withLock {
+        lock.withLock { _ in
             emit(
                 RunScreen.retry(
                     transfer, reason: reason, attempt: attempt, of: attempts, delay: delay, context: context))
@@ -45,7 +51,7 @@ final class RunOutput: @unchecked Sendable {
 
     /// The last screen, drawn whatever the time since the one before.
     func finish() {
-        lock.withLock { redraw(force: true) }
+        lock.withLock { _ in redraw(force: true) }
     }
 
     private func emit(_ line: String) {

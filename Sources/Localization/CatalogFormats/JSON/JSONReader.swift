@@ -1,5 +1,15 @@
 import Diagnostics
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A pull reader over JSON text (RFC 8259) held as valid UTF-8 bytes: the caller walks the
 /// document value by value, turns into Swift values only what it wants and skips the rest
@@ -78,6 +88,24 @@ struct JSONReader {
         return try memberKey()
     }
 
+    /// Reads the `[` of an array; then `nextElement` tells whether an element follows.
+    mutating func beginArray() throws(Failure) {
+        try expect(UInt8(ascii: "["), "expected an array ('[')")
+    }
+
+    /// Whether another element of the array begun follows (its `,` read); false after its `]`.
+    /// `first` is true before the first element and is kept up to date.
+    mutating func nextElement(first: inout Bool) throws(Failure) -> Bool {
+        skipWhitespace()
+        if offset < text.count, text[offset] == UInt8(ascii: "]") {
+            offset += 1
+            return false
+        }
+        if !first { try expect(UInt8(ascii: ","), Self.afterMember(false)) }
+        first = false
+        return true
+    }
+
     /// After the top-level value: only whitespace may follow.
     mutating func end() throws(Failure) {
         skipWhitespace()
@@ -105,6 +133,28 @@ struct JSONReader {
             throw Failure(message: "expected a whole number, found \(written)", offset: start)
         }
         return value
+    }
+
+    /// Reads a number as written: an `Int` when it is a whole one that fits, else a `Double`.
+    mutating func number() throws(Failure) -> Any {
+        skipWhitespace()
+        let start = offset
+        try skipNumber()
+        let written = String(decoding: UnsafeBufferPointer(rebasing: text[start..<offset]), as: UTF8.self)
+        if let integer = Int(written) { return integer }
+        return Double(written) ?? 0
+    }
+
+    /// Reads `true` or `false`.
+    mutating func bool() throws(Failure) -> Bool {
+        skipWhitespace()
+        if literal("true") {
+            offset += 4
+            return true
+        }
+        guard literal("false") else { throw unexpected("expected true or false") }
+        offset += 5
+        return false
     }
 
     /// Reads a `null` if one is next.

@@ -1,5 +1,15 @@
 import Diagnostics
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A reader for XML property lists (Apple's `plist` DTD) over UTF-8 bytes: the XML
 /// declaration, a DOCTYPE, comments and processing instructions around the value; `plist`,
@@ -107,7 +117,7 @@ struct PropertyListReader {
             throw Failure(message: "<key> outside a <dict>", offset: start)
         case .integer, .real, .date, .data:
             let written = tag.isEmpty ? "" : try content(of: element, at: start)
-            let trimmed = written.trimmingCharacters(in: .whitespacesAndNewlines)
+            let trimmed = written.trimming(WhiteSpace.isSpaceOrNewline)
             switch element {
             case .integer:
                 guard Self.isInteger(trimmed) else {
@@ -385,7 +395,7 @@ struct PropertyListReader {
 
     /// XML reads `\r\n` and a lone `\r` as `\n`.
     private static func normalizingNewlines(_ text: String) -> String {
-        return text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        return text.replacing("\r\n", with: "\n").replacing("\r", with: "\n")
     }
 
     /// Appends what the reference at the cursor (`&…;`) stands for to `scratch`.

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Writes catalogs as one String Catalog (`.xcstrings`), the migration Xcode offers: text
 /// entries as string units, a plural entry that is a single variable read from the first
@@ -58,18 +59,7 @@ public enum XCStringsWriter {
     private static func variants(_ variable: PluralEntry.Variable, usingArg: Bool) -> [String: Any] {
         var result: [String: Any] = [:]
         for (category, text) in variable.variants {
-            var value = text
-            if usingArg {
-                var replaced = false
-                value =
-                    (try? PluralEntry.rewrite(text) { placeholder in
-                        guard !replaced, !placeholder.isExplicit, placeholder.variable == nil else {
-                            return String(placeholder.text)
-                        }
-                        replaced = true
-                        return "%arg"
-                    }) ?? text
-            }
+            let value = usingArg ? PluralEntry.substitutionForm(of: text) : text
             result[category.rawValue] = ["stringUnit": unit(value)]
         }
         return result
