@@ -1,11 +1,13 @@
 import Diagnostics
 import Foundation
-import Localization
+@_spi(JSONValues) import Localization
 
 /// Reads `data` as a String Catalog (`.xcstrings`, our JSON reader), then uses each
 /// language's part: its texts' formats and its plural entries with that language's rules.
-/// Reading one language alone must give that language exactly as the full read does.
+/// Reading one language alone must give that language exactly as the full read does. The
+/// same bytes also go through `JSONValues` (queue files, settings), which must not crash either.
 public func fuzzXCStrings(_ data: Data) {
+    if let value = try? JSONValues.value(of: data, path: "fuzz.json") { _ = "\(value)" }
     let file = XCStringsFile(data, path: "fuzz.xcstrings")
     if let first = file.languages.first {
         let alone = XCStringsFile(data, path: "fuzz.xcstrings", languages: [first])
