@@ -101,19 +101,33 @@ final class Download: HTTPTransfer, AgentTransfer, URLSessionDataDelegate, @unch
             return (self.handle, done, total)
         }
         guard let writer else { return }
-        do {
-            try writer.write(contentsOf: data)
-        } catch {
-            end(.failed(reason: "\(partFile): \(error.localizedDescription)", retryable: false))
-            dataTask.cancel()
-            return
+        pending.append(data)
+        if pending.count >= 1 << 18 {
+            guard flush(to: writer) else {
+                dataTask.cancel()
+                return
+            }
         }
         reporter.progress(now, size)
     }
 
+    private var pending = Data()
+
+    private func flush(to writer: FileHandle) -> Bool {
+        defer { pending.removeAll(keepingCapacity: true) }
+        do {
+            try writer.write(contentsOf: pending)
+            return true
+        } catch {
+            end(.failed(reason: "\(partFile): \(error.localizedDescription)", retryable: false))
+            return false
+        }
+    }
+
     /// Closes the partial file; a body shorter than announced is a dropped connection.
     override func ended() -> AgentReport? {
-        lock.withLock {
+        if let writer = lock.withLock({ handle }), !pending.isEmpty { _ = flush(to: writer) }
+        return lock.withLock {
             try? handle?.close()
             handle = nil
             guard total > 0 && done < total else { return nil }
