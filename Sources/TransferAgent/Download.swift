@@ -6,22 +6,42 @@ import FoundationNetworking
 #endif
 
 /// A download: a URLSession data task whose delegate streams the body to the partial file,
-/// so that memory stays the same whatever the file's size. A partial file already there is
-/// resumed with `Range: bytes=N-`: a 206 must start at N (its `Content-Range`), a 416 saying
-/// the file is N bytes means the partial file is whole, and a server that answers 200 instead
-/// sends the whole file again, the partial file starting over from 0.
+/// 256 KiB at a time. A partial file already there is resumed with `Range: bytes=N-` (and
+/// `If-Range` with the validator an agent before reported): a 206 must start at N (its
+/// `Content-Range`), a 416 saying the file is N bytes means the partial file is whole, and a
+/// server that answers 200 instead sends the whole file again, the partial file starting over
+/// from 0.
+///
+/// With a `share`, the download stops once that many bytes are written, when the server takes
+/// ranges (`206`, or `Accept-Ranges: bytes`), and reports `more`: the app starts another agent
+/// for the rest, and this agent ends at once (a cancel would wait for the rest of a fast body).
+/// FoundationNetworking makes a dispatch timer for every 16 KiB piece of a body and frees them
+/// only when its queue is idle, which a fast body never lets it be: a process's memory grows
+/// with what it has downloaded (about 20 MiB a GiB on loopback); a share bounds it.
 final class Download: HTTPTransfer, AgentTransfer, URLSessionDataDelegate, @unchecked Sendable {
     private let url: String
     private let partFile: String
+    private let share: Int64?
+    private let validator: String?
     private let lock = NSLock()
     private var handle: FileHandle?
     private var done: Int64 = 0
     /// The file's size, 0 while unknown.
     private var total: Int64 = 0
+    /// Where this body ends (the file's size, or the end of the range sent), 0 while unknown.
+    private var bodyEnd: Int64 = 0
+    /// Where this agent stops (its share written), when the server takes ranges.
+    private var stop: Int64?
+    /// What the server says identifies this version of the file, for the next agent.
+    private var answerValidator = ""
+    /// Received bytes not written yet.
+    private var pending = Data()
 
-    init(url: String, partFile: String, reporter: Reporter) {
+    init(url: String, partFile: String, share: Int64?, validator: String?, reporter: Reporter) {
         self.url = url
         self.partFile = partFile
+        self.share = share
+        self.validator = validator
         super.init(reporter: reporter)
     }
 
@@ -30,7 +50,10 @@ final class Download: HTTPTransfer, AgentTransfer, URLSessionDataDelegate, @unch
         let offset =
             (try? FileManager.default.attributesOfItem(atPath: partFile)[.size] as? NSNumber)?.int64Value ?? 0
         var request = URLRequest(url: url)
-        if offset > 0 { request.setValue("bytes=\(offset)-", forHTTPHeaderField: "Range") }
+        if offset > 0 {
+            request.setValue("bytes=\(offset)-", forHTTPHeaderField: "Range")
+            if let validator, !validator.isEmpty { request.setValue(validator, forHTTPHeaderField: "If-Range") }
+        }
         lock.withLock { done = offset }
         return perform { $0.dataTask(with: request) }
     }
@@ -50,12 +73,19 @@ final class Download: HTTPTransfer, AgentTransfer, URLSessionDataDelegate, @unch
         let fileManager = FileManager.default
         switch status {
         case 206 where offset > 0 && range?.first == offset:
-            lock.withLock { total = range?.size ?? (length >= 0 ? offset + length : 0) }
+            lock.withLock {
+                total = range?.size ?? (length >= 0 ? offset + length : 0)
+                bodyEnd = range?.last.map { $0 + 1 } ?? total
+                stop = share.map { offset + $0 }
+            }
         case 200..<300 where status != 206:
             // The whole body again: what the partial file held is counted anew.
+            let takesRanges = http.value(forHTTPHeaderField: "Accept-Ranges")?.lowercased().contains("bytes") == true
             lock.withLock {
                 done = 0
                 total = max(length, 0)
+                bodyEnd = total
+                stop = takesRanges ? share : nil
             }
             _ = fileManager.createFile(atPath: partFile, contents: nil)
         case 416 where offset > 0 && range?.size == offset:
@@ -77,6 +107,12 @@ final class Download: HTTPTransfer, AgentTransfer, URLSessionDataDelegate, @unch
         }
         if !fileManager.fileExists(atPath: partFile) {
             _ = fileManager.createFile(atPath: partFile, contents: nil)
+        }
+        // A strong ETag, else Last-Modified: what `If-Range` may name (RFC 9110, 13.1.5).
+        if let tag = http.value(forHTTPHeaderField: "ETag"), !tag.hasPrefix("W/") {
+            answerValidator = tag
+        } else {
+            answerValidator = http.value(forHTTPHeaderField: "Last-Modified") ?? ""
         }
         do {
             let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: partFile))
@@ -103,35 +139,50 @@ final class Download: HTTPTransfer, AgentTransfer, URLSessionDataDelegate, @unch
         guard let writer else { return }
         pending.append(data)
         if pending.count >= 1 << 18 {
-            guard flush(to: writer) else {
-                dataTask.cancel()
-                return
+            if let failure = flush(to: writer) {
+                // The disk refused: nothing more can be written, so the agent ends here.
+                reporter.finish(failure)
+                _exit(0)
             }
         }
         reporter.progress(now, size)
-    }
-
-    private var pending = Data()
-
-    private func flush(to writer: FileHandle) -> Bool {
-        defer { pending.removeAll(keepingCapacity: true) }
-        do {
-            try writer.write(contentsOf: pending)
-            return true
-        } catch {
-            end(.failed(reason: "\(partFile): \(error.localizedDescription)", retryable: false))
-            return false
+        if let stop = lock.withLock({ self.stop }), now >= stop, size == 0 || now < size {
+            // This agent's share is received (the piece that crossed it too): written, the next
+            // agent continues and this one ends at once (see `HTTPTransfer` for why not a cancel).
+            let failure = flush(to: writer)
+            try? writer.close()
+            reporter.finish(failure ?? .more(done: now, total: size, validator: answerValidator))
+            _exit(0)
         }
     }
 
-    /// Closes the partial file; a body shorter than announced is a dropped connection.
+    /// Writes what `pending` holds; the failure when the disk refuses.
+    private func flush(to writer: FileHandle) -> AgentReport? {
+        defer { pending.removeAll(keepingCapacity: true) }
+        do {
+            try writer.write(contentsOf: pending)
+            return nil
+        } catch {
+            return .failed(reason: "\(partFile): \(error.localizedDescription)", retryable: false)
+        }
+    }
+
+    /// Writes what is left and closes the partial file. A body shorter than announced is a
+    /// dropped connection; a range that ends before the file does leaves more to fetch.
     override func ended() -> AgentReport? {
-        if let writer = lock.withLock({ handle }), !pending.isEmpty { _ = flush(to: writer) }
+        if let writer = lock.withLock({ handle }), !pending.isEmpty, let failure = flush(to: writer) {
+            lock.withLock {
+                try? handle?.close()
+                handle = nil
+            }
+            return failure
+        }
         return lock.withLock {
             try? handle?.close()
             handle = nil
-            guard total > 0 && done < total else { return nil }
-            return .dropped(done: done, total: total)
+            guard bodyEnd > 0 else { return nil }
+            if done < bodyEnd { return .dropped(done: done, total: total) }
+            return done < total ? .more(done: done, total: total, validator: answerValidator) : nil
         }
     }
 }

@@ -18,9 +18,10 @@ final class Reporter: @unchecked Sendable {
         }
     }
 
-    /// Reports the outcome; nothing is reported after it.
+    /// Reports the outcome, unless one was reported already; nothing is reported after it.
     func finish(_ outcome: AgentReport) {
         lock.withLock {
+            guard !finished else { return }
             finished = true
             write(outcome)
         }

@@ -6,6 +6,10 @@ public enum AgentReport: Equatable, Sendable {
     case progress(done: Int64, total: Int64)
     /// Every byte moved.
     case completed
+    /// The agent's share of a download is written (`done` bytes of `total`, 0 when unknown);
+    /// another agent continues, sending `validator` (the server's `ETag` or `Last-Modified`,
+    /// empty when it gave none) as `If-Range` so that a file changed meanwhile starts over.
+    case more(done: Int64, total: Int64, validator: String)
     /// The server answered with HTTP `status` (`phrase`: Foundation's name for it); worth
     /// another attempt when `retryable` (5xx, 429, a range that did not fit).
     case refused(status: Int, phrase: String, retryable: Bool)
@@ -21,6 +25,7 @@ public enum AgentReport: Equatable, Sendable {
         switch self {
         case .progress(let done, let total): "progress \(done) \(total)"
         case .completed: "completed"
+        case .more(let done, let total, let validator): "more \(done) \(total) \(Self.oneLine(validator))"
         case .refused(let status, let phrase, let retryable):
             "refused \(status) \(Self.word(retryable)) \(Self.oneLine(phrase))"
         case .dropped(let done, let total): "dropped \(done) \(total)"
@@ -44,6 +49,9 @@ public enum AgentReport: Equatable, Sendable {
             guard words.count == 3, let done = number(1), let total = number(2) else { return nil }
             self = .progress(done: done, total: total)
         case "completed" where words.count == 1: self = .completed
+        case "more":
+            guard words.count >= 3, let done = number(1), let total = number(2) else { return nil }
+            self = .more(done: done, total: total, validator: rest(from: 3))
         case "stopped" where words.count == 1: self = .stopped
         case "dropped":
             guard words.count == 3, let done = number(1), let total = number(2) else { return nil }

@@ -20,10 +20,15 @@ struct AgentAttemptTests {
     }
 
     /// A stand-in agent running `script` (sh), in a scratch folder removed by the caller.
+    /// The script is written by `cp`, not by this process: a file this process held open for
+    /// writing could not be run ("text file busy") while a process another test starts still
+    /// holds a copy of that descriptor.
     static func agent(_ script: String) throws -> (agent: URL, folder: URL) {
         let folder = try AppRunner.temporaryFolder()
-        let agent = folder.appendingPathComponent("TransferAgent")
-        try Data("#!/bin/sh\n\(script)\n".utf8).write(to: agent)
+        let source = folder.appendingPathComponent("script.sh"), agent = folder.appendingPathComponent("TransferAgent")
+        try Data("#!/bin/sh\n\(script)\n".utf8).write(to: source)
+        let copied = try AppRunner.runBinary(URL(fileURLWithPath: "/bin/cp"), [source.path, agent.path])
+        try #require(copied.status == 0, "\(copied.errors)")
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: agent.path)
         return (agent, folder)
     }
@@ -82,6 +87,31 @@ struct AgentAttemptTests {
         #expect(
             try Self.attempt("kill -9 $$").0
                 == .failed(reason: "the transfer agent stopped on signal 9", retryable: true))
+    }
+
+    @Test("an agent that leaves more of a download is followed by another, which sends its validator as If-Range")
+    func shares() throws {
+        let (agent, folder) = try Self.agent(
+            """
+            here=$(dirname "$0"); n=$(($(cat "$here/count" 2>/dev/null || echo 0) + 1)); echo $n > "$here/count"
+            echo "$*" >> "$here/arguments"
+            if [ $n -lt 3 ]; then echo "more $((n * 10)) 30 'v$n'"; else echo completed; fi
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let progress = Progress()
+        let attempt = AgentAttempt(
+            .download(url: "http://127.0.0.1:9/a.mov", partFile: "/tmp/a.part", share: 10), agent: agent,
+            texts: try Self.texts(), progress: progress.add)
+        #expect(attempt.perform() == .completed)
+        #expect(progress.reports == [[10, 30], [20, 30]])
+        let arguments = try String(contentsOf: folder.appendingPathComponent("arguments"), encoding: .utf8)
+        #expect(
+            arguments == """
+                download http://127.0.0.1:9/a.mov /tmp/a.part --share 10
+                download http://127.0.0.1:9/a.mov /tmp/a.part --share 10 --if-range 'v1'
+                download http://127.0.0.1:9/a.mov /tmp/a.part --share 10 --if-range 'v2'
+
+                """)
     }
 
     @Test("stop closes the agent's input: it ends, and the attempt is stopped")

@@ -9,6 +9,9 @@ struct AgentReportTests {
         "every report reads back from its line",
         arguments: [
             AgentReport.progress(done: 0, total: 0), .progress(done: 16_384, total: 1 << 40), .completed, .stopped,
+            .more(done: 268_435_456, total: 1 << 30, validator: "\"abc-123\""),
+            .more(done: 5, total: 0, validator: "Wed, 21 Oct 2015 07:28:00 GMT"),
+            .more(done: 5, total: 9, validator: ""),
             .refused(status: 404, phrase: "not found", retryable: false),
             .refused(status: 503, phrase: "service unavailable", retryable: true),
             .refused(status: 599, phrase: "", retryable: true), .dropped(done: 10, total: 100),
@@ -40,11 +43,18 @@ struct AgentReportTests {
         "a request travels as the agent's arguments",
         arguments: [
             AgentRequest.download(url: "http://127.0.0.1:8080/a b.mov", partFile: "/tmp/a b.mov.d1.part"),
+            .download(url: "http://h/a", partFile: "/p", share: 268_435_456, validator: "\"v 1\""),
+            .download(url: "http://h/a", partFile: "/p", share: 1),
             .upload(file: "/tmp/clip.mov", url: "https://example.com/up"),
         ])
     func request(request: AgentRequest) {
         #expect(AgentRequest(arguments: request.arguments) == request)
         #expect(AgentRequest(arguments: ["fetch", "a", "b"]) == nil)
+        #expect(AgentRequest(arguments: ["download", "a", "b", "--share"]) == nil)
+        #expect(AgentRequest(arguments: ["download", "a", "b", "--share", "0"]) == nil)
+        #expect(AgentRequest(arguments: ["download", "a", "b", "--share", "1", "--share", "2"]) == nil)
+        #expect(AgentRequest(arguments: ["download", "a", "b", "--speed", "1"]) == nil)
+        #expect(AgentRequest(arguments: ["upload", "a", "b", "--share", "1"]) == nil)
         #expect(AgentRequest(arguments: Array(request.arguments.dropLast())) == nil)
     }
 }

@@ -20,7 +20,8 @@ import Darwin
 /// Linux libcurl and some thirty more) are thus loaded by the agent alone, and every other
 /// command of the app starts without them.
 ///
-/// `stop()` closes the agent's standard input; the agent then stops and says so.
+/// `stop()` closes the agent's standard input; the agent then stops and says so. A download
+/// may take several agents in turn, each writing a share of it (`downloadShare`).
 public final class AgentAttempt: TransferAttempt, @unchecked Sendable {
     private let request: AgentRequest
     private let agent: URL
@@ -43,23 +44,51 @@ public final class AgentAttempt: TransferAttempt, @unchecked Sendable {
         self.progress = progress
     }
 
+    /// How much of a download one agent writes before the next takes over (when the server
+    /// takes ranges): 64 MiB. FoundationNetworking keeps a dispatch timer for every 16 KiB
+    /// piece of a fast body until its queue is idle, so one process downloading a large file
+    /// grows (about 20 MiB a GiB on loopback) and slows down; fresh agents stay at the memory
+    /// of a 64 MiB download and are faster overall, a new process and request every 64 MiB
+    /// costing less than the backlog they avoid (`Benchmarks downloads`).
+    public static let downloadShare: Int64 = 64 << 20
+
     /// Where the agent is looked for: beside the running executable (symbolic links followed).
     public static var location: URL {
         let folder = ResourceLocator.runningExecutable?.deletingLastPathComponent() ?? URL(fileURLWithPath: ".")
         return folder.appendingPathComponent("TransferAgent")
     }
 
+    /// Runs agents until the request is carried out: a download an agent leaves with `more`
+    /// (its share written) goes on with another, which sends the validator the last one got.
     public func perform() -> TransferOutcome {
-        if lock.withLock({ _ in stopRequested }) { return .stopped }
         guard FileManager.default.isExecutableFile(atPath: agent.path) else {
             return .failed(reason: text("reason.agentMissing", .string(agent.path)), retryable: false)
         }
+        var request = request
+        while true {
+            if lock.withLock({ _ in stopRequested }) { return .stopped }
+            switch runAgent(request) {
+            case .next(let following): request = following
+            case .finished(let outcome): return outcome
+            }
+        }
+    }
+
+    /// What one agent left: the rest of a download for the next, or the attempt's outcome.
+    private enum Step {
+        case next(AgentRequest)
+        case finished(TransferOutcome)
+    }
+
+    /// Runs one agent for `request`, passing its progress on. An agent that ends without an
+    /// outcome failed (retried: it may have been killed); one that cannot start failed for good.
+    private func runAgent(_ request: AgentRequest) -> Step {
         let process: AgentProcess
         do {
             process = try AgentProcess.start(agent, arguments: request.arguments)
         } catch {
-            return .failed(
-                reason: text("reason.agentFailed", .string(agent.path), .string(error.reason)), retryable: false)
+            let reason = text("reason.agentFailed", .string(agent.path), .string(error.reason))
+            return .finished(.failed(reason: reason, retryable: false))
         }
         if lock.withLock({ _ in
             input = process.input
@@ -78,20 +107,24 @@ public final class AgentAttempt: TransferAttempt, @unchecked Sendable {
         closeInput()
         let end = process.wait()
         switch outcome {
-        case .completed?: return .completed
-        case .stopped?: return .stopped
+        case .more(let done, let total, let validator)?:
+            progress(done, total)
+            guard case .download(let url, let partFile, let share, _) = request else { return .finished(.completed) }
+            return .next(.download(url: url, partFile: partFile, share: share, validator: validator))
+        case .completed?: return .finished(.completed)
+        case .stopped?: return .finished(.stopped)
         case .refused(let status, let phrase, let retryable)?:
-            return .failed(reason: text("reason.http", .int(status), .string(phrase)), retryable: retryable)
+            return .finished(.failed(reason: text("reason.http", .int(status), .string(phrase)), retryable: retryable))
         case .dropped(let done, let total)?:
-            return .failed(
-                reason: text("reason.dropped", .string(text.bytes(done)), .string(text.bytes(total))), retryable: true)
-        case .failed(let reason, let retryable)?: return .failed(reason: reason, retryable: retryable)
+            let reason = text("reason.dropped", .string(text.bytes(done)), .string(text.bytes(total)))
+            return .finished(.failed(reason: reason, retryable: true))
+        case .failed(let reason, let retryable)?: return .finished(.failed(reason: reason, retryable: retryable))
         case .progress?, nil:
-            if lock.withLock({ _ in stopRequested }) { return .stopped }
+            if lock.withLock({ _ in stopRequested }) { return .finished(.stopped) }
             let reason =
                 end.signal.map { text("reason.agentSignal", .int(Int($0))) }
                 ?? text("reason.agentStatus", .int(Int(end.status ?? 0)))
-            return .failed(reason: reason, retryable: true)
+            return .finished(.failed(reason: reason, retryable: true))
         }
     }
 

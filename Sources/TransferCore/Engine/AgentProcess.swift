@@ -39,7 +39,13 @@ struct AgentProcess {
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        let failure = posix_spawn(&pid, executable.path, &actions, nil, argv, environ)
+        var failure = posix_spawn(&pid, executable.path, &actions, nil, argv, environ)
+        // "Text file busy": the agent is open for writing somewhere (being rebuilt or copied,
+        // or held for an instant by another process's fork); it is a matter of milliseconds.
+        for _ in 0..<10 where failure == ETXTBSY {
+            usleep(20_000)
+            failure = posix_spawn(&pid, executable.path, &actions, nil, argv, environ)
+        }
         close(input.read)
         close(output.write)
         guard failure == 0 else {

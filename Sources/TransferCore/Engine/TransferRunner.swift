@@ -63,7 +63,9 @@ public struct TransferRunner {
                     for: transfer, context: context, progress: progress)
             }
             guard let url = transfer.url, URL(string: url) != nil else { return nil }
-            return AgentAttempt(.download(url: url, partFile: partFile.path), texts: context.texts, progress: progress)
+            return AgentAttempt(
+                .download(url: url, partFile: partFile.path, share: AgentAttempt.downloadShare), texts: context.texts,
+                progress: progress)
         }
     }
 
