@@ -170,16 +170,12 @@ final class Download: HTTPTransfer, AgentTransfer, URLSessionDataDelegate, @unch
     /// Writes what is left and closes the partial file. A body shorter than announced is a
     /// dropped connection; a range that ends before the file does leaves more to fetch.
     override func ended() -> AgentReport? {
-        if let writer = lock.withLock({ handle }), !pending.isEmpty, let failure = flush(to: writer) {
-            lock.withLock {
-                try? handle?.close()
-                handle = nil
-            }
-            return failure
-        }
+        let writer = lock.withLock { handle }
+        let failure = writer.flatMap { pending.isEmpty ? nil : flush(to: $0) }
         return lock.withLock {
             try? handle?.close()
             handle = nil
+            if let failure { return failure }
             guard bodyEnd > 0 else { return nil }
             if done < bodyEnd { return .dropped(done: done, total: total) }
             return done < total ? .more(done: done, total: total, validator: answerValidator) : nil

@@ -20,7 +20,7 @@ import Darwin
 /// Linux libcurl and some thirty more) are thus loaded by the agent alone, and every other
 /// command of the app starts without them.
 ///
-/// `stop()` closes the agent's standard input; the agent then stops and says so. A download
+/// `stop()` closes the agent's standard input; the agent then ends at once, saying so. A download
 /// may take several agents in turn, each writing a share of it (`downloadShare`).
 public final class AgentAttempt: TransferAttempt, @unchecked Sendable {
     private let request: AgentRequest
