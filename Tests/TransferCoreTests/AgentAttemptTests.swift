@@ -158,7 +158,7 @@ struct AgentAttemptTests {
         #expect(
             attempt.perform()
                 == .failed(
-                    reason: "no transfer agent at \(agent.path) (it is built with the app; ship it beside the app)",
+                    reason: "no transfer agent at \(agent.path): it is built with the app, so ship it beside the app",
                     retryable: false))
     }
 
