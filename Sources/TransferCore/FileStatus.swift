@@ -16,6 +16,6 @@ enum FileStatus {
     /// Whether `path` is a folder.
     static func isFolder(_ path: String) -> Bool {
         var status = stat()
-        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+        return stat(path, &status) == 0 && Int(status.st_mode) & Int(S_IFMT) == Int(S_IFDIR)
     }
 }

@@ -31,7 +31,11 @@ struct AgentProcess {
 
     private static func spawn(_ executable: URL, _ arguments: [String]) throws(AgentProcessError) -> AgentProcess {
         let input = try pipe(), output = try pipe()
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t?
+        #else
         var actions = posix_spawn_file_actions_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, input.read, 0)
