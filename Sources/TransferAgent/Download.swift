@@ -23,7 +23,8 @@ final class Download: HTTPTransfer, AgentTransfer, URLSessionDataDelegate, @unch
     private let partFile: String
     private let share: Int64?
     private let validator: String?
-    private let lock = NSLock()
+    // The rest is touched by the session's delegate queue only, one call at a time (and by
+    // `run` before the task starts): no lock.
     private var handle: FileHandle?
     private var done: Int64 = 0
     /// The file's size, 0 while unknown.
@@ -54,7 +55,7 @@ final class Download: HTTPTransfer, AgentTransfer, URLSessionDataDelegate, @unch
             request.setValue("bytes=\(offset)-", forHTTPHeaderField: "Range")
             if let validator, !validator.isEmpty { request.setValue(validator, forHTTPHeaderField: "If-Range") }
         }
-        lock.withLock { done = offset }
+        done = offset
         return perform { $0.dataTask(with: request) }
     }
 
@@ -69,31 +70,27 @@ final class Download: HTTPTransfer, AgentTransfer, URLSessionDataDelegate, @unch
         let status = http.statusCode
         let length = response.expectedContentLength
         let range = (http.value(forHTTPHeaderField: "Content-Range")).flatMap(ContentRange.init)
-        let offset = lock.withLock { done }
+        let offset = done
         let fileManager = FileManager.default
         switch status {
         case 206 where offset > 0 && range?.first == offset:
-            lock.withLock {
-                total = range?.size ?? (length >= 0 ? offset + length : 0)
-                bodyEnd = range?.last.map { $0 + 1 } ?? total
-                stop = share.map { offset + $0 }
-            }
+            total = range?.size ?? (length >= 0 ? offset + length : 0)
+            bodyEnd = range?.last.map { $0 + 1 } ?? total
+            stop = share.map { offset + $0 }
         case 200..<300 where status != 206:
             // The whole body again: what the partial file held is counted anew.
             let takesRanges = http.value(forHTTPHeaderField: "Accept-Ranges")?.lowercased().contains("bytes") == true
-            lock.withLock {
-                done = 0
-                total = max(length, 0)
-                bodyEnd = total
-                stop = takesRanges ? share : nil
-            }
+            done = 0
+            total = max(length, 0)
+            bodyEnd = total
+            stop = takesRanges ? share : nil
             _ = fileManager.createFile(atPath: partFile, contents: nil)
         case 416 where offset > 0 && range?.size == offset:
             // Nothing after the partial file's end: it is the whole file.
             if !fileManager.fileExists(atPath: partFile) {
                 _ = fileManager.createFile(atPath: partFile, contents: nil)
             }
-            lock.withLock { total = offset }
+            total = offset
             end(.completed)
             completionHandler(.cancel)
             return
@@ -116,12 +113,10 @@ final class Download: HTTPTransfer, AgentTransfer, URLSessionDataDelegate, @unch
         }
         do {
             let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: partFile))
-            let offset = lock.withLock { done }
-            try handle.truncate(atOffset: UInt64(offset))
+            try handle.truncate(atOffset: UInt64(done))
             try handle.seekToEnd()
-            lock.withLock { self.handle = handle }
-            let (now, size) = lock.withLock { (done, total) }
-            reporter.progress(now, size)
+            self.handle = handle
+            reporter.progress(done, total)
             completionHandler(.allow)
         } catch {
             end(.failed(reason: "\(partFile): \(error.localizedDescription)", retryable: false))
@@ -130,13 +125,8 @@ final class Download: HTTPTransfer, AgentTransfer, URLSessionDataDelegate, @unch
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        guard !hasEnded else { return }
-        let (writer, now, size) = lock.withLock { () -> (FileHandle?, Int64, Int64) in
-            guard handle != nil else { return (nil, done, total) }
-            done += Int64(data.count)
-            return (self.handle, done, total)
-        }
-        guard let writer else { return }
+        guard !hasEnded, let writer = handle else { return }
+        done += Int64(data.count)
         pending.append(data)
         if pending.count >= 1 << 18 {
             if let failure = flush(to: writer) {
@@ -145,13 +135,13 @@ final class Download: HTTPTransfer, AgentTransfer, URLSessionDataDelegate, @unch
                 _exit(0)
             }
         }
-        reporter.progress(now, size)
-        if let stop = lock.withLock({ self.stop }), now >= stop, size == 0 || now < size {
+        reporter.progress(done, total)
+        if let stop, done >= stop, total == 0 || done < total {
             // This agent's share is received (the piece that crossed it too): written, the next
             // agent continues and this one ends at once (see `HTTPTransfer` for why not a cancel).
             let failure = flush(to: writer)
             try? writer.close()
-            reporter.finish(failure ?? .more(done: now, total: size, validator: answerValidator))
+            reporter.finish(failure ?? .more(done: done, total: total, validator: answerValidator))
             _exit(0)
         }
     }
@@ -170,15 +160,12 @@ final class Download: HTTPTransfer, AgentTransfer, URLSessionDataDelegate, @unch
     /// Writes what is left and closes the partial file. A body shorter than announced is a
     /// dropped connection; a range that ends before the file does leaves more to fetch.
     override func ended() -> AgentReport? {
-        let writer = lock.withLock { handle }
-        let failure = writer.flatMap { pending.isEmpty ? nil : flush(to: $0) }
-        return lock.withLock {
-            try? handle?.close()
-            handle = nil
-            if let failure { return failure }
-            guard bodyEnd > 0 else { return nil }
-            if done < bodyEnd { return .dropped(done: done, total: total) }
-            return done < total ? .more(done: done, total: total, validator: answerValidator) : nil
-        }
+        let failure = handle.flatMap { pending.isEmpty ? nil : flush(to: $0) }
+        try? handle?.close()
+        handle = nil
+        if let failure { return failure }
+        guard bodyEnd > 0 else { return nil }
+        if done < bodyEnd { return .dropped(done: done, total: total) }
+        return done < total ? .more(done: done, total: total, validator: answerValidator) : nil
     }
 }

@@ -60,9 +60,8 @@ public enum AgentReport: Equatable, Sendable {
             guard let status = number(1).flatMap({ Int(exactly: $0) }), let again = retryable(2) else { return nil }
             self = .refused(status: status, phrase: rest(from: 3), retryable: again)
         case "failed":
-            let words = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
-            guard words.count >= 2, words[1] == "retry" || words[1] == "final" else { return nil }
-            self = .failed(reason: words.count > 2 ? String(words[2]) : "", retryable: words[1] == "retry")
+            guard let again = retryable(1) else { return nil }
+            self = .failed(reason: rest(from: 2), retryable: again)
         default: return nil
         }
     }

@@ -9,10 +9,11 @@ public enum ByteCount {
     /// `count` written for `language`.
     public static func text(_ count: Int64, language: LanguageTag) -> String {
         let unit = Unit(for: count)
-        let value = Double(count) / Double(unit.size)
-        let number = NumberFormat(language: language).decimal(value, maximumFractionDigits: unit.fractionDigits)
+        let digits = shown(Double(count) / Double(unit.size), fractionDigits: unit.fractionDigits)
+        let number = NumberFormat(language: language).decimal(digits)
+        // The category of the number as shown (`PluralOperands` reads a sign and ignores it).
         let category = PluralRules.rules(for: language).category(
-            for: operands(value, fractionDigits: unit.fractionDigits))
+            for: PluralOperands(digits.description) ?? PluralOperands(0))
         return ByteCountNames.pattern(unit, category, language: language).replacing("{0}", with: number)
     }
 
@@ -43,8 +44,14 @@ public enum ByteCount {
     /// a value's shortest decimal form half to even, and shows no trailing zeros.
     @_spi(NumberData)
     public static func operands(_ value: Double, fractionDigits: Int) -> PluralOperands {
-        guard var digits = DecimalDigits(value.magnitude) else { return PluralOperands(0) }
+        PluralOperands(shown(value.magnitude, fractionDigits: fractionDigits).description) ?? PluralOperands(0)
+    }
+
+    /// The digits of `value` as shown: rounded to at most `fractionDigits` (the units keep
+    /// values finite, so there are always digits).
+    private static func shown(_ value: Double, fractionDigits: Int) -> DecimalDigits {
+        var digits = DecimalDigits(value) ?? DecimalDigits(isNegative: false, integer: [], fraction: [])
         digits.round(toFractionDigits: fractionDigits)
-        return PluralOperands(digits.description) ?? PluralOperands(0)
+        return digits
     }
 }

@@ -23,7 +23,12 @@ public struct NumberFormat: Sendable {
     public func decimal(_ value: Double, maximumFractionDigits: Int) -> String {
         guard var digits = DecimalDigits(value) else { return signed(value < 0, nonFinite(value), number: true) }
         digits.round(toFractionDigits: maximumFractionDigits)
-        return signed(digits.isNegative, written(digits, symbols.grouping), number: true)
+        return decimal(digits)
+    }
+
+    /// `digits` as they are (rounded already).
+    func decimal(_ digits: DecimalDigits) -> String {
+        signed(digits.isNegative, written(digits, symbols.grouping), number: true)
     }
 
     /// `fraction` as a whole percent: `0.456` → `46%` (English), `46 %` (German).
