@@ -111,6 +111,7 @@ let package = Package(
         .testTarget(
             name: "CatalogToolsTests",
             dependencies: ["CatalogTools", "Diagnostics", "Flavors", "Localization", "TestSupport"],
+            exclude: ["Corpus"],
             swiftSettings: strictSwift),
         .target(
             name: "AppTesting", dependencies: ["Flavors", "Localization", "TransferCore", "TestSupport"],

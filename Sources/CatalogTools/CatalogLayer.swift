@@ -8,19 +8,33 @@ struct CatalogLayer {
     let name: String
     let folder: URL
     let catalogs: [LanguageTag: Catalog]
+    /// The folder's String Catalogs, whole, by table.
+    let stringCatalogs: [String: StringCatalog]
 
     init(name: String, folder: URL) {
         self.name = name
         self.folder = folder
-        let store = CatalogStore(folders: [folder])
+        let store = CatalogStore(folders: [folder], keepingComments: true)
         var catalogs: [LanguageTag: Catalog] = [:]
         for language in store.availableLanguages {
             catalogs[language] = store.catalog(for: language)
         }
         self.catalogs = catalogs
+        var stringCatalogs: [String: StringCatalog] = [:]
+        for catalog in store.stringCatalogs(in: folder) {
+            stringCatalogs[URL(fileURLWithPath: catalog.path).deletingPathExtension().lastPathComponent] = catalog
+        }
+        self.stringCatalogs = stringCatalogs
     }
 
     var languages: [LanguageTag] { catalogs.keys.sorted() }
+
+    /// Whether the key need not be in every language: a String Catalog marks it not to be
+    /// translated (`shouldTranslate: false`), or stale (no code uses it any more).
+    func isExempt(_ key: String, table: String) -> Bool {
+        guard let entry = stringCatalogs[table]?[key] else { return false }
+        return !entry.isTranslatable || entry.isStale
+    }
 
     /// Whether `language` only overrides a parent the layer also has (`es-MX` beside `es`),
     /// so that missing keys are expected.

@@ -46,7 +46,9 @@ enum LintCommand: ToolCommand {
         var diagnostics = linter.lint()
         if parsed.flag(strict) {
             diagnostics = diagnostics.map {
-                var copy = $0; copy.severity = .error; return copy
+                var copy = $0
+                if copy.severity == .warning { copy.severity = .error }
+                return copy
             }
         }
         let errors = diagnostics.filter { $0.severity == .error }.count
@@ -63,7 +65,8 @@ enum LintCommand: ToolCommand {
         case .text:
             for diagnostic in diagnostics { print(diagnostic) }
             if let statistics { print(TranslationStatistics.table(statistics), terminator: "") }
-            print(LintReport.summary(errors: errors, warnings: diagnostics.count - errors))
+            let notes = diagnostics.filter { $0.severity == .note }.count
+            print(LintReport.summary(errors: errors, warnings: diagnostics.count - errors - notes, notes: notes))
         }
         return errors == 0 ? 0 : 1
     }

@@ -63,6 +63,30 @@ struct LintRuleTests {
             ]
         ),
         (
+            "two-forms",
+            [
+                "Localizations/Extra.xcstrings": """
+                {
+                  "sourceLanguage" : "en",
+                  "strings" : {
+                    "tap" : {
+                      "localizations" : {
+                        "de" : {
+                          "stringUnit" : { "state" : "translated", "value" : "Tippen" },
+                          "variations" : { "device" : { "other" : { "stringUnit" : { "state" : "translated", "value" : "Klicken" } } } }
+                        }
+                      }
+                    }
+                  },
+                  "version" : "1.0"
+                }
+                """
+            ],
+            [
+                "Localizations/Extra.xcstrings:6:1: error: key \"tap\" in de has both a stringUnit and variations (the variations are shown) [two-forms]"
+            ]
+        ),
+        (
             "extra-key", [de: "\"greeting\" = \"Hallo, %@!\";\n\"title\" = \"Übertragungen\";\n\"stale\" = \"Alt\";\n"],
             ["\(de):3:1: warning: key \"stale\" is not in the development language en [extra-key]"]
         ),
@@ -121,6 +145,49 @@ struct LintRuleTests {
             [
                 "\(de):1:1: warning: key \"greeting\": the width of %2000@ is past 1000; it is shown as 1000 [suspicious-text]",
                 "\(de):2:16: warning: \\UD800 is half of a surrogate pair; it reads as U+FFFD (\u{FFFD}) [suspicious-text]",
+            ]
+        ),
+        (
+            "unknown-field",
+            [
+                "Localizations/Extra.xcstrings": """
+                {
+                  "sourceLanguage" : "en",
+                  "strings" : {
+                    "note" : {
+                      "localizations" : {
+                        "de" : { "stringUnit" : { "state" : "translated", "tone" : "formal", "value" : "Notiz" } }
+                      }
+                    }
+                  },
+                  "version" : "1.3"
+                }
+                """
+            ],
+            [
+                "Localizations/Extra.xcstrings:6:60: warning: field \"tone\" in a stringUnit is not known to FlavorKit; kept as it is, not used [unknown-field]"
+            ]
+        ),
+        (
+            "stale-key",
+            [
+                "Localizations/Extra.xcstrings": """
+                {
+                  "sourceLanguage" : "en",
+                  "strings" : {
+                    "gone" : {
+                      "extractionState" : "stale",
+                      "localizations" : {
+                        "de" : { "stringUnit" : { "state" : "translated", "value" : "Weg" } }
+                      }
+                    }
+                  },
+                  "version" : "1.0"
+                }
+                """
+            ],
+            [
+                "Localizations/Extra.xcstrings:4:1: note: key \"gone\" is stale: no code uses it any more (it ships until removed) [stale-key]"
             ]
         ),
     ]

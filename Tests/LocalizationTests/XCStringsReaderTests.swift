@@ -175,10 +175,7 @@ struct XCStringsReaderTests {
                 #""stringUnit": {"state": "translated", "value": 42}"#,
                 "3:83: error: de: \"value\" must be a string (key \"bad\")"
             ),
-            (
-                #""stringUnit": {"state": "done", "value": "x"}"#,
-                "3:60: error: de: unknown state \"done\" (Xcode writes new, translated, needs_review or stale) (key \"bad\")"
-            ),
+            (#""stringUnit": {"state": 3, "value": "x"}"#, "3:60: error: de: \"state\" must be a string (key \"bad\")"),
             (#""stringUnit": {"state": "new"}"#, "3:50: error: de: \"stringUnit\" has no \"value\" (key \"bad\")"),
             (#""variations": {"plural": []}"#, "3:61: error: de: \"plural\" must be an object (key \"bad\")"),
             (
@@ -197,7 +194,8 @@ struct XCStringsReaderTests {
         let file = XCStringsFile(Data(text.utf8), path: "s.xcstrings")
         #expect(file.errors.map(\.description) == ["s.xcstrings:" + expected])
         #expect(file.part(for: LanguageTag("de")!).text.dictionary == ["good": "Gut", "also": "Auch"])
-        #expect(file.part(for: LanguageTag("en")!).text.dictionary == ["bad": "Bad"])
+        // English, the source language, reads the keys it does not localize as themselves.
+        #expect(file.part(for: LanguageTag("en")!).text.dictionary == ["good": "good", "bad": "Bad", "also": "also"])
     }
 
     @Test("a UTF-8 byte-order mark and UTF-16 with one are read too")

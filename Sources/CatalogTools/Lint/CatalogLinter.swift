@@ -10,10 +10,12 @@ public struct CatalogLinter {
     public static let rules: [any LintRule] = [
         // Errors: a user would see them.
         SyntaxRule(), InfoPlistRule(), MissingKeyRule(), FormatMismatchRule(), PluralFormsRule(),
-        PluralVariablesRule(), UndefinedKeyRule(),
+        PluralVariablesRule(), UndefinedKeyRule(), TwoFormsRule(),
         // Warnings: likely mistakes.
         ExtraKeyRule(), DuplicateKeyRule(), SameAsDevelopmentRule(), UnusedKeyRule(), OrphanOverrideRule(),
-        NeedsTranslationRule(), SuspiciousTextRule(),
+        NeedsTranslationRule(), SuspiciousTextRule(), UnknownFieldRule(),
+        // Notes: worth knowing.
+        StaleKeyRule(),
     ]
 
     /// The package linted.

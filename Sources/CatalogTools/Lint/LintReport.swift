@@ -4,9 +4,10 @@ import Foundation
 /// The forms lint's findings are printed in: text (each `Diagnostic` on its line, then the
 /// counts), JSON, GitHub workflow commands and SARIF.
 public enum LintReport {
-    /// `2 errors, 1 warning`.
-    public static func summary(errors: Int, warnings: Int) -> String {
+    /// `2 errors, 1 warning` (and `, 3 notes` when there are notes).
+    public static func summary(errors: Int, warnings: Int, notes: Int = 0) -> String {
         "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+            + (notes == 0 ? "" : ", \(notes) note\(notes == 1 ? "" : "s")")
     }
 
     /// One JSON object: `diagnostics` (file, line, column, severity, message, rule), the
@@ -22,16 +23,18 @@ public enum LintReport {
             var diagnostics: [Finding]
             var errors: Int
             var warnings: Int
+            var notes: Int
             var statistics: [Row]?
         }
         let errors = diagnostics.filter { $0.severity == .error }.count
+        let notes = diagnostics.filter { $0.severity == .note }.count
         let document = Document(
             diagnostics: diagnostics.map {
                 .init(
                     file: $0.path ?? "", line: $0.line ?? 0, column: $0.column ?? 0,
                     severity: $0.severity.rawValue, message: $0.message, rule: $0.rule ?? "")
             },
-            errors: errors, warnings: diagnostics.count - errors,
+            errors: errors, warnings: diagnostics.count - errors - notes, notes: notes,
             statistics: statistics?.map {
                 .init(
                     catalog: $0.catalog, language: $0.language.description, translated: $0.translated, total: $0.total,

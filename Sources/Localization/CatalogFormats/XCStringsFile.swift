@@ -45,8 +45,10 @@ public struct XCStringsFile: Sendable {
     }
 
     /// One key's text in one language.
-    enum Unit: Sendable {
+    public enum Unit: Sendable {
+        /// A text (a `.strings` entry's kind).
         case text(String)
+        /// A plural entry (a `.stringsdict` entry's kind).
         case plural(PluralEntry)
     }
 
@@ -55,6 +57,31 @@ public struct XCStringsFile: Sendable {
     struct Part: Sendable {
         var text = StringTable()
         var plurals: [String: PluralEntry] = [:]
+        /// Keys whose text a later plural unit replaced (a key given twice).
+        var replacedTexts: Set<String> = []
+
+        /// Keeps `unit` for `key`: of a key given twice, the later unit (text or plural).
+        mutating func keep(_ unit: Unit, key: String, line: Int) {
+            switch unit {
+            case .text(let value):
+                if !plurals.isEmpty, plurals.removeValue(forKey: key) != nil { replacedTexts.remove(key) }
+                text.add(key: key, value: value, line: line, column: 1, file: 0)
+            case .plural(let entry):
+                if text.contains(key) { replacedTexts.insert(key) }
+                plurals[key] = entry
+            }
+        }
+
+        /// The part read, without the texts plural units replaced.
+        func finished(path: String) -> Part {
+            guard !replacedTexts.isEmpty else { return self }
+            var table = StringTable()
+            _ = table.addFile(path)
+            for entry in text.liveEntries where !replacedTexts.contains(entry.key) {
+                table.add(key: entry.key, value: entry.value, line: entry.location.line, column: 1, file: 0)
+            }
+            return Part(text: table, plurals: plurals)
+        }
     }
 
     /// Reads a file from disk: every language, or only `languages` (the file's language list,
@@ -103,6 +130,72 @@ public struct XCStringsFile: Sendable {
         }
     }
 
+    /// What the runtime reads of a catalog already read whole (tools that also edit it read
+    /// the file once): every language, or only `languages`, with the same texts, plural
+    /// entries, pending units and errors as a read of its file.
+    public init(_ catalog: StringCatalog, languages wanted: Set<LanguageTag>? = nil) {
+        path = catalog.path
+        sourceLanguage = catalog.sourceLanguage
+        errors = catalog.errors
+        pendingUnits = []
+        var parts: [String: Part] = [:]
+        var usable = Set<String>()
+        let source = LanguageTag(catalog.sourceLanguage)?.description ?? catalog.sourceLanguage
+        func name(_ code: String) -> String { LanguageTag(code)?.description ?? code }
+        func isWanted(_ name: String) -> Bool { wanted.map { LanguageTag(name).map($0.contains) ?? false } ?? true }
+        func keep(_ unit: Unit, key: String, language: String, line: Int) {
+            usable.insert(language)
+            guard isWanted(language) else { return }
+            if parts[language] == nil {
+                parts[language] = Part()
+                _ = parts[language]!.text.addFile(catalog.path)
+            }
+            parts[language]!.keep(unit, key: key, line: line)
+        }
+        for entry in catalog.entries {
+            let location = SourceLocation(path: catalog.path, line: entry.line, column: 1)
+            var sourceLocalized = false
+            for (code, localization) in entry.localizations {
+                let language = name(code)
+                if language == source { sourceLocalized = true }
+                if isWanted(language) {
+                    var new = false, review = false
+                    localization.forEachUnit { unit in
+                        if unit.state == .new { new = true } else if unit.state == .needsReview { review = true }
+                    }
+                    if review {
+                        pendingUnits.append(
+                            PendingUnit(language: language, key: entry.key, state: "needs_review", location: location))
+                    }
+                    if new {
+                        pendingUnits.append(
+                            PendingUnit(language: language, key: entry.key, state: "new", location: location))
+                    }
+                }
+                do {
+                    guard let unit = try Self.unit(localization, location: location) else { continue }
+                    keep(unit, key: entry.key, language: language, line: entry.line)
+                } catch  where isWanted(language) {
+                    errors.append(
+                        Diagnostic(
+                            "\(Diagnostic.quote(language)): \(error.message) (key \"\(Diagnostic.quote(entry.key))\")",
+                            at: location))
+                } catch {}
+            }
+            if !sourceLocalized, parts[source]?.text.contains(entry.key) != true,
+                parts[source]?.plurals[entry.key] == nil
+            {
+                keep(.text(entry.key), key: entry.key, language: source, line: entry.line)
+            }
+        }
+        self.parts = parts.mapValues { $0.finished(path: catalog.path) }
+        usableLanguages = usable
+        errors.sort { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) }
+        pendingUnits.sort {
+            ($0.location.line, $0.language, $0.state) < ($1.location.line, $1.language, $1.state)
+        }
+    }
+
     /// The languages the file has text for (whether read or not).
     public var languages: [LanguageTag] {
         Set(usableLanguages.compactMap(LanguageTag.init)).sorted()
@@ -119,14 +212,20 @@ public struct XCStringsFile: Sendable {
 
     // MARK: Units
 
+    /// The device variant the running program shows: its platform's (`mac` on macOS), else
+    /// `other`, else the first by name.
+    public static func deviceCase(of cases: KeyedList<StringCatalog.Localization>) -> StringCatalog.Localization? {
+        cases[StringCatalog.platformDevice] ?? cases["other"] ?? cases.min { $0.key < $1.key }?.value
+    }
+
     /// What one localization says, or nil when it is untranslated; a unit of unknown shape
     /// is a diagnostic at `location` (the caller names the key and language).
-    static func unit(_ localization: Localization, location: SourceLocation) throws(Diagnostic) -> Unit? {
+    public static func unit(_ localization: StringCatalog.Localization, location: SourceLocation) throws(Diagnostic)
+        -> Unit?
+    {
         func failure(_ message: String) -> Diagnostic { Diagnostic(message, at: location) }
         if let device = localization.variations?.device {
-            guard let chosen = device["other"] ?? device.sorted(by: { $0.key < $1.key }).first?.value else {
-                return nil
-            }
+            guard let chosen = deviceCase(of: device) else { return nil }
             return try unit(chosen, location: location)
         }
         if let plural = localization.variations?.plural {
@@ -151,7 +250,7 @@ public struct XCStringsFile: Sendable {
         guard let value = usable(localization.stringUnit) else { return nil }
         guard let substitutions = localization.substitutions, !substitutions.isEmpty else { return .text(value) }
         // A substitution reads an argument the value or some substitution's variant (nesting) asks for.
-        let variantTexts = substitutions.values.flatMap { ($0.variations?.plural ?? [:]).values }
+        let variantTexts = substitutions.flatMap { ($0.value.variations?.plural ?? KeyedList()).map(\.value) }
             .compactMap { usable($0.stringUnit) }
         let specifierCount = ([value] + variantTexts).map(countSpecifiers).max() ?? 0
         var variables: [String: PluralEntry.Variable] = [:]
@@ -162,7 +261,7 @@ public struct XCStringsFile: Sendable {
                 )
             }
             var variants: [PluralCategory: String] = [:]
-            for (categoryName, variant) in substitution.variations?.plural ?? [:] {
+            for (categoryName, variant) in substitution.variations?.plural ?? KeyedList() {
                 guard let category = PluralCategory(rawValue: categoryName) else {
                     throw failure(
                         "unknown plural category \"\(Diagnostic.quote(categoryName))\" in substitution \"\(Diagnostic.quote(name))\""
@@ -185,7 +284,7 @@ public struct XCStringsFile: Sendable {
         return .plural(entry)
     }
 
-    private static func usable(_ unit: StringUnit?) -> String? {
+    private static func usable(_ unit: StringCatalog.StringUnit?) -> String? {
         guard let unit, unit.state != .new, !unit.value.isEmpty else { return nil }
         return unit.value
     }
@@ -208,47 +307,5 @@ public struct XCStringsFile: Sendable {
             return ""
         }
         return count
-    }
-
-    // MARK: The file's shape (as `XCStringsReading` builds it)
-
-    /// What one language says for a key.
-    struct Localization {
-        var stringUnit: StringUnit?
-        var variations: Variations?
-        var substitutions: [String: Substitution]?
-
-        /// Calls `body` with the state of every unit inside, variations and substitutions included.
-        func forEachState(_ body: (UnitState) -> Void) {
-            if let state = stringUnit?.state { body(state) }
-            guard variations != nil || substitutions != nil else { return }
-            for localization in (variations?.plural ?? [:]).values { localization.forEachState(body) }
-            for localization in (variations?.device ?? [:]).values { localization.forEachState(body) }
-            for substitution in (substitutions ?? [:]).values {
-                for localization in (substitution.variations?.plural ?? [:]).values { localization.forEachState(body) }
-            }
-        }
-    }
-
-    struct StringUnit {
-        var state: UnitState?
-        var value: String
-    }
-
-    /// A string unit's `state`, as Xcode writes it.
-    enum UnitState: String {
-        case new, translated, stale
-        case needsReview = "needs_review"
-    }
-
-    struct Variations {
-        var plural: [String: Localization]?
-        var device: [String: Localization]?
-    }
-
-    struct Substitution {
-        var argNum: Int?
-        var formatSpecifier: String?
-        var variations: Variations?
     }
 }

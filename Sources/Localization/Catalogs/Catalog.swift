@@ -36,8 +36,8 @@ public struct Catalog: Sendable {
     /// Table name → key → plural entry (`.stringsdict`, `.xcstrings` variations). Within a
     /// language, a plural entry wins over a text entry with the same key, as on Apple platforms.
     public private(set) var plurals: [String: [String: PluralEntry]]
-    /// Table → key → the comment written before it in its `.strings` file, when the store
-    /// was asked to keep comments (tools that write catalogs back do).
+    /// Table → key → the comment written before it in its `.strings` file, or its String
+    /// Catalog `comment`, when the store was asked to keep comments (tools do).
     public private(set) var comments: [String: [String: String]]
     /// `.xcstrings` units in state `new` (left out, so their keys fall back) or
     /// `needs_review` (used, and reported).
@@ -93,6 +93,12 @@ public struct Catalog: Sendable {
     /// Adds plural entries to `table`, replacing entries with the same key.
     public mutating func overlay(plurals entries: [String: PluralEntry], table: String) {
         plurals[table, default: [:]].merge(entries) { _, new in new }
+    }
+
+    /// Adds comments for `table`'s keys (a String Catalog's), replacing those of the same keys.
+    public mutating func overlay(comments: [String: String], table: String) {
+        guard !comments.isEmpty else { return }
+        self.comments[table, default: [:]].merge(comments) { _, new in new }
     }
 
     /// Records a file that could not be read (see `errors`).

@@ -17,14 +17,18 @@ public final class CatalogStore: Sendable {
     public let folders: [URL]
     /// The language pseudo-locales are made from; nil for none.
     public let pseudoLocaleSource: LanguageTag?
-    /// Whether catalogs keep the comments of `.strings` files (`Catalog.comments`).
+    /// Whether the store is a tool's, which keeps everything: the comments of `.strings` files
+    /// and of String Catalogs (`Catalog.comments`), and each String Catalog read whole once
+    /// (`stringCatalog(at:)`), every language built from it.
     public let keepsComments: Bool
     private let cache = Mutex<[LanguageTag: Catalog]>([:])
     /// Each String Catalog's languages, found by a read that builds no language.
     private let stringCatalogLanguages = Mutex<[URL: [LanguageTag]]>([:])
+    /// A tool's store: each String Catalog read whole.
+    private let wholeCatalogs = Mutex<[URL: StringCatalog]>([:])
 
     /// `pseudoLocaleSource`: offer `en-XA` and `ar-XB`, made from that language's catalogs.
-    /// `keepingComments`: for tools that write catalogs back.
+    /// `keepingComments`: for tools that check, convert or write catalogs back (see `keepsComments`).
     public init(folders: [URL], pseudoLocaleSource: LanguageTag? = nil, keepingComments: Bool = false) {
         self.folders = folders
         self.pseudoLocaleSource = pseudoLocaleSource
@@ -72,7 +76,10 @@ public final class CatalogStore: Sendable {
         for folder in folders {
             for url in Self.files(in: folder, extension: CatalogFolderLayout.FileKind.xcstrings.rawValue) {
                 // Only this language is built; the others are checked as JSON and skipped.
-                let file = XCStringsFile(contentsOf: url, languages: [language])
+                let whole = keepsComments ? stringCatalog(at: url) : nil
+                let file =
+                    whole.map { XCStringsFile($0, languages: [language]) }
+                    ?? XCStringsFile(contentsOf: url, languages: [language])
                 file.errors.forEach { catalog.record($0) }
                 guard file.languages.contains(language) else { continue }
                 found = true
@@ -81,6 +88,9 @@ public final class CatalogStore: Sendable {
                 catalog.overlay(part.text, table: table)
                 catalog.overlay(plurals: part.plurals, table: table)
                 catalog.recordPending(file.pendingUnits.filter { LanguageTag($0.language) == language })
+                if let whole {
+                    catalog.overlay(comments: whole.comments(for: part.text.keys + part.plurals.keys), table: table)
+                }
             }
             for (tag, lproj) in Self.lprojFolders(in: folder) where tag == language {
                 found = true
@@ -103,10 +113,31 @@ public final class CatalogStore: Sendable {
         return found ? catalog : nil
     }
 
+    /// A String Catalog of one of the folders, read whole once, for a tool's store (nil for
+    /// the runtime's, which reads only the languages it needs).
+    public func stringCatalog(at url: URL) -> StringCatalog? {
+        guard keepsComments else { return nil }
+        if let cached = wholeCatalogs.withLock({ $0[url] }) { return cached }
+        let read = StringCatalog(contentsOf: url)
+        return wholeCatalogs.withLock { cache in
+            if let raced = cache[url] { return raced }
+            cache[url] = read
+            return read
+        }
+    }
+
+    /// The String Catalogs of `folder` (one per table), for a tool's store.
+    public func stringCatalogs(in folder: URL) -> [StringCatalog] {
+        Self.files(in: folder, extension: CatalogFolderLayout.FileKind.xcstrings.rawValue).compactMap(
+            stringCatalog(at:))
+    }
+
     /// A String Catalog's languages, read once.
     private func stringCatalogLanguages(_ url: URL) -> [LanguageTag] {
         if let cached = stringCatalogLanguages.withLock({ $0[url] }) { return cached }
-        let parsed = XCStringsFile(contentsOf: url, languages: []).languages
+        let parsed =
+            (stringCatalog(at: url).map { XCStringsFile($0, languages: []) }
+            ?? XCStringsFile(contentsOf: url, languages: [])).languages
         return stringCatalogLanguages.withLock { cache in
             if let raced = cache[url] { return raced }
             cache[url] = parsed

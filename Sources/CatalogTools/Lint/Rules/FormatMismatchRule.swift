@@ -24,6 +24,9 @@ struct FormatMismatchRule: LintRule {
                 check.plural(plural, key: key, against: check.developmentFormat(key, comparison))
             }
         }
+        for layer in context.layers {
+            for catalog in layer.stringCatalogs.values { check.deviceVariants(catalog) }
+        }
         return check.found
     }
 
@@ -82,6 +85,11 @@ struct FormatMismatchRule: LintRule {
         /// format that asks for nothing the development language's does not give; the first
         /// that fails is reported.
         mutating func plural(_ entry: PluralEntry, key: String, against expected: FormatString?) {
+            plural(entry, described: "key \"\(Diagnostic.quote(key))\"", against: expected)
+        }
+
+        /// `plural(_:key:against:)`, the entry named by `described` in the finding.
+        mutating func plural(_ entry: PluralEntry, described: String, against expected: FormatString?) {
             // References that cannot be resolved are `plural-variables`' findings.
             guard entry.nestingProblems.isEmpty else { return }
             for name in entry.variables.keys.sorted() {
@@ -92,9 +100,70 @@ struct FormatMismatchRule: LintRule {
                     }
                     found.append(
                         rule.diagnostic(
-                            "key \"\(Diagnostic.quote(key))\", variable \"\(Diagnostic.quote(name))\", \(category.rawValue): \(problem)",
+                            "\(described), variable \"\(Diagnostic.quote(name))\", \(category.rawValue): \(problem)",
                             at: variants.locate(variable: name, category: category, in: entry.location)))
                     return
+                }
+            }
+        }
+
+        /// Every device variant of a String Catalog, in every language, against the
+        /// arguments the code passes: those of the source language's `other` variant (or its
+        /// only text). The variant the program shows of another language is checked as the
+        /// language's text already.
+        mutating func deviceVariants(_ catalog: StringCatalog) {
+            let source = LanguageTag(catalog.sourceLanguage)
+            for entry in catalog.entries {
+                let hasDevices = entry.localizations.contains { $0.value.variations?.device != nil }
+                guard hasDevices else { continue }
+                let location = { (line: Int) in SourceLocation(path: catalog.path, line: line, column: 1) }
+                let sourceLocalization = entry.localizations.first { LanguageTag($0.key) == source }?.value
+                let reference =
+                    sourceLocalization.flatMap { $0.variations?.device.flatMap { $0["other"] ?? $0.first?.value } }
+                    ?? sourceLocalization
+                var expected: FormatString?
+                switch reference.flatMap({ try? XCStringsFile.unit($0, location: location(entry.line)) }) {
+                case .text(let text): expected = try? FormatString(text)
+                case .plural(let plural):
+                    expected = (try? plural.format { _, _ in .other }).flatMap { try? FormatString($0) }
+                case nil: expected = nil
+                }
+                if expected?.signature.isEmpty == true { expected = nil }
+                for (code, localization) in entry.localizations {
+                    guard let devices = localization.variations?.device else { continue }
+                    let isSource = LanguageTag(code) == source
+                    let shown = isSource ? nil : XCStringsFile.deviceCase(of: devices)?.line
+                    for (device, variant) in devices where variant.line != shown {
+                        if isSource, let reference, variant.line == reference.line { continue }
+                        let at = location(variant.line)
+                        let described =
+                            "key \"\(Diagnostic.quote(entry.key))\" in \(Diagnostic.quote(code)), device \(Diagnostic.quote(device))"
+                        switch try? XCStringsFile.unit(variant, location: at) {
+                        case .text(let text):
+                            guard expected != nil || text.utf8.contains(UInt8(ascii: "%")) else { continue }
+                            let wanted = expected?.signature ?? []
+                            do {
+                                let format = try FormatString(text)
+                                if format.signature != wanted {
+                                    found.append(
+                                        rule.diagnostic(
+                                            "\(described): format specifiers \(LintContext.describe(format.signature)) disagree with "
+                                                + "\(catalog.sourceLanguage)'s \(LintContext.describe(wanted))", at: at)
+                                    )
+                                }
+                            } catch {
+                                if expected != nil || Self.hasVariable(text) {
+                                    found.append(
+                                        rule.diagnostic(
+                                            "\(described): not a valid format (\(error.message)); \(catalog.sourceLanguage) has "
+                                                + LintContext.describe(wanted), at: at))
+                                }
+                            }
+                        case .plural(let entry):
+                            plural(entry, described: described, against: expected)
+                        case nil: continue
+                        }
+                    }
                 }
             }
         }

@@ -2,9 +2,9 @@ import Diagnostics
 import Localization
 
 /// `missing-key`: the development language without a catalog; a key of the development
-/// language missing from a full language; a key a flavor rewords in the development language
-/// without that flavor's override in a full language (which then shows the shared
-/// translation of other words).
+/// language missing from a full language (unless a String Catalog marks it not to be
+/// translated, or stale); a key a flavor rewords in the development language without that
+/// flavor's override in a full language (which then shows the shared translation of other words).
 struct MissingKeyRule: LintRule {
     let name = "missing-key"
     let severity = Diagnostic.Severity.error
@@ -40,13 +40,15 @@ struct MissingKeyRule: LintRule {
         guard present < developmentCount else { return [] }
         let file = catalog.file(of: table, fallback: comparison.folder)
         let developmentKeys = (development.tables[table]?.keys ?? []) + (development.plurals[table] ?? [:]).keys
-        return developmentKeys.filter { !catalog.has($0, in: table) }.map { key in
-            let definition = development.plural(key, table: table)?.location ?? development[key, table: table]?.location
-            return diagnostic(
-                "key \"\(Diagnostic.quote(key))\" is missing in \(catalog.language)"
-                    + (definition.map { " (\(development.language) has it at \(context.relative($0)))" } ?? ""),
-                at: SourceLocation(path: file, line: 1, column: 1))
-        }
+        return developmentKeys.filter { !catalog.has($0, in: table) && !context.shared.isExempt($0, table: table) }
+            .map { key in
+                let definition =
+                    development.plural(key, table: table)?.location ?? development[key, table: table]?.location
+                return diagnostic(
+                    "key \"\(Diagnostic.quote(key))\" is missing in \(catalog.language)"
+                        + (definition.map { " (\(development.language) has it at \(context.relative($0)))" } ?? ""),
+                    at: SourceLocation(path: file, line: 1, column: 1))
+            }
     }
 
     /// A key the flavor rewords in the development language needs its own translation in
@@ -59,7 +61,8 @@ struct MissingKeyRule: LintRule {
         where language != developmentLanguage && !context.shared.isRegionalVariant(language) {
             for table in overrides.tableNames {
                 let translated = layer.catalogs[language]?.keys(in: table) ?? []
-                for key in overrides.keys(in: table).subtracting(translated).sorted() {
+                for key in overrides.keys(in: table).subtracting(translated).sorted()
+                where !layer.isExempt(key, table: table) && !context.shared.isExempt(key, table: table) {
                     let location =
                         overrides.plural(key, table: table)?.location ?? overrides[key, table: table]!.location
                     found.append(

@@ -3,7 +3,7 @@ import Localization
 
 /// `same-as-development`: a translation that reads exactly as the development language's
 /// text (and has words: `%d / %d` is fine), unless `Localizations/same-as-development.txt`
-/// allows it.
+/// allows it or a String Catalog marks the key not to be translated.
 struct SameAsDevelopmentRule: LintRule {
     let name = "same-as-development"
     let severity = Diagnostic.Severity.warning
@@ -34,7 +34,9 @@ struct SameAsDevelopmentRule: LintRule {
         _ key: String, language: LanguageTag, at location: SourceLocation,
         _ context: LintContext
     ) -> [Diagnostic] {
-        guard !context.allowedSame.contains(key), !context.allowedSame.contains("\(language) \(key)") else { return [] }
+        guard !context.allowedSame.contains(key), !context.allowedSame.contains("\(language) \(key)"),
+            context.layers.allSatisfy({ $0.stringCatalogs.values.allSatisfy { $0[key]?.isTranslatable != false } })
+        else { return [] }
         return [
             diagnostic(
                 "key \"\(Diagnostic.quote(key))\" in \(language) reads the same as in \(context.project.developmentLanguage) "

@@ -37,7 +37,11 @@ struct UnusedKeyRule: LintRule {
         }
         let used = Set(context.keyUses.map(\.key))
         let call = layout.keyCalls.first ?? PackageLayout.defaultKeyCalls[0]
-        return development.keys(in: table).subtracting(used).sorted().map { key in
+        // A stale key is `stale-key`'s finding.
+        return development.keys(in: table).subtracting(used).filter {
+            context.shared.stringCatalogs[table]?[$0]?.isStale != true
+        }
+        .sorted().map { key in
             let location = development.plural(key, table: table)?.location ?? development[key, table: table]!.location
             return diagnostic(
                 "key \"\(Diagnostic.quote(key))\" is not used by any source file (\(call)(\"\(Diagnostic.quote(key))\"…))",

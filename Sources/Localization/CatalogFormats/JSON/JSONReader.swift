@@ -126,8 +126,7 @@ struct JSONReader {
     mutating func integer() throws(Failure) -> Int {
         skipWhitespace()
         let start = offset
-        try skipNumber()
-        let written = String(decoding: UnsafeBufferPointer(rebasing: text[start..<offset]), as: UTF8.self)
+        let written = try numberText()
         if let value = Int(written) { return value }
         guard let double = Double(written), double.rounded() == double, let value = Int(exactly: double) else {
             throw Failure(message: "expected a whole number, found \(written)", offset: start)
@@ -137,12 +136,17 @@ struct JSONReader {
 
     /// Reads a number as written: an `Int` when it is a whole one that fits, else a `Double`.
     mutating func number() throws(Failure) -> Any {
+        let written = try numberText()
+        if let integer = Int(written) { return integer }
+        return Double(written) ?? 0
+    }
+
+    /// Reads a number and gives it as written (`-0.5e3`), checked.
+    mutating func numberText() throws(Failure) -> String {
         skipWhitespace()
         let start = offset
         try skipNumber()
-        let written = String(decoding: UnsafeBufferPointer(rebasing: text[start..<offset]), as: UTF8.self)
-        if let integer = Int(written) { return integer }
-        return Double(written) ?? 0
+        return String(decoding: UnsafeBufferPointer(rebasing: text[start..<offset]), as: UTF8.self)
     }
 
     /// Reads `true` or `false`.

@@ -1,0 +1,84 @@
+/// The members of a JSON object in the order they were read: what a String Catalog keeps so
+/// that writing it back puts every key where it was. A key given twice is kept twice (the
+/// reader reports it); lookups find the first.
+public struct KeyedList<Value: Sendable>: Sendable, RandomAccessCollection {
+    /// One member.
+    public typealias Element = (key: String, value: Value)
+
+    private var members: [Element]
+
+    /// An empty list.
+    public init() { members = [] }
+
+    /// `members`, in this order.
+    public init(_ members: [Element]) { self.members = members }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { members.count }
+    public subscript(position: Int) -> Element { members[position] }
+
+    /// The keys, in order.
+    public var keys: [String] { members.map(\.key) }
+
+    /// The first value stored under `key`.
+    public subscript(key: String) -> Value? {
+        members.first { $0.key == key }?.value
+    }
+
+    /// Replaces the value stored under `key` in place, or adds `key` where `areInIncreasingOrder`
+    /// puts it among the others (after the last one that does not come after it); a list kept
+    /// in that order stays so.
+    public mutating func set(_ value: Value, for key: String, orderedBy areInIncreasingOrder: (String, String) -> Bool)
+    {
+        if let index = members.firstIndex(where: { $0.key == key }) {
+            members[index].value = value
+            return
+        }
+        var low = 0, high = members.count
+        while low < high {
+            let middle = (low + high) / 2
+            if areInIncreasingOrder(key, members[middle].key) { high = middle } else { low = middle + 1 }
+        }
+        members.insert((key, value), at: low)
+    }
+
+    /// Changes the value stored under `key` in place; false when there is none.
+    @discardableResult
+    public mutating func modify(_ key: String, _ body: (inout Value) -> Void) -> Bool {
+        guard let index = members.firstIndex(where: { $0.key == key }) else { return false }
+        body(&members[index].value)
+        return true
+    }
+
+    /// Removes every member stored under `key`.
+    public mutating func remove(_ key: String) {
+        members.removeAll { $0.key == key }
+    }
+
+    /// Adds a member at the end (as a reader does, in the order of the text).
+    public mutating func append(_ value: Value, for key: String) {
+        members.append((key, value))
+    }
+
+    /// Removes the members `shouldBeRemoved` accepts.
+    public mutating func removeAll(where shouldBeRemoved: (Element) -> Bool) {
+        members.removeAll(where: shouldBeRemoved)
+    }
+}
+
+/// A JSON value as written, for the fields of a String Catalog FlavorKit does not know: kept
+/// and written back unchanged (a number as its digits, an object in its order).
+public indirect enum JSONValue: Sendable {
+    /// A string.
+    case string(String)
+    /// A number, as its text (`1`, `-0.5e3`), so that it is written back as it was.
+    case number(String)
+    /// `true` or `false`.
+    case bool(Bool)
+    /// `null`.
+    case null
+    /// An array.
+    case array([JSONValue])
+    /// An object, in its order.
+    case object(KeyedList<JSONValue>)
+}
