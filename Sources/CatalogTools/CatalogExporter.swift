@@ -32,6 +32,10 @@ public struct CatalogExporter {
     public let catalogs: [Catalog]
     /// Problems the readers reported; exported text leaves those entries out.
     public let readingErrors: [Diagnostic]
+    /// The catalogs read (the shared folder, then the flavor's).
+    let store: CatalogStore
+    /// The languages asked for; empty for all.
+    let languages: [LanguageTag]
 
     /// `flavor`: apply `Flavors/<flavor>/Localizations/`; `languages`: only these (all when empty).
     /// A flavor or language the project does not have is a diagnostic naming those it has.
@@ -45,7 +49,10 @@ public struct CatalogExporter {
             }
             folders.append(project.layout.localizations(flavor: flavor))
         }
-        let store = CatalogStore(folders: folders, keepingComments: true)
+        store = CatalogStore(
+            folders: folders, keepingComments: true,
+            readingLanguages: languages.isEmpty ? nil : Set(languages + [project.developmentLanguage]))
+        self.languages = languages
         let available = store.availableLanguages
         for language in languages where !available.contains(language) {
             throw Diagnostic(
@@ -55,35 +62,67 @@ public struct CatalogExporter {
         readingErrors = catalogs.flatMap(\.errors)
     }
 
-    /// Every table name, sorted.
+    /// Every table name, sorted (a String Catalog's even when it holds no text the program
+    /// shows, such as App Shortcuts' phrases).
     public var tables: [String] {
-        Set(catalogs.flatMap { Array($0.tables.keys) + Array($0.plurals.keys) }).sorted()
+        let stringCatalogs = store.folders.flatMap(store.stringCatalogs(in:)).map(Self.table(of:))
+        return Set(catalogs.flatMap { Array($0.tables.keys) + Array($0.plurals.keys) } + stringCatalogs).sorted()
+    }
+
+    private static func table(of catalog: StringCatalog) -> String {
+        URL(fileURLWithPath: catalog.path).deletingPathExtension().lastPathComponent
+    }
+
+    /// One table as a String Catalog: each folder's String Catalog as it is (the flavor's
+    /// keys and languages over the shared ones), or its `.strings` and `.stringsdict` files
+    /// migrated; only the languages asked for. Nil when no folder has the table.
+    func stringCatalog(table: String) -> StringCatalog? {
+        var document: StringCatalog?
+        for folder in store.folders {
+            let part: StringCatalog
+            if let whole = store.stringCatalogs(in: folder).first(where: { Self.table(of: $0) == table }) {
+                part = whole
+            } else {
+                let layer = CatalogStore(folders: [folder], keepingComments: true)
+                let languageCatalogs = layer.availableLanguages.compactMap(layer.catalog(for:)).filter {
+                    $0.tables[table] != nil || $0.plurals[table] != nil
+                }
+                guard !languageCatalogs.isEmpty else { continue }
+                part = StringCatalogMigration.catalog(
+                    languageCatalogs, sourceLanguage: project.developmentLanguage, table: table,
+                    path: folder.appendingPathComponent(CatalogFolderLayout.stringCatalogName(table: table)).path)
+            }
+            if document == nil { document = part } else { document!.overlay(part) }
+        }
+        if !languages.isEmpty { document?.keepLanguages(languages) }
+        return document
     }
 
     /// Relative path → contents: `<Table>.json` (`{"en": {"key": "text", "plural.key":
-    /// {"one": "…", "other": "…"}}, …}`, keys sorted; an entry with nested variables as its
+    /// {"one": "…", "other": "…"}}, …}`, keys sorted by code point; an entry with nested variables as its
     /// `.stringsdict` dictionary, `NSStringLocalizedFormatKey` and every variable, so none is lost), `<lang>.lproj/<Table>.strings` or
-    /// `.stringsdict`, or `<Table>.xcstrings`. Tables with nothing to write are left out.
+    /// `.stringsdict`, or `<Table>.xcstrings` (`stringCatalog(table:)`: a String Catalog as it
+    /// is, byte for byte when nothing is overlaid or left out). Tables with nothing to write are left out.
     public func files(_ format: Format, tables selected: [String]) throws -> [(path: String, data: Data)] {
         var files: [(String, Data)] = []
         switch format {
         case .json:
             for table in selected {
-                var document: [String: [String: Any]] = [:]
+                var languages: [(key: String, value: JSONValue)] = []
                 for catalog in catalogs {
-                    var object: [String: Any] = catalog.tables[table]?.dictionary ?? [:]
+                    var object: [String: JSONValue] = [:]
+                    for entry in catalog.tables[table]?.liveEntries ?? [] { object[entry.key] = .string(entry.value) }
                     for (key, entry) in catalog.plurals[table] ?? [:] {
                         // Nested variables do not fit category → text: the whole entry, as in a .stringsdict.
-                        object[key] = entry.hasNestedVariables ? Self.stringsdictEntry(entry) : Self.categories(entry)
+                        object[key] =
+                            entry.hasNestedVariables ? Self.stringsdictValue(entry) : Self.categoriesValue(entry)
                     }
-                    if !object.isEmpty { document[catalog.language.description] = object }
+                    if !object.isEmpty { languages.append((catalog.language.description, Self.sorted(object))) }
                 }
-                files.append(
-                    (
-                        "\(table).json",
-                        try JSONSerialization.data(
-                            withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-                    ))
+                var output = JSONOutput()
+                output.object(languages.sorted { $0.key < $1.key })
+                output.bytes.append(0x0A)
+                files.append(("\(table).json", Data(output.bytes)))
             }
         case .strings:
             for catalog in catalogs {
@@ -112,15 +151,13 @@ public struct CatalogExporter {
             }
         case .xcstrings:
             for table in selected {
-                files.append(
-                    (
-                        CatalogFolderLayout.stringCatalogName(table: table),
-                        try XCStringsWriter.write(catalogs, sourceLanguage: project.developmentLanguage, table: table)
-                    ))
+                guard let document = stringCatalog(table: table) else { continue }
+                files.append((CatalogFolderLayout.stringCatalogName(table: table), StringCatalogWriter.write(document)))
             }
         case .xliff, .xcloc, .po:
             files = try TranslationExport.files(
-                format, source: TranslationSource(project: project, flavor: flavor),
+                format,
+                source: TranslationSource(project: project, flavor: flavor, store: store),
                 languages: catalogs.map(\.language), tables: selected)
         }
         return files
@@ -138,6 +175,28 @@ public struct CatalogExporter {
             result[category.rawValue] = (try? entry.format { _, _ in category }) ?? entry.format
         }
         return result
+    }
+
+    /// An object of `members`, keys in code-point order.
+    private static func sorted(_ members: [String: JSONValue]) -> JSONValue {
+        .object(KeyedList(members.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
+    }
+
+    private static func categoriesValue(_ entry: PluralEntry) -> JSONValue {
+        sorted(categories(entry).mapValues(JSONValue.string))
+    }
+
+    private static func stringsdictValue(_ entry: PluralEntry) -> JSONValue {
+        var members: [String: JSONValue] = ["NSStringLocalizedFormatKey": .string(entry.format)]
+        for (name, variable) in entry.variables {
+            var fields: [String: JSONValue] = [
+                "NSStringFormatSpecTypeKey": .string("NSStringPluralRuleType"),
+                "NSStringFormatValueTypeKey": .string(variable.valueType),
+            ]
+            for (category, text) in variable.variants { fields[category.rawValue] = .string(text) }
+            members[name] = sorted(fields)
+        }
+        return sorted(members)
     }
 
     private static func stringsdictEntry(_ entry: PluralEntry) -> [String: Any] {

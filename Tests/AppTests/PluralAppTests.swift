@@ -53,7 +53,7 @@ struct PluralAppTests {
         #expect(catalogs.count >= 8)
         let converted = PackageLayout(root: folder).localizations
         try FileManager.default.createDirectory(at: converted, withIntermediateDirectories: true)
-        try XCStringsWriter.write(catalogs, sourceLanguage: LanguageTag("en")!)
+        try StringCatalogWriter.write(StringCatalogMigration.catalog(catalogs, sourceLanguage: LanguageTag("en")!))
             .write(to: converted.appendingPathComponent("Localizable.xcstrings"))
 
         var compared = 0

@@ -101,7 +101,8 @@ struct NestedExportTests {
         #expect(parsed.errors.isEmpty)
         var catalog = Catalog(language: LanguageTag("en")!)
         catalog.overlay(plurals: parsed.entries, table: Catalog.defaultTable)
-        let data = try XCStringsWriter.write([catalog], sourceLanguage: LanguageTag("en")!)
+        let data = StringCatalogWriter.write(
+            StringCatalogMigration.catalog([catalog], sourceLanguage: LanguageTag("en")!))
         let file = XCStringsFile(data, path: "Localizable.xcstrings")
         #expect(file.errors.isEmpty)
         let entry = try #require(file.part(for: LanguageTag("en")!).plurals["files.in.folders"])

@@ -72,14 +72,17 @@ struct NestedImportTests {
         let unchanged = try Self.roundTrip(fixture, format) { $0 }
         #expect(unchanged.diagnostics.isEmpty && unchanged.writes.isEmpty, "\(unchanged.diagnostics)")
 
-        // A String Catalog writes a substitution's specifier as `%arg`.
+        // A String Catalog writes a substitution's own number `%arg`; its exports spell it out, as Xcode's do.
         let (files, folders) = kind == .xcstrings ? ("%arg", "%arg") : ("%d", "%ld")
+        let (exportedFiles, exportedFolders) = kind == .xcstrings ? ("%1$d", "%2$ld") : (files, folders)
         let importer = try Self.roundTrip(fixture, format) { text in
-            #expect(text.contains("\(files) Datei in %2$#@folders@") && text.contains("\(folders) Ordnerlein"))
+            #expect(
+                text.contains("\(exportedFiles) Datei in %2$#@folders@")
+                    && text.contains("\(exportedFolders) Ordnerlein"))
             return text.replacingOccurrences(
-                of: "\(files) Datei in %2$#@folders@", with: "\(files) Dokument in %2$#@folders@"
+                of: "\(exportedFiles) Datei in %2$#@folders@", with: "\(exportedFiles) Dokument in %2$#@folders@"
             )
-            .replacingOccurrences(of: "\(folders) Ordnerlein", with: "\(folders) Verzeichnisse")
+            .replacingOccurrences(of: "\(exportedFolders) Ordnerlein", with: "\(exportedFolders) Verzeichnisse")
         }
         #expect(importer.diagnostics.isEmpty, "\(importer.diagnostics)")
         #expect(importer.changed == 2)

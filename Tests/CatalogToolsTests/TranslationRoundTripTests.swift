@@ -70,7 +70,7 @@ struct TranslationRoundTripTests {
                 #expect(unit.note == expected.comment)
                 #expect(
                     unit.state
-                        == expected.target.map { _ in expected.needsReview ? "needs-review-translation" : "translated" }
+                        == expected.target.map { _ in expected.needsReview ? "needs-review-l10n" : "translated" }
                 )
             }
         }

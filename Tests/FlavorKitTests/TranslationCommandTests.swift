@@ -398,7 +398,7 @@ struct TranslationCommandTests {
         let marked =
             format == "po"
             ? "#, fuzzy\nmsgctxt \"queue.empty\"\nmsgid \"Nothing is queued.\"\nmsgstr \"Nichts zu tun.\""
-            : "<source>Nothing is queued.</source>\n        <target state=\"needs-review-translation\">Nichts zu tun.</target>"
+            : "<source>Nothing is queued.</source>\n        <target state=\"needs-review-l10n\">Nichts zu tun.</target>"
         #expect(text.contains(marked))
 
         // Imported unreviewed, nothing changes; reviewed as it is, it is current again.
@@ -409,7 +409,7 @@ struct TranslationCommandTests {
         let reviewed =
             format == "po"
             ? marked.replacingOccurrences(of: "#, fuzzy\n", with: "")
-            : marked.replacingOccurrences(of: "needs-review-translation", with: "translated")
+            : marked.replacingOccurrences(of: "needs-review-l10n", with: "translated")
         try Data(text.replacingOccurrences(of: marked, with: reviewed).utf8).write(to: file)
         result = try ToolRunner.run(["import", "--root", root.path, file.path])
         #expect(result.status == 0, "\(result.errors)")

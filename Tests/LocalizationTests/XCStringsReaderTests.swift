@@ -58,7 +58,7 @@ struct XCStringsReaderTests {
     }
 
     /// What a language's text units say, read by `JSONSerialization`: translated, not
-    /// `new`, not empty.
+    /// `new` (but in `en`, the source language, whose units are its text in any state), not empty.
     static func foundationTexts(_ data: Data, language: String) throws -> [String: String] {
         let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let strings = try #require(root["strings"] as? [String: [String: Any]])
@@ -66,7 +66,7 @@ struct XCStringsReaderTests {
         for (key, entry) in strings {
             let localizations = entry["localizations"] as? [String: [String: Any]]
             guard let localization = localizations?[language], localization["substitutions"] == nil,
-                let unit = localization["stringUnit"] as? [String: String], unit["state"] != "new",
+                let unit = localization["stringUnit"] as? [String: String], unit["state"] != "new" || language == "en",
                 let value = unit["value"], !value.isEmpty
             else { continue }
             texts[key] = value

@@ -15,12 +15,15 @@ public struct TranslationSource: Sendable {
     let development: Catalog
     /// What the translations were made from: the shared record, then the flavor's.
     let records: [TranslationRecord]
+    /// The folder of each record, with a final `/`.
+    private let recordFolders: [String]
+    /// The String Catalogs of the folders.
+    private let stringCatalogs: [StringCatalog]
 
     /// A flavor the project does not have, or a project without the development language's
-    /// catalogs, is a diagnostic naming what there is.
-    public init(project: LintProject, flavor: String? = nil) throws(Diagnostic) {
-        self.project = project
-        self.flavor = flavor
+    /// catalogs, is a diagnostic naming what there is. `languages`: the only languages to be
+    /// translated into (String Catalogs are then read with these and the development language only).
+    public init(project: LintProject, flavor: String? = nil, languages: [LanguageTag]? = nil) throws(Diagnostic) {
         var folders = [project.layout.localizations]
         if let flavor {
             guard project.flavors.contains(flavor) else {
@@ -30,13 +33,28 @@ public struct TranslationSource: Sendable {
             }
             folders.append(project.layout.localizations(flavor: flavor))
         }
+        try self.init(
+            project: project, flavor: flavor,
+            store: CatalogStore(
+                folders: folders, keepingComments: true,
+                readingLanguages: languages.map { Set($0 + [project.developmentLanguage]) }))
+    }
+
+    /// The same over catalogs already being read (a tool's `store` of the shared folder and
+    /// the flavor's), so that nothing is read twice.
+    init(project: LintProject, flavor: String?, store: CatalogStore) throws(Diagnostic) {
+        self.project = project
+        self.flavor = flavor
+        self.store = store
+        let folders = store.folders
         records = try folders.map { folder throws(Diagnostic) in try TranslationRecord(folder: folder) }
-        store = CatalogStore(folders: folders, keepingComments: true)
+        recordFolders = records.map { $0.url.deletingLastPathComponent().path + "/" }
         guard var development = store.catalog(for: project.developmentLanguage) else {
             throw Diagnostic(
                 "no catalog for the development language \(project.developmentLanguage)",
                 path: project.layout.localizations.path)
         }
+        stringCatalogs = folders.flatMap(store.stringCatalogs(in:))
         if let flavor, let texts = InfoPlistTexts.strings(of: flavor, in: project, languages: store) {
             development.overlay(texts, table: InfoPlistTexts.table)
         }
@@ -46,7 +64,18 @@ public struct TranslationSource: Sendable {
     /// The record beside the unit's translation: the flavor's for a translation in its folder.
     func record(of unit: TranslationUnit) -> TranslationRecord? {
         guard let path = unit.targetLocation?.path else { return records.first }
-        return records.last { path.hasPrefix($0.url.deletingLastPathComponent().path + "/") } ?? records.first
+        return records.indices.last { path.hasPrefix(recordFolders[$0]) }.map { records[$0] } ?? records.first
+    }
+
+    /// The String Catalog entry for `key` in the catalog `location` is in; nil for a key
+    /// read from `.strings` or `.stringsdict`.
+    func stringCatalogEntry(_ key: String, at location: SourceLocation?) -> StringCatalog.Entry? {
+        guard let path = location?.path else { return nil }
+        // Found in place, not copied out: a catalog is large, and this runs for every key.
+        for index in stringCatalogs.indices where stringCatalogs[index].path == path {
+            return stringCatalogs[index][key]
+        }
+        return nil
     }
 
     /// Every language with catalogs, the development language included, sorted.
@@ -71,6 +100,8 @@ public struct TranslationSource: Sendable {
 /// One language's units, in the development language's order: each table's text entries as
 /// its file lists them, then its plural entries by key, each as its format and then every
 /// variable's variants (the variables the format names in order, then the others by name).
+/// A String Catalog text that varies by device is one set of units per device case; a key
+/// marked not to be translated (`shouldTranslate: false`) or stale (no code uses it) has none.
 public struct TranslationCatalog: Sendable {
     /// Where the units come from: the project, the flavor and the development language.
     public let source: TranslationSource
@@ -93,21 +124,38 @@ public struct TranslationCatalog: Sendable {
         let development = source.development
         for table in tables {
             let plurals = development.plurals[table] ?? [:]
+            let comments = development.comments[table] ?? [:]
             for entry in development.tables[table]?.entries ?? [] where plurals[entry.key] == nil {
                 let target = translation.tables[table]?.entry(entry.key)
-                units.append(
-                    TranslationUnit(
-                        table: table, key: entry.key, part: .text,
-                        kind: entry.location.path.hasSuffix(".xcstrings") ? .xcstrings : .strings,
-                        source: entry.value, target: target?.value,
-                        comment: development.comments[table]?[entry.key], sourceLocation: entry.location,
-                        targetLocation: target?.location, needsReview: reviewKeys.contains(entry.key),
-                        isSoleVariable: false))
+                let key = entry.key
+                let document = source.stringCatalogEntry(key, at: entry.location)
+                if let document, !document.isTranslatable || document.isStale { continue }
+                var template = TranslationUnit(
+                    table: table, key: key, part: .text,
+                    kind: document == nil ? .strings : .xcstrings, source: entry.value, target: target?.value,
+                    comment: comments[key], sourceLocation: entry.location, targetLocation: target?.location,
+                    needsReview: reviewKeys.contains(key), isSoleVariable: false)
+                template.isCommentAutoGenerated = document?.isCommentAutoGenerated == true
+                units +=
+                    Self.deviceUnits(
+                        template, document, targetLocation: target?.location, source: source, language: language,
+                        rules: rules) ?? [template]
             }
             for key in plurals.keys.sorted() {
-                units += Self.units(
-                    of: plurals[key]!, key: key, table: table, translated: translation.plurals[table]?[key],
-                    rules: rules, needsReview: reviewKeys.contains(key))
+                let entry = plurals[key]!
+                let document = source.stringCatalogEntry(key, at: entry.location)
+                if let document, !document.isTranslatable || document.isStale { continue }
+                let translated = translation.plurals[table]?[key]
+                var template = TranslationUnit(
+                    table: table, key: key, part: .pluralFormat,
+                    kind: document == nil ? .stringsdict : .xcstrings, source: entry.format, target: translated?.format,
+                    comment: comments[key], sourceLocation: entry.location, targetLocation: translated?.location,
+                    needsReview: reviewKeys.contains(key), isSoleVariable: false)
+                template.isCommentAutoGenerated = document?.isCommentAutoGenerated == true
+                units +=
+                    Self.deviceUnits(
+                        template, document, targetLocation: translated?.location, source: source, language: language,
+                        rules: rules) ?? Self.units(of: entry, translated: translated, template: template, rules: rules)
             }
         }
         let language = translation.language
@@ -118,30 +166,87 @@ public struct TranslationCatalog: Sendable {
         self.units = units
     }
 
+    /// The units of a String Catalog key whose development text varies by device: each
+    /// device case's text or plural entry, against the language's text for that case (its
+    /// own case, or its one text when it does not vary by device). Nil for any other key.
+    private static func deviceUnits(
+        _ template: TranslationUnit, _ document: StringCatalog.Entry?, targetLocation: SourceLocation?,
+        source: TranslationSource, language: LanguageTag, rules: PluralRules
+    ) -> [TranslationUnit]? {
+        guard let document, let path = template.sourceLocation?.path,
+            let devices = document.localization(for: source.project.developmentLanguage)?.variations?.device
+        else { return nil }
+        let targetDocument = source.stringCatalogEntry(template.key, at: targetLocation)
+        let targetPath = targetLocation?.path ?? path
+        let localization = targetDocument?.localization(for: language)
+        var units: [TranslationUnit] = []
+        for (device, variant) in devices {
+            let at = SourceLocation(path: path, line: variant.line, column: 1)
+            guard case .some(let unit) = try? XCStringsFile.unit(variant, location: at, isSource: true) else {
+                continue
+            }
+            let targetCase = localization.flatMap { $0.variations?.device == nil ? $0 : $0.variations?.device?[device] }
+            let targetAt = targetCase.map { SourceLocation(path: targetPath, line: $0.line, column: 1) }
+            let translated = targetCase.flatMap { try? XCStringsFile.unit($0, location: targetAt!) }
+            var review = false
+            targetCase?.forEachUnit { if $0.state == .needsReview { review = true } }
+            var deviceTemplate = template
+            deviceTemplate.device = device
+            deviceTemplate.sourceLocation = at
+            deviceTemplate.targetLocation = targetAt
+            deviceTemplate.needsReview = review
+            switch unit {
+            case .text(let text):
+                deviceTemplate.part = .text
+                deviceTemplate.source = text
+                if case .text(let target) = translated {
+                    deviceTemplate.target = target
+                } else {
+                    deviceTemplate.target = nil
+                }
+                units.append(deviceTemplate)
+            case .plural(let entry):
+                deviceTemplate.part = .pluralFormat
+                deviceTemplate.source = entry.format
+                var translatedEntry: PluralEntry?
+                if case .plural(let target) = translated { translatedEntry = target }
+                deviceTemplate.target = translatedEntry?.format
+                units += Self.units(of: entry, translated: translatedEntry, template: deviceTemplate, rules: rules)
+            }
+        }
+        return units
+    }
+
+    /// A plural entry's units: its format, then every variable's variants in the categories
+    /// the language has (and any other it gives), made from `template`.
     private static func units(
-        of entry: PluralEntry, key: String, table: String, translated: PluralEntry?, rules: PluralRules,
-        needsReview: Bool
+        of entry: PluralEntry, translated: PluralEntry?, template: TranslationUnit, rules: PluralRules
     ) -> [TranslationUnit] {
         // One variable and nothing else: its variants are the whole text (no nested variables).
         let sole =
             entry.soleVariable != nil && entry.variables.count == 1
             && (translated == nil || translated!.format == entry.format)
-        let kind: CatalogFolderLayout.FileKind =
-            entry.location.path.hasSuffix(".xcstrings") ? .xcstrings : .stringsdict
-        let template = TranslationUnit(
-            table: table, key: key, part: .pluralFormat, kind: kind, source: entry.format,
-            target: translated?.format, comment: nil, sourceLocation: entry.location,
-            targetLocation: translated?.location, needsReview: needsReview, isSoleVariable: sole)
+        var template = template
+        template.isSoleVariable = sole
         var units = [template]
+        // A String Catalog writes a substitution's own number `%arg`; Xcode's exports spell it out.
+        let spells = template.kind == .xcstrings && !sole
+        let arguments = spells ? entry.variableArguments : [:]
         for name in variableOrder(entry) {
             let variable = entry.variables[name]!
             let own = translated?.variables[name]?.variants ?? [:]
             let categories = Set(rules.categories).union(own.keys).sorted()
+            let spelled = { (text: String) -> String in
+                guard spells, let position = variable.argument ?? arguments[name] else { return text }
+                return text.replacingOccurrences(of: "%arg", with: "%\(position)$\(variable.valueType)")
+            }
+            let developmentVariants = variable.variants.mapValues(spelled)
             for category in categories {
                 var unit = template
                 unit.part = .variant(variable: name, category: category)
-                unit.source = variable.variants[category] ?? variable.variants[.other] ?? ""
-                unit.target = own[category]
+                unit.developmentVariants = developmentVariants
+                unit.source = spelled(variable.variants[category] ?? variable.variants[.other] ?? "")
+                unit.target = own[category].map(spelled)
                 units.append(unit)
             }
         }
@@ -162,9 +267,29 @@ public struct TranslationCatalog: Sendable {
         source.development.plurals[table]?[key]
     }
 
-    /// The language's own plural entry for `key`.
-    func translatedPlural(_ key: String, table: String) -> PluralEntry? {
-        translation.plurals[table]?[key]
+    /// The development language's and the language's plural entries a unit belongs to: for
+    /// a String Catalog text that varies by device, those of its device case.
+    func pluralEntries(of unit: TranslationUnit) -> (development: PluralEntry?, translated: PluralEntry?) {
+        guard let device = unit.device else {
+            return (developmentPlural(unit.key, table: unit.table), translation.plurals[unit.table]?[unit.key])
+        }
+        func plural(_ localization: StringCatalog.Localization?, at location: SourceLocation?, isSource: Bool)
+            -> PluralEntry?
+        {
+            let chosen = localization.flatMap { $0.variations?.device == nil ? $0 : $0.variations?.device?[device] }
+            guard let chosen, let location,
+                case .plural(let entry)? = try? XCStringsFile.unit(chosen, location: location, isSource: isSource)
+            else { return nil }
+            return entry
+        }
+        let development = source.stringCatalogEntry(unit.key, at: unit.sourceLocation)?
+            .localization(for: source.project.developmentLanguage)
+        let translated = source.stringCatalogEntry(unit.key, at: unit.targetLocation ?? unit.sourceLocation)?
+            .localization(for: language)
+        return (
+            plural(development, at: unit.sourceLocation, isSource: true),
+            plural(translated, at: unit.targetLocation, isSource: false)
+        )
     }
 
     /// Problems the readers reported for the development language or this one.

@@ -138,58 +138,73 @@ public struct XCStringsFile: Sendable {
         sourceLanguage = catalog.sourceLanguage
         errors = catalog.errors
         pendingUnits = []
-        var parts: [String: Part] = [:]
-        var usable = Set<String>()
         let source = LanguageTag(catalog.sourceLanguage)?.description ?? catalog.sourceLanguage
-        func name(_ code: String) -> String { LanguageTag(code)?.description ?? code }
-        func isWanted(_ name: String) -> Bool { wanted.map { LanguageTag(name).map($0.contains) ?? false } ?? true }
-        func keep(_ unit: Unit, key: String, language: String, line: Int) {
-            usable.insert(language)
-            guard isWanted(language) else { return }
-            if parts[language] == nil {
-                parts[language] = Part()
-                _ = parts[language]!.text.addFile(catalog.path)
-            }
-            parts[language]!.keep(unit, key: key, line: line)
+        /// Each language code met, decided once: its name, whether wanted, its part.
+        struct Plan {
+            let code: String
+            let name: String
+            let wanted: Bool
+            var part = Part()
         }
-        for entry in catalog.entries {
+        var plans: [Plan] = []
+        func plan(_ code: String) -> Int {
+            if let index = plans.firstIndex(where: { $0.code == code }) { return index }
+            let tag = LanguageTag(code)
+            let name = tag?.description ?? code
+            let isWanted = wanted.map { set in tag.map(set.contains) ?? false } ?? true
+            var made = Plan(code: code, name: name, wanted: isWanted)
+            if isWanted { _ = made.part.text.addFile(catalog.path) }
+            plans.append(made)
+            return plans.count - 1
+        }
+        let sourcePlan = plan(catalog.sourceLanguage)
+        for entry in wanted?.isEmpty == true ? [] : catalog.entries {
             let location = SourceLocation(path: catalog.path, line: entry.line, column: 1)
             var sourceLocalized = false
             for (code, localization) in entry.localizations {
-                let language = name(code)
-                if language == source { sourceLocalized = true }
-                if isWanted(language) {
-                    var new = false, review = false
-                    localization.forEachUnit { unit in
-                        if unit.state == .new { new = true } else if unit.state == .needsReview { review = true }
-                    }
-                    if review {
-                        pendingUnits.append(
-                            PendingUnit(language: language, key: entry.key, state: "needs_review", location: location))
-                    }
-                    if new {
-                        pendingUnits.append(
-                            PendingUnit(language: language, key: entry.key, state: "new", location: location))
-                    }
+                let index = plan(code)
+                let isSource = plans[index].name == source
+                if isSource { sourceLocalized = true }
+                guard plans[index].wanted else { continue }
+                let language = plans[index].name
+                var new = false, review = false
+                localization.forEachUnit { unit in
+                    if unit.state == .new { new = true } else if unit.state == .needsReview { review = true }
+                }
+                if review {
+                    pendingUnits.append(
+                        PendingUnit(language: language, key: entry.key, state: "needs_review", location: location))
+                }
+                if new && !isSource {
+                    pendingUnits.append(
+                        PendingUnit(language: language, key: entry.key, state: "new", location: location))
                 }
                 do {
-                    guard let unit = try Self.unit(localization, location: location) else { continue }
-                    keep(unit, key: entry.key, language: language, line: entry.line)
-                } catch  where isWanted(language) {
+                    guard let unit = try Self.unit(localization, location: location, isSource: isSource) else {
+                        continue
+                    }
+                    plans[index].part.keep(unit, key: entry.key, line: entry.line)
+                } catch {
                     errors.append(
                         Diagnostic(
                             "\(Diagnostic.quote(language)): \(error.message) (key \"\(Diagnostic.quote(entry.key))\")",
                             at: location))
-                } catch {}
+                }
             }
-            if !sourceLocalized, parts[source]?.text.contains(entry.key) != true,
-                parts[source]?.plurals[entry.key] == nil
+            if !sourceLocalized, plans[sourcePlan].wanted, !plans[sourcePlan].part.text.contains(entry.key),
+                plans[sourcePlan].part.plurals[entry.key] == nil
             {
-                keep(.text(entry.key), key: entry.key, language: source, line: entry.line)
+                plans[sourcePlan].part.keep(.text(entry.key), key: entry.key, line: entry.line)
             }
         }
-        self.parts = parts.mapValues { $0.finished(path: catalog.path) }
-        usableLanguages = usable
+        var parts: [String: Part] = [:]
+        for plan in plans where plan.wanted && (!plan.part.text.isEmpty || !plan.part.plurals.isEmpty) {
+            parts[plan.name] = plan.part.finished(path: catalog.path)
+        }
+        self.parts = parts
+        // A catalog always has its source language, even with no key yet.
+        usableLanguages = Set(catalog.languagesWithText.map { LanguageTag($0)?.description ?? $0 })
+            .union(catalog.sourceLanguage.isEmpty ? [] : [source])
         errors.sort { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) }
         pendingUnits.sort {
             ($0.location.line, $0.language, $0.state) < ($1.location.line, $1.language, $1.state)
@@ -218,15 +233,20 @@ public struct XCStringsFile: Sendable {
         cases[StringCatalog.platformDevice] ?? cases["other"] ?? cases.min { $0.key < $1.key }?.value
     }
 
-    /// What one localization says, or nil when it is untranslated; a unit of unknown shape
-    /// is a diagnostic at `location` (the caller names the key and language).
-    public static func unit(_ localization: StringCatalog.Localization, location: SourceLocation) throws(Diagnostic)
-        -> Unit?
-    {
+    /// What one localization says, or nil when it is untranslated (a unit in state `new`, or
+    /// empty; in the source language, `isSource`, a `new` unit is the text); a unit of
+    /// unknown shape is a diagnostic at `location` (the caller names the key and language).
+    public static func unit(
+        _ localization: StringCatalog.Localization, location: SourceLocation, isSource: Bool = false
+    ) throws(Diagnostic) -> Unit? {
         func failure(_ message: String) -> Diagnostic { Diagnostic(message, at: location) }
+        func usable(_ unit: StringCatalog.StringUnit?) -> String? {
+            guard let unit, isSource || unit.state != .new, !unit.value.isEmpty else { return nil }
+            return unit.value
+        }
         if let device = localization.variations?.device {
             guard let chosen = deviceCase(of: device) else { return nil }
-            return try unit(chosen, location: location)
+            return try unit(chosen, location: location, isSource: isSource)
         }
         if let plural = localization.variations?.plural {
             var variants: [PluralCategory: String] = [:]
@@ -282,11 +302,6 @@ public struct XCStringsFile: Sendable {
             throw failure("the value names variable \"\(Diagnostic.quote(name))\", which is not defined")
         }
         return .plural(entry)
-    }
-
-    private static func usable(_ unit: StringCatalog.StringUnit?) -> String? {
-        guard let unit, unit.state != .new, !unit.value.isEmpty else { return nil }
-        return unit.value
     }
 
     /// The argument and type of the first specifier in a variant (`%2$lld` → 2, `lld`).

@@ -101,6 +101,8 @@ struct XCStringsReading {
         guard let sourceLanguage else { throw shapes.shape("\"sourceLanguage\" is missing", at: 0) }
         guard sawStrings else { throw shapes.shape("\"strings\" is missing", at: 0) }
         content.sourceLanguage = sourceLanguage
+        // A catalog always has its source language, even with no key yet.
+        if let sourceName, !sourceLanguage.isEmpty { content.usableLanguages.insert(sourceName) }
         for (key, line, seen) in undecided where !seen.contains(where: { plans[$0].name == sourceName }) {
             keepSourceKey(key, line: line)
         }
@@ -208,15 +210,17 @@ struct XCStringsReading {
         if review {
             content.pending.append(.init(language: language, key: key, state: "needs_review", location: location))
         }
-        if new { content.pending.append(.init(language: language, key: key, state: "new", location: location)) }
+        let isSource = plan == sourcePlan
+        if new && !isSource {
+            content.pending.append(.init(language: language, key: key, state: "new", location: location))
+        }
         do {
-            if let unit = try XCStringsFile.unit(localization, location: location) {
-                if !plans[plan].usable {
-                    plans[plan].usable = true
-                    content.usableLanguages.insert(language)
-                }
-                plans[plan].part.keep(unit, key: key, line: location.line)
+            let unit = try XCStringsFile.unit(localization, location: location, isSource: isSource)
+            if (unit != nil || localization.stringSet != nil) && !plans[plan].usable {
+                plans[plan].usable = true
+                content.usableLanguages.insert(language)
             }
+            if let unit { plans[plan].part.keep(unit, key: key, line: location.line) }
         } catch {
             content.errors.append(
                 Diagnostic(
@@ -231,7 +235,8 @@ struct XCStringsReading {
         let startLine = shapes.reader.line
         do {
             let localization = try shapes.localization(depth: 0)
-            if (try? XCStringsFile.unit(localization, location: location)) ?? nil != nil {
+            let unit = try? XCStringsFile.unit(localization, location: location, isSource: plan == sourcePlan)
+            if unit ?? nil != nil || localization.stringSet != nil {
                 plans[plan].usable = true
                 content.usableLanguages.insert(plans[plan].name)
             }

@@ -27,12 +27,21 @@ public final class CatalogStore: Sendable {
     /// A tool's store: each String Catalog read whole.
     private let wholeCatalogs = Mutex<[URL: StringCatalog]>([:])
 
+    /// For a tool's store, the languages whose localizations its String Catalogs keep (nil: all).
+    public let stringCatalogReadLanguages: Set<LanguageTag>?
+
     /// `pseudoLocaleSource`: offer `en-XA` and `ar-XB`, made from that language's catalogs.
-    /// `keepingComments`: for tools that check, convert or write catalogs back (see `keepsComments`).
-    public init(folders: [URL], pseudoLocaleSource: LanguageTag? = nil, keepingComments: Bool = false) {
+    /// `keepingComments`: for tools that check, convert or write catalogs back (see
+    /// `keepsComments`); such a store reads each String Catalog once, with only the
+    /// localizations of `readingLanguages` when given (never to be written back then).
+    public init(
+        folders: [URL], pseudoLocaleSource: LanguageTag? = nil, keepingComments: Bool = false,
+        readingLanguages: Set<LanguageTag>? = nil
+    ) {
         self.folders = folders
         self.pseudoLocaleSource = pseudoLocaleSource
         keepsComments = keepingComments
+        stringCatalogReadLanguages = readingLanguages
     }
 
     /// The languages some folder has an `.lproj` or String Catalog text for, and the
@@ -89,7 +98,7 @@ public final class CatalogStore: Sendable {
                 catalog.overlay(plurals: part.plurals, table: table)
                 catalog.recordPending(file.pendingUnits.filter { LanguageTag($0.language) == language })
                 if let whole {
-                    catalog.overlay(comments: whole.comments(for: part.text.keys + part.plurals.keys), table: table)
+                    catalog.overlay(comments: whole.comments, table: table)
                 }
             }
             for (tag, lproj) in Self.lprojFolders(in: folder) where tag == language {
@@ -113,12 +122,13 @@ public final class CatalogStore: Sendable {
         return found ? catalog : nil
     }
 
-    /// A String Catalog of one of the folders, read whole once, for a tool's store (nil for
-    /// the runtime's, which reads only the languages it needs).
+    /// A String Catalog of one of the folders, read once (every language, or those the store
+    /// was made for), for a tool's store; nil for the runtime's, which reads only the
+    /// languages it needs.
     public func stringCatalog(at url: URL) -> StringCatalog? {
         guard keepsComments else { return nil }
         if let cached = wholeCatalogs.withLock({ $0[url] }) { return cached }
-        let read = StringCatalog(contentsOf: url)
+        let read = StringCatalog(contentsOf: url, languages: stringCatalogReadLanguages)
         return wholeCatalogs.withLock { cache in
             if let raced = cache[url] { return raced }
             cache[url] = read

@@ -122,7 +122,8 @@ struct FormatMismatchRule: LintRule {
                     sourceLocalization.flatMap { $0.variations?.device.flatMap { $0["other"] ?? $0.first?.value } }
                     ?? sourceLocalization
                 var expected: FormatString?
-                switch reference.flatMap({ try? XCStringsFile.unit($0, location: location(entry.line)) }) {
+                switch reference.flatMap({ try? XCStringsFile.unit($0, location: location(entry.line), isSource: true) }
+                ) {
                 case .text(let text): expected = try? FormatString(text)
                 case .plural(let plural):
                     expected = (try? plural.format { _, _ in .other }).flatMap { try? FormatString($0) }
@@ -138,7 +139,7 @@ struct FormatMismatchRule: LintRule {
                         let at = location(variant.line)
                         let described =
                             "key \"\(Diagnostic.quote(entry.key))\" in \(Diagnostic.quote(code)), device \(Diagnostic.quote(device))"
-                        switch try? XCStringsFile.unit(variant, location: at) {
+                        switch try? XCStringsFile.unit(variant, location: at, isSource: isSource) {
                         case .text(let text):
                             guard expected != nil || text.utf8.contains(UInt8(ascii: "%")) else { continue }
                             let wanted = expected?.signature ?? []

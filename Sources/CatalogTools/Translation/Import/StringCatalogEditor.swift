@@ -2,80 +2,130 @@ import Diagnostics
 import Foundation
 import Localization
 
-/// Puts translations into a String Catalog (`.xcstrings`): each as a string unit in state
-/// `translated` at the place Xcode keeps it (`localizations.<lang>.stringUnit`, a one-variable
-/// plural's `variations.plural.<category>`, or `substitutions.<variable>.variations.plural.<category>`,
-/// a new substitution taking `argNum` and `formatSpecifier` from the source language's).
-/// The file is written back as Xcode writes it: keys sorted, two-space indentation,
-/// `"key" : value`, slashes unescaped; everything else in it (comments, other languages,
-/// states) is kept.
+/// Puts translations into a String Catalog (`StringCatalog`), each where its unit came from:
+/// a text in `localizations.<lang>.stringUnit`, a device's case in `variations.device.<device>`,
+/// a one-variable plural's category in `variations.plural.<category>`, a substitution's in
+/// `substitutions.<variable>.variations.plural.<category>` (a new substitution taking `argNum`
+/// and `formatSpecifier` from the source language's). A language never ends up with two
+/// forms side by side: its one text becomes the `other` case when a case is added beside it
+/// (which is what it meant for every other device, or every other count). Each string unit
+/// written gets the state Xcode gives an imported translation: `translated`, or
+/// `needs_review` when the translator's file asks for a review. Everything else in the
+/// catalog is kept, and `StringCatalogWriter` writes it back in Xcode's layout.
 enum StringCatalogEditor {
-    static func apply(
-        _ units: [(unit: TranslationUnit, text: String)], language: LanguageTag, to data: Data, path: String
-    )
-        throws(Diagnostic) -> Data
-    {
-        guard var root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
-            var strings = root["strings"] as? [String: Any]
-        else {
-            throw Diagnostic("not a String Catalog (no \"strings\" object)", path: path)
-        }
-        let sourceLanguage = root["sourceLanguage"] as? String ?? ""
-        for (unit, text) in units {
-            var entry = strings[unit.key] as? [String: Any] ?? [:]
-            let stringUnit: [String: Any] = ["state": "translated", "value": text]
-            let base = ["localizations", language.description]
-            switch unit.part {
-            case .pluralFormat where unit.isSoleVariable:
-                continue  // `variations.plural` alone: the format is the variable itself.
-            case .text, .pluralFormat:
-                entry = setting(base + ["stringUnit"], in: entry, to: stringUnit)
-            case .variant(let variable, let category):
-                if unit.isSoleVariable {
-                    entry = setting(
-                        base + ["variations", "plural", category.rawValue, "stringUnit"], in: entry, to: stringUnit)
-                } else {
-                    let substitution = base + ["substitutions", variable]
-                    if value(at: substitution, in: entry) == nil {
-                        let source =
-                            value(at: ["localizations", sourceLanguage, "substitutions", variable], in: entry)
-                            as? [String: Any]
-                        for field in ["argNum", "formatSpecifier"] {
-                            if let known = source?[field] {
-                                entry = setting(substitution + [field], in: entry, to: known)
-                            }
-                        }
+    /// One translation to put in place.
+    struct Change {
+        var unit: TranslationUnit
+        var text: String
+        var state: StringCatalog.State
+    }
+
+    static func apply(_ changes: [Change], language: LanguageTag, to catalog: inout StringCatalog) {
+        let development = LanguageTag(catalog.sourceLanguage)
+        for change in changes {
+            catalog.update(change.unit.key, orderedBy: StringCatalogWriter.keyOrder) { entry in
+                let code = entry.localizations.first { LanguageTag($0.key) == language }?.key ?? language.description
+                let source = development.flatMap(entry.localization(for:))
+                var localization = entry.localizations[code] ?? StringCatalog.Localization()
+                if let device = change.unit.device {
+                    if localization.variations?.device == nil, hasText(localization) {
+                        var whole = localization
+                        whole.otherFields = KeyedList()
+                        localization.stringUnit = nil
+                        localization.substitutions = nil
+                        localization.variations = StringCatalog.Variations(device: KeyedList([("other", whole)]))
                     }
-                    entry = setting(
-                        substitution + ["variations", "plural", category.rawValue, "stringUnit"], in: entry,
-                        to: stringUnit)
+                    var variations = localization.variations ?? StringCatalog.Variations()
+                    var cases = variations.device ?? KeyedList()
+                    var deviceCase = cases[device] ?? StringCatalog.Localization()
+                    put(change, into: &deviceCase, source: source?.variations?.device?[device])
+                    cases.set(deviceCase, for: device, orderedBy: StringCatalogWriter.keyOrder)
+                    variations.device = cases
+                    localization.variations = variations
+                } else {
+                    put(change, into: &localization, source: source)
+                }
+                entry.localizations.set(localization, for: code, orderedBy: StringCatalogWriter.keyOrder)
+            }
+        }
+    }
+
+    /// Whether a localization says anything.
+    private static func hasText(_ localization: StringCatalog.Localization) -> Bool {
+        localization.stringUnit != nil || localization.variations != nil || localization.substitutions != nil
+            || localization.stringSet != nil
+    }
+
+    /// One translation into the localization (or device case) it belongs to.
+    private static func put(
+        _ change: Change, into localization: inout StringCatalog.Localization, source: StringCatalog.Localization?
+    ) {
+        switch change.unit.part {
+        case .pluralFormat where change.unit.isSoleVariable:
+            return  // `variations.plural` alone: the format is the variable itself.
+        case .text, .pluralFormat:
+            set(change, in: &localization.stringUnit)
+            if case .text = change.unit.part, localization.variations?.plural != nil {
+                localization.variations?.plural = nil
+                if localization.variations?.device == nil, localization.variations?.otherFields.isEmpty == true {
+                    localization.variations = nil
                 }
             }
-            strings[unit.key] = entry
+        case .variant(let variable, let category):
+            if change.unit.isSoleVariable {
+                var variations = localization.variations ?? StringCatalog.Variations()
+                var cases = variations.plural ?? KeyedList()
+                if let text = localization.stringUnit, localization.substitutions == nil {
+                    // The one text it had meant every count: it is the `other` case now.
+                    if cases["other"] == nil {
+                        cases.set(
+                            StringCatalog.Localization(stringUnit: text), for: "other",
+                            orderedBy: StringCatalogWriter.keyOrder)
+                    }
+                    localization.stringUnit = nil
+                }
+                var variant = cases[category.rawValue] ?? StringCatalog.Localization()
+                set(change, in: &variant.stringUnit)
+                cases.set(variant, for: category.rawValue, orderedBy: StringCatalogWriter.keyOrder)
+                variations.plural = cases
+                localization.variations = variations
+            } else {
+                let model = source?.substitutions?[variable]
+                var substitutions = localization.substitutions ?? KeyedList()
+                var substitution =
+                    substitutions[variable]
+                    ?? StringCatalog.Substitution(argNum: model?.argNum, formatSpecifier: model?.formatSpecifier)
+                var change = change
+                change.text = writtenWithArg(change.text, model: model)
+                var variations = substitution.variations ?? StringCatalog.Variations()
+                var cases = variations.plural ?? KeyedList()
+                var variant = cases[category.rawValue] ?? StringCatalog.Localization()
+                set(change, in: &variant.stringUnit)
+                cases.set(variant, for: category.rawValue, orderedBy: StringCatalogWriter.keyOrder)
+                variations.plural = cases
+                substitution.variations = variations
+                substitutions.set(substitution, for: variable, orderedBy: StringCatalogWriter.keyOrder)
+                localization.substitutions = substitutions
+            }
         }
-        root["strings"] = strings
-        guard
-            let written = try? JSONSerialization.data(
-                withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        else {
-            throw Diagnostic("cannot write the String Catalog back", path: path)
-        }
-        return written + Data("\n".utf8)
     }
 
-    /// `object` with `value` at `path`, creating the objects on the way.
-    static func setting(_ path: [String], in object: [String: Any], to value: Any) -> [String: Any] {
-        var copy = object
-        guard let first = path.first else { return copy }
-        copy[first] =
-            path.count == 1
-            ? value : setting(Array(path.dropFirst()), in: object[first] as? [String: Any] ?? [:], to: value)
-        return copy
+    /// A string unit with the change's text and state (its other fields kept).
+    private static func set(_ change: Change, in unit: inout StringCatalog.StringUnit?) {
+        if unit == nil { unit = StringCatalog.StringUnit(change.text, state: change.state) }
+        unit?.value = change.text
+        unit?.state = change.state
     }
 
-    static func value(at path: [String], in object: [String: Any]) -> Any? {
-        var current: Any? = object
-        for name in path { current = (current as? [String: Any])?[name] }
-        return current
+    /// A substitution's variant as the catalog writes its own number: `%arg`, where the
+    /// exports spell it out (`%2$lld`), when the source language's variants use `%arg`.
+    private static func writtenWithArg(_ text: String, model: StringCatalog.Substitution?) -> String {
+        guard let model, let argument = model.argNum, let specifier = model.formatSpecifier else { return text }
+        var usesArg = false
+        for (_, variant) in model.variations?.plural ?? KeyedList()
+        where variant.stringUnit?.value.contains("%arg") == true {
+            usesArg = true
+        }
+        return usesArg ? text.replacingOccurrences(of: "%\(argument)$\(specifier)", with: "%arg") : text
     }
 }

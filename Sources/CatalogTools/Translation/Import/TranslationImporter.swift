@@ -5,7 +5,8 @@ import Localization
 /// `flavorkit import FILE…`: translators' files (`.po`, `.xliff`, `.xcloc`) read back into
 /// the catalogs their units come from, in those files' own formats: `.strings` and
 /// `.stringsdict` edited in place (`StringsFileEditor`, `StringsDictEditor`), a String
-/// Catalog rewritten as Xcode writes it (`StringCatalogEditor`).
+/// Catalog read whole, each translation put where its unit came from (`StringCatalogEditor`)
+/// and written back in Xcode's layout (`StringCatalogWriter`).
 ///
 /// Each translation is checked before it is taken: one whose format specifiers disagree with
 /// the development language's, a key (or XLIFF id, or `msgctxt`) the catalogs do not have,
@@ -66,7 +67,7 @@ public struct TranslationImporter {
         var confirmations: [(TranslationCatalog, Imported)] = []
         for url in files {
             do {
-                let (catalog, imported) = try read(url)
+                guard let (catalog, imported) = try read(url) else { continue }
                 for item in imported {
                     if check(item, in: catalog) {
                         accepted.append((catalog, item))
@@ -86,7 +87,8 @@ public struct TranslationImporter {
 
     // MARK: Reading
 
-    private mutating func read(_ url: URL) throws(Diagnostic) -> (TranslationCatalog, [Imported]) {
+    /// The file's catalog and translations; nil for an XLIFF file with nothing in it (a warning).
+    private mutating func read(_ url: URL) throws(Diagnostic) -> (TranslationCatalog, [Imported])? {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
             throw Diagnostic("no such file", path: url.path)
@@ -115,7 +117,7 @@ public struct TranslationImporter {
         }
         let source: TranslationSource
         do {
-            source = try TranslationSource(project: project, flavor: flavor)
+            source = try TranslationSource(project: project, flavor: flavor, languages: [language])
         } catch {
             throw Diagnostic(error.message, path: path)
         }
@@ -179,8 +181,11 @@ public struct TranslationImporter {
         return (catalog, imported)
     }
 
-    private mutating func readXLIFF(_ file: XLIFFFile) throws(Diagnostic) -> (TranslationCatalog, [Imported]) {
-        guard let first = file.sections.first else { throw Diagnostic("no <file> element", path: file.path) }
+    private mutating func readXLIFF(_ file: XLIFFFile) throws(Diagnostic) -> (TranslationCatalog, [Imported])? {
+        guard let first = file.sections.first else {
+            diagnostics.append(Diagnostic("nothing to import: no <file> element", path: file.path, severity: .warning))
+            return nil
+        }
         let catalog = try catalog(
             language: first.targetLanguage, flavor: first.productName, table: nil, path: file.path)
         let development = project.developmentLanguage
@@ -206,9 +211,15 @@ public struct TranslationImporter {
                 )
                 continue
             }
+            // Xcode names the file from the project's folder (`App/Localizable.xcstrings`); its
+            // name alone finds it when nothing is named exactly so.
+            let original =
+                expected[section.original] != nil
+                ? section.original
+                : Self.sameFileName(section.original, among: Array(expected.keys)) ?? section.original
             for item in section.units {
-                guard let unit = expected[section.original]?[item.id] else {
-                    if let sibling = variables[section.original]?[item.id] {
+                guard let unit = expected[original]?[item.id] else {
+                    if let sibling = variables[original]?[item.id] {
                         let categories = catalog.units.filter {
                             $0.key == sibling.key && $0.variable == sibling.variable
                         }.compactMap(\.category?.rawValue)
@@ -219,7 +230,7 @@ public struct TranslationImporter {
                     } else {
                         diagnostics.append(
                             Diagnostic(
-                                "unknown key: no unit \"\(Diagnostic.quote(item.id))\" in \(Diagnostic.quote(section.original))",
+                                "unknown key: no unit \"\(Diagnostic.quote(item.id))\" in \(Diagnostic.quote(original))",
                                 at: item.location))
                     }
                     continue
@@ -233,6 +244,13 @@ public struct TranslationImporter {
             }
         }
         return (catalog, imported)
+    }
+
+    /// The one of `originals` with the same file name as `original`, when exactly one has it.
+    private static func sameFileName(_ original: String, among originals: [String]) -> String? {
+        let name = original.split(separator: "/").last.map(String.init) ?? original
+        let matches = originals.filter { ($0.split(separator: "/").last.map(String.init) ?? $0) == name }
+        return matches.count == 1 ? matches[0] : nil
     }
 
     // MARK: Checking
@@ -273,10 +291,11 @@ public struct TranslationImporter {
     static func formatProblem(_ item: Imported, _ catalog: TranslationCatalog) -> String? {
         let unit = item.unit
         guard case .text = unit.part else {
-            guard let development = catalog.developmentPlural(unit.key, table: unit.table),
+            let plurals = catalog.pluralEntries(of: unit)
+            guard let development = plurals.development,
                 let expected = try? FormatString(development.format { _, _ in .other })
             else { return nil }
-            var entry = catalog.translatedPlural(unit.key, table: unit.table) ?? development
+            var entry = plurals.translated ?? development
             switch unit.part {
             case .variant(let variable, let category):
                 entry.variables[variable, default: development.variables[variable]!].variants[category] = item.text
@@ -378,8 +397,16 @@ public struct TranslationImporter {
         if existing != nil && text == nil { throw Diagnostic("cannot read the file as text", path: url.path) }
         if url.pathExtension == CatalogFolderLayout.FileKind.xcstrings.rawValue {
             guard let existing else { throw Diagnostic("no such String Catalog", path: url.path) }
-            return try StringCatalogEditor.apply(
-                items.map { ($0.unit, $0.text) }, language: catalog.language, to: existing, path: url.path)
+            var document = StringCatalog(existing, path: url.path)
+            if let error = document.errors.first {
+                throw Diagnostic("not written: the String Catalog has errors to fix first (\(error))", path: url.path)
+            }
+            let changes = items.map {
+                StringCatalogEditor.Change(
+                    unit: $0.unit, text: $0.text, state: $0.reviewed ? .translated : .needsReview)
+            }
+            StringCatalogEditor.apply(changes, language: catalog.language, to: &document)
+            return StringCatalogWriter.write(document)
         }
         let edited: String
         if url.pathExtension == CatalogFolderLayout.FileKind.stringsdict.rawValue {

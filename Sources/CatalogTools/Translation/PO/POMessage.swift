@@ -3,7 +3,8 @@ import Localization
 
 /// One gettext message as FlavorKit writes it, and the units it carries.
 ///
-/// `msgctxt` is the key; a plural entry of one variable read from the first argument is one
+/// `msgctxt` is the key (with `|device.iphone` after it for a String Catalog text's device
+/// case); a plural entry of one variable read from the first argument is one
 /// message with `msgid_plural` (`msgid` the development language's `one`, `msgid_plural`
 /// its `other`) and `msgstr[k]` for the language's `k`-th CLDR category. Any other plural
 /// entry is its format under `msgctxt "key"` and each variable under `"key|variable"`; a
@@ -28,25 +29,26 @@ public struct POMessage: Sendable, Hashable {
             let unit = units[index]
             switch unit.part {
             case .text:
-                messages.append(POMessage(context: unit.key, id: unit.source, units: [unit]))
+                messages.append(POMessage(context: unit.context, id: unit.source, units: [unit]))
                 index += 1
             case .pluralFormat:
                 if !unit.isSoleVariable {
-                    messages.append(POMessage(context: unit.key, id: unit.source, units: [unit]))
+                    messages.append(POMessage(context: unit.context, id: unit.source, units: [unit]))
                 }
                 index += 1
             case .variant(let variable, _):
                 var group: [TranslationUnit] = []
-                while index < units.count, units[index].key == unit.key, units[index].variable == variable {
+                while index < units.count, units[index].key == unit.key, units[index].device == unit.device,
+                    units[index].variable == variable
+                {
                     group.append(units[index])
                     index += 1
                 }
-                let context = unit.isSoleVariable ? unit.key : "\(unit.key)|\(variable)"
+                let context = unit.isSoleVariable ? unit.context : "\(unit.context)|\(variable)"
                 let forms = group.filter { catalog.rules.categories.contains($0.category!) }
-                let variants = catalog.developmentPlural(unit.key, table: table)?.variables[variable]?.variants ?? [:]
+                let variants = unit.developmentVariants
                 let other = variants[.other] ?? forms.last?.source ?? ""
-                messages.append(
-                    POMessage(context: context, id: variants[.one] ?? other, idPlural: other, units: forms))
+                messages.append(POMessage(context: context, id: variants[.one] ?? other, idPlural: other, units: forms))
                 for extra in group where !forms.contains(extra) {
                     messages.append(
                         POMessage(context: "\(context)|\(extra.category!.rawValue)", id: extra.source, units: [extra]))
@@ -62,6 +64,13 @@ public struct POMessage: Sendable, Hashable {
     /// How the message reads in a diagnostic: `key "a"`, `key "a", variable "files"`.
     public var described: String {
         guard idPlural != nil, let variable = first.variable else { return first.described }
-        return "key \"\(Diagnostic.quote(first.key))\", variable \"\(Diagnostic.quote(variable))\""
+        let named =
+            "key \"\(Diagnostic.quote(first.key))\"" + (first.device.map { " on \(Diagnostic.quote($0))" } ?? "")
+        return "\(named), variable \"\(Diagnostic.quote(variable))\""
     }
+}
+
+extension TranslationUnit {
+    /// The `msgctxt` of its text: the key, and its device case when it has one (`key|device.iphone`).
+    var context: String { device.map { "\(key)|device.\($0)" } ?? key }
 }

@@ -25,6 +25,15 @@ public enum POWriter {
     public static func write(_ catalog: TranslationCatalog, table: String) -> Data {
         let forms = GettextPluralForms(rules: catalog.rules)
         let root = catalog.source.project.layout.root.standardizedFileURL.path + "/"
+        var relativePaths: [String: String] = [:]
+        /// A catalog's path relative to the package (worked out once per file).
+        func relativePath(_ path: String) -> String {
+            if let known = relativePaths[path] { return known }
+            var relative = URL(fileURLWithPath: path, isDirectory: false).standardizedFileURL.path
+            if relative.hasPrefix(root) { relative.removeFirst(root.count) }
+            relativePaths[path] = relative
+            return relative
+        }
         var text = "# \(table): FlavorKit's catalogs in \(catalog.language)"
         if let flavor = catalog.source.flavor { text += " as the \(flavor) flavor shows them" }
         text += ", translated from \(catalog.source.project.developmentLanguage).\n"
@@ -45,38 +54,81 @@ public enum POWriter {
         if let flavor = catalog.source.flavor { header.append((Field.flavor, flavor)) }
         text += "msgid \"\"\nmsgstr \"\"\n"
         for (name, value) in header { text += quoted("\(name): \(value)\n") + "\n" }
+        var buffer = TextBuffer(reservingCapacity: catalog.units.count * 200)
+        buffer.append(text)
         for message in POMessage.messages(of: catalog, table: table) {
-            text += "\n"
+            // Appended piece by piece: no string made for a line, this runs for every message.
+            buffer.append("\n")
             let unit = message.first
             if let comment = unit.comment {
                 for line in comment.split(separator: "\n", omittingEmptySubsequences: false) {
-                    text += line.isEmpty ? "#.\n" : "#. \(line)\n"
+                    buffer.append(line.isEmpty ? "#.\n" : "#. ")
+                    if !line.isEmpty {
+                        buffer.append(line)
+                        buffer.append("\n")
+                    }
                 }
             }
-            text += "#. \(Self.exportMarkPrefix)\(message.units.map(\.exportMark).joined(separator: " "))\n"
-            if let location = unit.sourceLocation {
-                var path = URL(fileURLWithPath: location.path).standardizedFileURL.path
-                if path.hasPrefix(root) { path.removeFirst(root.count) }
-                text += "#: \(path):\(location.line)\n"
+            buffer.append("#. ")
+            buffer.append(Self.exportMarkPrefix)
+            for (index, unit) in message.units.enumerated() {
+                if index > 0 { buffer.append(" ") }
+                buffer.append(unit.exportMark)
             }
-            if message.units.contains(where: \.awaitsReview) { text += "#, fuzzy\n" }
-            text += "msgctxt " + quoted(message.context) + "\n"
-            text += "msgid " + quoted(message.id) + "\n"
+            buffer.append("\n")
+            if let location = unit.sourceLocation {
+                buffer.append("#: ")
+                buffer.append(relativePath(location.path))
+                buffer.append(":")
+                buffer.append(location.line)
+                buffer.append("\n")
+            }
+            if message.units.contains(where: \.awaitsReview) { buffer.append("#, fuzzy\n") }
+            buffer.append("msgctxt ")
+            appendQuoted(message.context, to: &buffer)
+            buffer.append("\nmsgid ")
+            appendQuoted(message.id, to: &buffer)
+            buffer.append("\n")
             if let plural = message.idPlural {
-                text += "msgid_plural " + quoted(plural) + "\n"
+                buffer.append("msgid_plural ")
+                appendQuoted(plural, to: &buffer)
+                buffer.append("\n")
                 for (form, unit) in message.units.enumerated() {
-                    text += "msgstr[\(form)] " + quoted(unit.target ?? "") + "\n"
+                    buffer.append("msgstr[")
+                    buffer.append(form)
+                    buffer.append("] ")
+                    appendQuoted(unit.target ?? "", to: &buffer)
+                    buffer.append("\n")
                 }
             } else {
-                text += "msgstr " + quoted(unit.target ?? "") + "\n"
+                buffer.append("msgstr ")
+                appendQuoted(unit.target ?? "", to: &buffer)
+                buffer.append("\n")
             }
         }
-        return Data(text.utf8)
+        return buffer.data
+    }
+
+    /// `quoted(text)` appended to `output`.
+    private static func appendQuoted(_ text: String, to output: inout TextBuffer) {
+        if text.utf8.contains(where: Self.needsEscape) {
+            output.append(quoted(text))
+        } else {
+            output.append("\"")
+            output.append(text)
+            output.append("\"")
+        }
+    }
+
+    /// Whether a byte needs more than itself inside a PO string: `"`, `\\`, a control character or DEL.
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
 
     /// A PO string: `"…"` with `\\ \" \n \t \r \a \b \f \v` and other control characters as
     /// three octal digits; a text with inner line breaks starts with `""` and puts each line on its own.
     static func quoted(_ text: String) -> String {
+        if !text.utf8.contains(where: needsEscape) { return "\"\(text)\"" }
         var lines: [String] = []
         var current = ""
         for scalar in text.unicodeScalars {

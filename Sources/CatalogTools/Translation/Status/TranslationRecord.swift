@@ -14,7 +14,8 @@ import Localization
 ///     ru	Localizable	summary.total	count/few	8a1d…
 ///
 /// language, table, key, part (empty for a text, `format` for a plural entry's format,
-/// `variable/category` for a variant) and a 64-bit FNV-1a fingerprint of the development
+/// `variable/category` for a variant; preceded by `device@` for a String Catalog text that
+/// varies by device) and a 64-bit FNV-1a fingerprint of the development
 /// language's text, separated by tabs (`\t`, `\n` and `\\` escaped in names). A translation
 /// with no line is counted as translated: only what an import recorded can be stale.
 public struct TranslationRecord: Sendable, Equatable {
@@ -49,7 +50,7 @@ public struct TranslationRecord: Sendable, Equatable {
     /// Whether `unit`'s translation into `language` was made from another development-language
     /// text than the unit's source today; nil when the record does not hold it.
     public func isStale(_ unit: TranslationUnit, language: LanguageTag) -> Bool? {
-        guard let recorded = fingerprints[Self.id(unit, language: language)] else { return nil }
+        guard !fingerprints.isEmpty, let recorded = fingerprints[Self.id(unit, language: language)] else { return nil }
         return recorded != Self.fingerprint(unit.source)
     }
 
@@ -67,12 +68,13 @@ public struct TranslationRecord: Sendable, Equatable {
     }
 
     private static func id(_ unit: TranslationUnit, language: LanguageTag) -> String {
-        let part: String
+        var part: String
         switch unit.part {
         case .text: part = ""
         case .pluralFormat: part = "format"
         case .variant(let variable, let category): part = "\(escaped(variable))/\(category.rawValue)"
         }
+        if let device = unit.device { part = "\(escaped(device))@" + part }
         return [language.description, escaped(unit.table), escaped(unit.key), part].joined(separator: "\t")
     }
 

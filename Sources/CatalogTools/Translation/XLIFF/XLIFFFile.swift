@@ -33,7 +33,7 @@ public struct XLIFFFile: Sendable {
         public var source: String?
         /// The `<target>` text, when there is one.
         public var target: String?
-        /// The target's `state` (`translated`, `needs-review-translation`, …).
+        /// The target's `state` (`translated`, `needs-review-l10n`, …).
         public var state: String?
         /// The `<note>`: the developer's comment.
         public var note: String?

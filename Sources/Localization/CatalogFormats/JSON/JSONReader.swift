@@ -497,12 +497,13 @@ struct JSONReader {
     }
 
     @inline(__always)
-    private mutating func expect(_ byte: UInt8, _ message: String) throws(Failure) {
+    /// Reads `byte`, after whitespace; `message` (made only on failure) says what was expected.
+    private mutating func expect(_ byte: UInt8, _ message: @autoclosure () -> String) throws(Failure) {
         skipWhitespace()
         guard offset < text.count else {
-            throw Failure(message: "\(message), found the end of the file", offset: offset)
+            throw Failure(message: "\(message()), found the end of the file", offset: offset)
         }
-        guard text[offset] == byte else { throw unexpected(message) }
+        guard text[offset] == byte else { throw unexpected(message()) }
         offset += 1
     }
 

@@ -2,11 +2,11 @@ import Diagnostics
 
 /// Reads the parts of a String Catalog below a language code (a localization, its string
 /// unit or set, variations, substitutions) with `JSONReader`, for both readers: the runtime's
-/// (`XCStringsReading`, which skips what it does not use) and the tools' (`StringCatalogReading`,
+/// (`XCStringsReading`, which skips fields it does not know) and the tools' (`StringCatalogReading`,
 /// which keeps everything: fields it does not know as `JSONValue`s, noted in `unknown`).
 struct CatalogShapeReader {
     var reader: JSONReader
-    /// Whether to keep fields FlavorKit does not know and App Shortcuts' string sets.
+    /// Whether to keep fields FlavorKit does not know.
     let keepsEverything: Bool
     /// Fields and states not known, as lint names them (`field "tone" in a stringUnit`,
     /// `state "done"`), at the offset of their name.
@@ -41,7 +41,7 @@ struct CatalogShapeReader {
             } else if reader.token(field, is: "substitutions") {
                 if reader.null() { continue }
                 localization.substitutions = try substitutions(depth: depth)
-            } else if keepsEverything, reader.token(field, is: "stringSet") {
+            } else if reader.token(field, is: "stringSet") {
                 localization.stringSet = try stringSet()
             } else {
                 try other(field, in: "a localization", into: &localization.otherFields)

@@ -56,7 +56,7 @@ public struct KeyedList<Value: Sendable>: Sendable, RandomAccessCollection {
     }
 
     /// Adds a member at the end (as a reader does, in the order of the text).
-    public mutating func append(_ value: Value, for key: String) {
+    public mutating func append(_ value: consuming Value, for key: consuming String) {
         members.append((key, value))
     }
 

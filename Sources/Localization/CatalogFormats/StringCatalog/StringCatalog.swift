@@ -34,6 +34,12 @@ public struct StringCatalog: Sendable {
     public private(set) var errors: [Diagnostic]
     /// Key → index in `entries` (the first of a key given twice).
     private var index: [String: Int]
+    /// The languages whose localizations were kept, when the catalog was read for some only
+    /// (nil: all of them). Such a catalog is not to be written back in place of its file.
+    public internal(set) var readLanguages: Set<LanguageTag>?
+    /// The languages with text in the file (a usable unit, or a string set), read or not,
+    /// as their codes are written.
+    public internal(set) var languagesWithText: Set<String>
 
     /// A field, or a state, of a String Catalog that FlavorKit does not know.
     public struct UnknownField: Sendable, Hashable {
@@ -54,28 +60,32 @@ public struct StringCatalog: Sendable {
         unknownFields = []
         errors = []
         index = [:]
+        languagesWithText = []
     }
 
-    /// Reads a catalog from disk; an unreadable file is an error of the result.
-    public init(contentsOf url: URL) {
+    /// Reads a catalog from disk (every language, or only `languages`); an unreadable file is
+    /// an error of the result.
+    public init(contentsOf url: URL, languages: Set<LanguageTag>? = nil) {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             self.init(sourceLanguage: "", version: nil, path: url.path)
             errors = [Diagnostic("cannot read the file", at: SourceLocation(path: url.path, line: 1, column: 1))]
             return
         }
-        self.init(data, path: url.path)
+        self.init(data, path: url.path, languages: languages)
     }
 
     /// Reads a catalog's bytes (UTF-8, or UTF-16 with a byte-order mark); `path` names it in
     /// diagnostics. Malformed JSON, or a document that is not a String Catalog, is one error
     /// with no entries; a value of the wrong type (a number as `value`) is an error at its
-    /// position, and its entry is left out.
-    public init(_ data: Data, path: String) {
+    /// position, and its entry is left out. With `languages`, only their localizations are
+    /// kept (the others are checked as JSON and skipped; `readLanguages` says so), for tools
+    /// that convert a language and never write the catalog back.
+    public init(_ data: Data, path: String, languages: Set<LanguageTag>? = nil) {
         self.init(sourceLanguage: "", version: nil, path: path)
         let read = data.withUnsafeBytes { raw in
             Result { () throws(Diagnostic) -> StringCatalog in
                 try TextDecoding.withUTF8(raw.bindMemory(to: UInt8.self), path: path) { text in
-                    var reading = StringCatalogReading(text: text, path: path)
+                    var reading = StringCatalogReading(text: text, path: path, languages: languages)
                     return reading.read()
                 }
             }
@@ -112,7 +122,13 @@ public struct StringCatalog: Sendable {
             if areInIncreasingOrder(key, entries[middle].key) { high = middle } else { low = middle + 1 }
         }
         entries.insert(entry, at: low)
-        reindex()
+        // Only the keys from the new one on moved (the first of a key given twice counts).
+        var moved = Set<String>()
+        for position in low..<entries.count {
+            let key = entries[position].key
+            if let first = index[key], first < low { continue }
+            if moved.insert(key).inserted { index[key] = position }
+        }
     }
 
     /// Removes the entry for `key` (every entry, if it was given twice).
@@ -122,9 +138,14 @@ public struct StringCatalog: Sendable {
     }
 
     /// Adds an entry at the end, as read.
-    mutating func append(_ entry: Entry) {
+    mutating func append(_ entry: consuming Entry) {
         if index[entry.key] == nil { index[entry.key] = entries.count }
         entries.append(entry)
+    }
+
+    /// Adds entries after the others, in this order (for a catalog made in order).
+    public mutating func append(contentsOf added: some Sequence<Entry>) {
+        for entry in added { append(entry) }
     }
 
     mutating func record(_ error: Diagnostic) { errors.append(error) }
@@ -140,10 +161,10 @@ public struct StringCatalog: Sendable {
         for (position, entry) in entries.enumerated() where index[entry.key] == nil { index[entry.key] = position }
     }
 
-    /// Key → comment, for those of `keys` that have one.
-    public func comments(for keys: some Sequence<String>) -> [String: String] {
+    /// Key → comment, for every key that has one.
+    public var comments: [String: String] {
         var result: [String: String] = [:]
-        for key in keys { if let comment = self[key]?.comment { result[key] = comment } }
+        for entry in entries { if let comment = entry.comment { result[entry.key] = comment } }
         return result
     }
 
@@ -185,6 +206,11 @@ extension StringCatalog {
             localizations = KeyedList()
             otherFields = KeyedList()
             line = 0
+        }
+
+        /// The localization of `language`, however its code is written (`pt-BR`, `pt_BR`).
+        public func localization(for language: LanguageTag) -> Localization? {
+            localizations[language.description] ?? localizations.first { LanguageTag($0.key) == language }?.value
         }
 
         /// Whether the key is to be translated (not `shouldTranslate: false`).

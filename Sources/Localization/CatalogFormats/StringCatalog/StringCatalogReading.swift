@@ -9,12 +9,17 @@ struct StringCatalogReading {
     private var positions: TextPositions
     private let path: String
     private var catalog: StringCatalog
+    private let wanted: Set<LanguageTag>?
+    /// Each language code met: whether it is wanted, and whether it is known to have text.
+    private var codes: [(code: String, wanted: Bool, hasText: Bool)] = []
 
-    init(text: UnsafeBufferPointer<UInt8>, path: String) {
+    init(text: UnsafeBufferPointer<UInt8>, path: String, languages: Set<LanguageTag>?) {
         shapes = CatalogShapeReader(JSONReader(text), keepsEverything: true)
         positions = TextPositions(text: text, path: path)
         self.path = path
+        wanted = languages
         catalog = StringCatalog(sourceLanguage: "", version: nil, path: path)
+        catalog.readLanguages = languages
     }
 
     mutating func read() -> StringCatalog {
@@ -100,8 +105,17 @@ struct StringCatalogReading {
                 try reader.beginObject()
                 var firstLanguage = true
                 while let code = try reader.nextKey(first: &firstLanguage) {
-                    let language = reader.decode(code)
-                    entry.localizations.append(try shapes.localization(depth: 0), for: language)
+                    let language = self.language(reader.decode(code))
+                    if codes[language].wanted {
+                        let localization = try shapes.localization(depth: 0)
+                        if !codes[language].hasText { noteText(of: localization, language: language) }
+                        entry.localizations.append(localization, for: codes[language].code)
+                    } else if !codes[language].hasText {
+                        // Read until it shows it has text, then skipped.
+                        noteText(of: try shapes.localization(depth: 0), language: language)
+                    } else {
+                        try reader.skipValue()
+                    }
                 }
             } else if reader.token(field, is: "comment") {
                 entry.comment = try string("comment")
@@ -117,6 +131,27 @@ struct StringCatalogReading {
                 try shapes.other(field, in: "an entry", into: &entry.otherFields)
             }
         }
+    }
+
+    /// The index of a language code in `codes`, added on its first appearance.
+    private mutating func language(_ code: String) -> Int {
+        if let index = codes.firstIndex(where: { $0.code == code }) { return index }
+        let isWanted = wanted.map { set in LanguageTag(code).map(set.contains) ?? false } ?? true
+        codes.append((code, isWanted, false))
+        return codes.count - 1
+    }
+
+    /// Notes that a language has text when the localization says something: a unit with a
+    /// value that is not `new` (in the source language, any), or a string set.
+    private mutating func noteText(of localization: StringCatalog.Localization, language: Int) {
+        var hasText = localization.stringSet != nil
+        let isSource = LanguageTag(codes[language].code).map { $0 == LanguageTag(catalog.sourceLanguage) } ?? false
+        localization.forEachUnit { unit in
+            if !unit.value.isEmpty && (isSource || unit.state != .new) { hasText = true }
+        }
+        guard hasText else { return }
+        codes[language].hasText = true
+        catalog.languagesWithText.insert(codes[language].code)
     }
 
     private mutating func string(_ name: StaticString) throws(JSONReader.Failure) -> String {
