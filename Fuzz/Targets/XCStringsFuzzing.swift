@@ -4,11 +4,27 @@ import Foundation
 
 /// Reads `data` as a String Catalog (`.xcstrings`, our JSON reader), then uses each
 /// language's part: its texts' formats and its plural entries with that language's rules.
-/// Reading one language alone must give that language exactly as the full read does. The
-/// same bytes also go through `JSONValues` (queue files, settings), which must not crash either.
+/// Reading one language alone must give that language exactly as the full read does, and so
+/// must the tools' reader (`StringCatalog`, the catalog whole) as the runtime's view of it
+/// when both read it without error.
+/// The same bytes also go through `JSONValues` (queue files, settings), which must not crash either.
 public func fuzzXCStrings(_ data: Data) {
     if let value = try? JSONValues.value(of: data, path: "fuzz.json") { _ = "\(value)" }
     let file = XCStringsFile(data, path: "fuzz.xcstrings")
+    let catalog = StringCatalog(data, path: "fuzz.xcstrings")
+    let whole = XCStringsFile(catalog)
+    // The tools' reader keeps fields it does not know, so it refuses one nested past
+    // `JSONValues.maximumNesting`, which the runtime skips: compare what both read.
+    if file.errors.isEmpty && catalog.errors.isEmpty {
+        precondition(whole.languages == file.languages, "the catalog read whole lists other languages")
+        for language in file.languages {
+            precondition(
+                whole.part(for: language).text.dictionary == file.part(for: language).text.dictionary
+                    && whole.part(for: language).plurals.mapValues(\.format)
+                        == file.part(for: language).plurals.mapValues(\.format),
+                "the catalog read whole differs from the runtime's read")
+        }
+    }
     if let first = file.languages.first {
         let alone = XCStringsFile(data, path: "fuzz.xcstrings", languages: [first])
         precondition(alone.languages == file.languages, "a one-language read lists other languages")

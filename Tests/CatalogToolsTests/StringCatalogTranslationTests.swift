@@ -297,4 +297,77 @@ struct StringCatalogTranslationTests {
         #expect(catalog["title"]?.comment == nil)
         #expect(catalog.entries.map(\.key) == ["files", "greeting", "title"])
     }
+
+    static let shortcuts = """
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "Start a timer in ${applicationName}" : {
+              "comment" : "Siri phrases for the timer shortcut.",
+              "extractionState" : "extracted_with_value",
+              "localizations" : {
+                "de" : {
+                  "stringSet" : {
+                    "state" : "translated",
+                    "values" : [
+                      "Starte einen Timer in ${applicationName}"
+                    ]
+                  }
+                },
+                "en" : {
+                  "stringSet" : {
+                    "state" : "new",
+                    "values" : [
+                      "Start a timer in ${applicationName}",
+                      "Time ${duration} with ${applicationName}"
+                    ]
+                  }
+                }
+              }
+            }
+          },
+          "version" : "1.1"
+        }
+        """
+
+    @Test("App Shortcuts phrases go to translators one a line, and come back into the string set")
+    func phrases() throws {
+        let fixture = try Self.fixture()
+        defer { fixture.remove() }
+        let file = fixture.root.appendingPathComponent("Localizations/AppShortcuts.xcstrings")
+        try Data(Self.shortcuts.utf8).write(to: file)
+        let project = LintProject(root: fixture.root)
+        let exported = try CatalogExporter(project: project, languages: [LanguageTag("de")!]).files(
+            .po, tables: ["AppShortcuts"])
+        let text = String(decoding: try #require(exported.first).data, as: UTF8.self)
+        #expect(
+            text.contains(
+                "msgctxt \"Start a timer in ${applicationName}|phrases\"\nmsgid \"\"\n\"Start a timer in ${applicationName}\\n\"\n\"Time ${duration} with ${applicationName}\"\nmsgstr \"Starte einen Timer in ${applicationName}\"\n"
+            ), "\(text)")
+        #expect(text.contains("#. Siri phrases for the timer shortcut."))
+        let url = fixture.root.appendingPathComponent("de.po")
+        func importing(_ phrases: String) throws -> TranslationImporter {
+            try Data(
+                text.replacingOccurrences(
+                    of: "msgstr \"Starte einen Timer in ${applicationName}\"", with: "msgstr \"\(phrases)\""
+                ).utf8
+            ).write(to: url)
+            let importer = TranslationImporter(project: project, files: [url])
+            for (written, content) in importer.writes { try content.write(to: written) }
+            return importer
+        }
+        let refused = try importing("Starte einen Timer\\nStoppe ${duration}")
+        #expect(refused.diagnostics.map(\.message).contains { $0.contains("lacks ${applicationName}") })
+        #expect(refused.writes.isEmpty)
+        let taken = try importing(
+            "Starte einen Timer in ${applicationName}\\nStoppuhr ${duration} in ${applicationName}")
+        #expect(!taken.failed, "\(taken.diagnostics)")
+        let german = try #require(
+            StringCatalog(contentsOf: file)["Start a timer in ${applicationName}"]?.localizations["de"])
+        #expect(
+            german.stringSet?.values == [
+                "Starte einen Timer in ${applicationName}", "Stoppuhr ${duration} in ${applicationName}",
+            ])
+        #expect(german.stringSet?.state == .translated)
+    }
 }

@@ -14,6 +14,9 @@ public struct TranslationUnit: Sendable, Hashable {
         case pluralFormat
         /// One category of one variable of a plural entry.
         case variant(variable: String, category: PluralCategory)
+        /// The phrases of a String Catalog `stringSet` (App Shortcuts: what a user may say),
+        /// one text of one phrase per line, as many lines as the language needs.
+        case phrases
     }
 
     /// The table (`Localizable`).
@@ -85,9 +88,11 @@ public struct TranslationUnit: Sendable, Hashable {
     /// `/key:dict/NSStringLocalizedFormatKey:dict/:string` and `/key:dict/files:dict/one:dict/:string`;
     /// for a String Catalog, `key|==|plural.one` (one variable),
     /// `key|==|substitutions.files.plural.one`, and with a device case first,
-    /// `key|==|device.iphone` and `key|==|device.iphone.plural.one`.
+    /// `key|==|device.iphone` and `key|==|device.iphone.plural.one`; App Shortcuts phrases
+    /// `key|==|stringSet` (FlavorKit's choice: how Xcode names them is not known).
     public var xliffID: String {
         switch (part, kind) {
+        case (.phrases, _): return "\(key)|==|stringSet"
         case (.text, .xcstrings), (.pluralFormat, .xcstrings):
             return device.map { "\(key)|==|device.\($0)" } ?? key
         case (.text, _): return key
@@ -108,6 +113,7 @@ public struct TranslationUnit: Sendable, Hashable {
         switch part {
         case .text: return named
         case .pluralFormat: return "\(named) (its format)"
+        case .phrases: return "\(named) (its phrases)"
         case .variant(let variable, let category):
             return "\(named), variable \"\(Diagnostic.quote(variable))\", \(category.rawValue)"
         }

@@ -147,15 +147,23 @@ public struct XCStringsFile: Sendable {
             var part = Part()
         }
         var plans: [Plan] = []
+        /// Each code as written → its plan: two spellings of one language (`en`, `eN`) are one
+        /// language, as the runtime's reader has them (the later unit wins).
+        var codes: [(code: String, plan: Int)] = []
         func plan(_ code: String) -> Int {
-            if let index = plans.firstIndex(where: { $0.code == code }) { return index }
+            if let known = codes.first(where: { $0.code == code }) { return known.plan }
             let tag = LanguageTag(code)
             let name = tag?.description ?? code
-            let isWanted = wanted.map { set in tag.map(set.contains) ?? false } ?? true
-            var made = Plan(code: code, name: name, wanted: isWanted)
-            if isWanted { _ = made.part.text.addFile(catalog.path) }
-            plans.append(made)
-            return plans.count - 1
+            var index = plans.firstIndex { $0.name == name }
+            if index == nil {
+                let isWanted = wanted.map { set in tag.map(set.contains) ?? false } ?? true
+                var made = Plan(code: code, name: name, wanted: isWanted)
+                if isWanted { _ = made.part.text.addFile(catalog.path) }
+                plans.append(made)
+                index = plans.count - 1
+            }
+            codes.append((code, index!))
+            return index!
         }
         let sourcePlan = plan(catalog.sourceLanguage)
         for entry in wanted?.isEmpty == true ? [] : catalog.entries {

@@ -6,7 +6,8 @@ import Localization
 /// a text in `localizations.<lang>.stringUnit`, a device's case in `variations.device.<device>`,
 /// a one-variable plural's category in `variations.plural.<category>`, a substitution's in
 /// `substitutions.<variable>.variations.plural.<category>` (a new substitution taking `argNum`
-/// and `formatSpecifier` from the source language's). A language never ends up with two
+/// and `formatSpecifier` from the source language's), App Shortcuts phrases in its
+/// `stringSet`, one a line. A language never ends up with two
 /// forms side by side: its one text becomes the `other` case when a case is added beside it
 /// (which is what it meant for every other device, or every other count). Each string unit
 /// written gets the state Xcode gives an imported translation: `translated`, or
@@ -61,6 +62,12 @@ enum StringCatalogEditor {
         _ change: Change, into localization: inout StringCatalog.Localization, source: StringCatalog.Localization?
     ) {
         switch change.unit.part {
+        case .phrases:
+            let phrases = change.text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+            var set = localization.stringSet ?? StringCatalog.StringSet([], state: change.state)
+            set.values = phrases
+            set.state = change.state
+            localization.stringSet = set
         case .pluralFormat where change.unit.isSoleVariable:
             return  // `variations.plural` alone: the format is the variable itself.
         case .text, .pluralFormat:

@@ -290,6 +290,7 @@ public struct TranslationImporter {
     /// the other variables at `other`, for nothing the development language does not give.
     static func formatProblem(_ item: Imported, _ catalog: TranslationCatalog) -> String? {
         let unit = item.unit
+        if case .phrases = unit.part { return phraseProblem(item.text, source: unit.source) }
         guard case .text = unit.part else {
             let plurals = catalog.pluralEntries(of: unit)
             guard let development = plurals.development,
@@ -322,6 +323,37 @@ public struct TranslationImporter {
         } catch {
             return expected.isEmpty && !item.text.contains("%#@") ? nil : "not a valid format (\(error.message))"
         }
+    }
+
+    /// What is wrong with App Shortcuts phrases (one a line), or nil: none at all, a
+    /// placeholder (`${name}`) the development language's phrases do not have, or a phrase
+    /// without the app's name where every development-language phrase has it (Siri needs it).
+    static func phraseProblem(_ text: String, source: String) -> String? {
+        func placeholders(_ phrase: Substring) -> Set<Substring> {
+            var found = Set<Substring>()
+            var rest = phrase[...]
+            while let open = rest.range(of: "${"), let close = rest[open.upperBound...].firstIndex(of: "}") {
+                found.insert(rest[open.lowerBound...close])
+                rest = rest[rest.index(after: close)...]
+            }
+            return found
+        }
+        let phrases = text.split(separator: "\n")
+        guard !phrases.isEmpty else { return "no phrase (one a line)" }
+        let sources = source.split(separator: "\n")
+        let known = sources.reduce(into: Set<Substring>()) { $0.formUnion(placeholders($1)) }
+        let name: Substring = "${applicationName}"
+        let needsName = !sources.isEmpty && sources.allSatisfy { placeholders($0).contains(name) }
+        for phrase in phrases {
+            let own = placeholders(phrase)
+            if let unknown = own.subtracting(known).sorted().first {
+                return "phrase \"\(Diagnostic.quote(phrase))\" has \(unknown), which no development-language phrase has"
+            }
+            if needsName && !own.contains(name) {
+                return "phrase \"\(Diagnostic.quote(phrase))\" lacks ${applicationName}, which every phrase needs"
+            }
+        }
+        return nil
     }
 
     // MARK: Writing

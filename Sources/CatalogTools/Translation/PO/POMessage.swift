@@ -4,7 +4,8 @@ import Localization
 /// One gettext message as FlavorKit writes it, and the units it carries.
 ///
 /// `msgctxt` is the key (with `|device.iphone` after it for a String Catalog text's device
-/// case); a plural entry of one variable read from the first argument is one
+/// case, `|phrases` for App Shortcuts phrases, one per line); a plural entry of one variable
+/// read from the first argument is one
 /// message with `msgid_plural` (`msgid` the development language's `one`, `msgid_plural`
 /// its `other`) and `msgstr[k]` for the language's `k`-th CLDR category. Any other plural
 /// entry is its format under `msgctxt "key"` and each variable under `"key|variable"`; a
@@ -30,6 +31,9 @@ public struct POMessage: Sendable, Hashable {
             switch unit.part {
             case .text:
                 messages.append(POMessage(context: unit.context, id: unit.source, units: [unit]))
+                index += 1
+            case .phrases:
+                messages.append(POMessage(context: "\(unit.context)|phrases", id: unit.source, units: [unit]))
                 index += 1
             case .pluralFormat:
                 if !unit.isSoleVariable {

@@ -14,6 +14,7 @@ import Localization
 ///     ru	Localizable	summary.total	count/few	8a1d…
 ///
 /// language, table, key, part (empty for a text, `format` for a plural entry's format,
+/// `phrases` for App Shortcuts phrases,
 /// `variable/category` for a variant; preceded by `device@` for a String Catalog text that
 /// varies by device) and a 64-bit FNV-1a fingerprint of the development
 /// language's text, separated by tabs (`\t`, `\n` and `\\` escaped in names). A translation
@@ -72,6 +73,7 @@ public struct TranslationRecord: Sendable, Equatable {
         switch unit.part {
         case .text: part = ""
         case .pluralFormat: part = "format"
+        case .phrases: part = "phrases"
         case .variant(let variable, let category): part = "\(escaped(variable))/\(category.rawValue)"
         }
         if let device = unit.device { part = "\(escaped(device))@" + part }

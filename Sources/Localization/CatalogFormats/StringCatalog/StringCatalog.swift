@@ -96,6 +96,12 @@ public struct StringCatalog: Sendable {
         }
     }
 
+    /// The table the catalog holds: its file's name without `.xcstrings`.
+    public var table: String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name.hasSuffix(".xcstrings") ? String(name.dropLast(".xcstrings".count)) : name
+    }
+
     /// Whether reading found an error (the catalog is then incomplete).
     public var hasErrors: Bool { !errors.isEmpty }
 

@@ -141,15 +141,15 @@ struct StringCatalogReading {
         return codes.count - 1
     }
 
-    /// Notes that a language has text when the localization says something: a unit with a
-    /// value that is not `new` (in the source language, any), or a string set.
+    /// Notes that a language has text when the localization says something the program
+    /// shows (what `XCStringsFile.unit` makes of it, as the runtime's reader decides), or has
+    /// a string set.
     private mutating func noteText(of localization: StringCatalog.Localization, language: Int) {
-        var hasText = localization.stringSet != nil
-        let isSource = LanguageTag(codes[language].code).map { $0 == LanguageTag(catalog.sourceLanguage) } ?? false
-        localization.forEachUnit { unit in
-            if !unit.value.isEmpty && (isSource || unit.state != .new) { hasText = true }
-        }
-        guard hasText else { return }
+        func name(_ code: String) -> String { LanguageTag(code)?.description ?? code }
+        let isSource = name(codes[language].code) == name(catalog.sourceLanguage)
+        let location = SourceLocation(path: path, line: localization.line, column: 1)
+        let unit = try? XCStringsFile.unit(localization, location: location, isSource: isSource)
+        guard unit ?? nil != nil || localization.stringSet != nil else { return }
         codes[language].hasText = true
         catalog.languagesWithText.insert(codes[language].code)
     }
