@@ -13,8 +13,11 @@ public struct KeyedList<Value: Sendable>: Sendable, RandomAccessCollection {
     /// `members`, in this order.
     public init(_ members: [Element]) { self.members = members }
 
+    /// The position of the first member.
     public var startIndex: Int { 0 }
+    /// The position after the last member.
     public var endIndex: Int { members.count }
+    /// The member at `position`.
     public subscript(position: Int) -> Element { members[position] }
 
     /// The keys, in order.

@@ -341,7 +341,9 @@ extension StringCatalog {
 
     /// A unit's `state`: the values Xcode writes, and any other kept as read.
     public struct State: RawRepresentable, Sendable, Hashable {
+        /// The state as written.
         public var rawValue: String
+        /// The state written `rawValue`.
         public init(rawValue: String) { self.rawValue = rawValue }
 
         /// Not translated yet: the key falls back.
@@ -358,7 +360,9 @@ extension StringCatalog {
 
     /// A key's `extractionState`: the values Xcode writes, and any other kept as read.
     public struct ExtractionState: RawRepresentable, Sendable, Hashable {
+        /// The extraction state as written.
         public var rawValue: String
+        /// The extraction state written `rawValue`.
         public init(rawValue: String) { self.rawValue = rawValue }
 
         /// Added by hand, not from code.
