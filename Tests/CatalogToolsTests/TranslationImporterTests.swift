@@ -76,7 +76,73 @@ struct TranslationImporterTests {
         #expect(importer.writes.isEmpty)
         try #require(importer.diagnostics.count == 1)
         #expect(importer.diagnostics[0].path == path)
-        #expect(importer.diagnostics[0].message.hasPrefix("not well-formed XML"))
+        #expect(importer.diagnostics[0].line != nil && importer.diagnostics[0].column != nil)
+        #expect(
+            importer.diagnostics[0].message
+                == "expected </body> to close the <body> at the start, found </bodx>")
+    }
+
+    @Test(
+        "hostile XML is an error at its line and column, and nothing of the file is taken",
+        arguments: [
+            (
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<a\u{FF}/>\n",
+                ":2:3: error: invalid UTF-8 (byte 0xFF)"
+            ),
+            (
+                "<?xml version=\"1.0\"?>\n<!DOCTYPE xliff [<!ENTITY xxe SYSTEM \"file:///etc/passwd\">]>\n<xliff/>",
+                ":2:18: error: the DOCTYPE declares an entity"
+            ),
+            (
+                "<xliff><file original=\"a\"><body><trans-unit id=\"k\"><target>%@: &xxe;</target>",
+                ":1:64: error: unknown entity &xxe;"
+            ),
+            ("<plist/>", ":1:1: error: not XLIFF: the document is <plist>, not <xliff>"),
+            (
+                "<xliff><file original=\"a\"><body><trans-unit id=\"k\"><target>a <g>b</g></target>",
+                ":1:62: error: <target> holds an element"
+            ),
+        ])
+    func hostile(text: String, expected: String) throws {
+        let fixture = try ProjectFixture()
+        defer { fixture.remove() }
+        let url = fixture.root.appendingPathComponent("de.xliff")
+        // Written as bytes: the first case holds a byte that is not UTF-8.
+        let bytes = text.unicodeScalars.map { $0.value == 0xFF ? UInt8(0xFF) : nil }
+        var data = Data()
+        for (scalar, raw) in zip(text.unicodeScalars, bytes) {
+            if let raw { data.append(raw) } else { data.append(contentsOf: Array(String(scalar).utf8)) }
+        }
+        try data.write(to: url)
+        let importer = TranslationImporter(project: LintProject(root: fixture.root), files: [url])
+        #expect(importer.writes.isEmpty && importer.changed == 0)
+        #expect(importer.diagnostics.count == 1)
+        #expect(
+            importer.diagnostics.first.map { "\($0)".hasPrefix(url.path + expected) } == true, "\(importer.diagnostics)"
+        )
+    }
+
+    @Test("an XLIFF of 10 MB and more is read back (libxml2 stopped at 10 MB)")
+    func large() throws {
+        // 800 keys of 7 KB: an export of about 11 MB, source and target.
+        let long = String(repeating: "Datei übertragen; ", count: 400)
+        let english = (0..<800).map { "\"key\($0)\" = \"\(long)\($0)\";" }.joined(separator: "\n")
+        let german = (0..<800).map { "\"key\($0)\" = \"\(long)\($0) (de)\";" }.joined(separator: "\n")
+        let fixture = try ProjectFixture([
+            "Localizations/en.lproj/Extra.strings": english, "Localizations/de.lproj/Extra.strings": german,
+        ])
+        defer { fixture.remove() }
+        let project = LintProject(root: fixture.root)
+        let catalog = try TranslationSource(project: project).catalog(for: LanguageTag("de")!, tables: ["Extra"])
+        let data = try XLIFFWriter.write(catalog)
+        #expect(data.count > 10_000_000)
+        let edited = String(decoding: data, as: UTF8.self).replacingOccurrences(
+            of: "799 (de)</target>", with: "799 (neu)</target>")
+        let url = fixture.root.appendingPathComponent("de.xliff")
+        try Data(edited.utf8).write(to: url)
+        let importer = TranslationImporter(project: project, files: [url])
+        #expect(!importer.failed, "\(importer.diagnostics)")
+        #expect(importer.changed == 1)
     }
 }
 

@@ -1,6 +1,6 @@
 import Diagnostics
 import Foundation
-import Localization
+@_spi(PropertyListValues) import Localization
 import Testing
 
 @Suite("Our XML property-list reader (.stringsdict, property-list .strings)")
@@ -62,7 +62,7 @@ struct PropertyListReaderTests {
             ),
             (
                 "<dict>\n  <key>k</key>\n  <string>&nbsp;</string>\n</dict>",
-                "3:11: error: not a valid property list: unknown entity &nbsp;"
+                "3:11: error: not a valid property list: unknown entity &nbsp; (only &lt; &gt; &amp; &quot; &apos; and character references are read)"
             ),
             ("<dict>\n  <key>k</key>\n</dict>", "2:3: error: not a valid property list: <key>k</key> has no value"),
             (
@@ -147,6 +147,56 @@ struct PropertyListReaderTests {
             StringsDictParser.parse(array, path: "a.stringsdict").errors.map(\.description) == [
                 "a.stringsdict:1:1: error: the top level must be a dictionary of keys, not an array"
             ])
+    }
+
+    /// A binary property list of `objects` (each given whole: marker and contents), the top
+    /// one first, with one-byte offsets and references.
+    static func bplist(_ objects: [[UInt8]]) -> Data {
+        var data = Data("bplist00".utf8)
+        var offsets: [UInt8] = []
+        for object in objects {
+            offsets.append(UInt8(data.count))
+            data.append(contentsOf: object)
+        }
+        let table = data.count
+        data.append(contentsOf: offsets)
+        data.append(contentsOf: [0, 0, 0, 0, 0, 0, 1, 1])
+        for value in [objects.count, 0, table] {
+            data.append(contentsOf: (0..<8).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) })
+        }
+        return data
+    }
+
+    @Test(
+        "a binary property list that holds itself, nests too deeply or points out of the file is an error, not a crash",
+        arguments: [
+            // A dictionary whose one value is itself (the 47-byte version of the attack).
+            (bplist([[0xD1, 0x01, 0x00], [0x51, UInt8(ascii: "k")]]), "object 0 holds itself (a cycle)"),
+            // 70 arrays, each holding the next.
+            (
+                bplist((0..<70).map { $0 == 69 ? [0xA0] : [0xA1, UInt8($0 + 1)] }),
+                "arrays and dictionaries nest too deeply"
+            ),
+            (bplist([[0xD1, 0x05, 0x00]]), "a reference to object 5, which is not there"),
+            (
+                bplist([[0x5F, 0x13, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]]),
+                "a length past the end of the file"
+            ),
+        ])
+    func hostileBinary(data: Data, reason: String) throws {
+        for path in ["s.stringsdict", "Info.plist"] {
+            let message = "\(path):1:1: error: not a valid "
+            if path.hasSuffix("stringsdict") {
+                let errors = StringsDictParser.parse(data, path: path).errors.map(\.description)
+                #expect(errors == [message + "binary property list: \(reason)"])
+            } else {
+                #expect {
+                    try PropertyListValues.value(of: data, path: path)
+                } throws: { error in
+                    "\(error)".hasPrefix(message) && "\(error)".hasSuffix(reason)
+                }
+            }
+        }
     }
 
     /// Keys are Swift Strings: one canonically equivalent to a known name (here with the Kelvin

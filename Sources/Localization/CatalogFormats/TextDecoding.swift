@@ -4,7 +4,7 @@ import Diagnostics
 /// UTF-8 with or without a byte-order mark, UTF-16 LE or BE with a byte-order mark. UTF-16
 /// without one (recognised by its zero bytes) is an error saying so: CoreFoundation does not
 /// read it either (it reports "No XML content found" or an unexpected character).
-enum TextDecoding {
+package enum TextDecoding {
     enum Encoding: Equatable { case utf8, utf16LittleEndian, utf16BigEndian }
 
     static func detect(_ bytes: UnsafeBufferPointer<UInt8>) -> (Encoding, bomLength: Int) {
@@ -20,7 +20,7 @@ enum TextDecoding {
 
     /// Calls `body` with the file's text as UTF-8 bytes (no byte-order mark).
     /// Invalid text is reported with the line and column where it goes wrong.
-    static func withUTF8<R>(
+    package static func withUTF8<R>(
         _ bytes: UnsafeBufferPointer<UInt8>, path: String,
         _ body: (UnsafeBufferPointer<UInt8>) throws(Diagnostic) -> R
     ) throws(Diagnostic) -> R {

@@ -2,7 +2,7 @@ import Diagnostics
 
 /// Lines and columns of byte offsets in UTF-8 text, counted on from the last offset asked
 /// for, so that asking in increasing order costs linear time overall, however long the lines.
-struct TextPositions {
+package struct TextPositions {
     let text: UnsafeBufferPointer<UInt8>
     let path: String
     /// Newlines are counted up to here.
@@ -12,7 +12,7 @@ struct TextPositions {
     /// The last column computed and its offset, on the current line.
     private var columnMark = (offset: 0, column: 1)
 
-    init(text: UnsafeBufferPointer<UInt8>, path: String) {
+    package init(text: UnsafeBufferPointer<UInt8>, path: String) {
         self.text = text
         self.path = path
     }
@@ -35,7 +35,7 @@ struct TextPositions {
     }
 
     /// The line and 1-based column (in Unicode scalars) of `offset`.
-    mutating func location(at offset: Int) -> SourceLocation {
+    package mutating func location(at offset: Int) -> SourceLocation {
         let line = line(at: offset)
         let offset = min(max(offset, 0), text.count)
         if columnMark.offset < lineStart || columnMark.offset > offset { columnMark = (lineStart, 1) }

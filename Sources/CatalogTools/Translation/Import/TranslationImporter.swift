@@ -217,7 +217,8 @@ public struct TranslationImporter {
                 expected[section.original] != nil
                 ? section.original
                 : Self.sameFileName(section.original, among: Array(expected.keys)) ?? section.original
-            for item in section.units {
+            // A unit Xcode marks translate="no" (a key not to be translated) has nothing to take.
+            for item in section.units where item.isTranslatable {
                 guard let unit = expected[original]?[item.id] else {
                     if let sibling = variables[original]?[item.id] {
                         let categories = catalog.units.filter {
