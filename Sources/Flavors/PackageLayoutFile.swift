@@ -19,14 +19,24 @@ extension PackageLayout {
     /// Folders are relative to the package folder; `keyCalls` replaces the default `["text"]`.
     public static let configurationKeys = ["flavors", "localizations", "sources", "snapshots", "keyCalls"]
 
+    /// The most `flavorkit.json` is read: it names a few folders and calls.
+    public static let configurationSizeLimit = 1024 * 1024
+
     /// The layout of the package at `root` as its `flavorkit.json` describes it, or the
     /// default layout when there is no such file. A file that is not JSON, an unknown key or a
     /// value of the wrong kind is an error at its position (`flavorkit.json:3:5`).
     public init(configuredAt root: URL) throws(Diagnostic) {
         let file = PackageLayout(root: root).configurationFile
-        guard let data = FileManager.default.contents(atPath: file.path) else {
+        let data: Data
+        switch try SmallFile.read(file, limit: Self.configurationSizeLimit) {
+        case .missing:
             self.init(root: root)
             return
+        case .read(let bytes): data = bytes
+        case .tooLarge:
+            throw Diagnostic(
+                "not a configuration file (more than \(Self.configurationSizeLimit / 1024) KiB, or not a regular file)",
+                path: file.path)
         }
         let reader = ConfigurationReader(data: data, path: file.path)
         let settings = try reader.settings()

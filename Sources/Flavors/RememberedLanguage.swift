@@ -7,6 +7,11 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The language a user chose for a flavor, kept between runs in the user's configuration
 /// folder, one file per flavor (by bundle identifier):
@@ -45,9 +50,20 @@ public struct RememberedLanguage: Sendable {
     /// read or is not a settings file is an error naming it (the caller reports it and goes
     /// on as if nothing were remembered).
     public func read() throws(Diagnostic) -> [LanguageTag]? {
-        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
-        guard let data = FileManager.default.contents(atPath: file.path) else {
+        let contents: SmallFile.Contents
+        do {
+            contents = try SmallFile.read(file, limit: Self.sizeLimit)
+        } catch {
             throw Diagnostic("cannot read the remembered language; ignoring it", path: file.path, severity: .warning)
+        }
+        let data: Data
+        switch contents {
+        case .missing: return nil
+        case .read(let bytes): data = bytes
+        case .tooLarge:
+            throw Diagnostic(
+                "not a settings file (more than \(Self.sizeLimit / 1024) KiB, or not a regular file); ignoring the remembered language",
+                path: file.path, severity: .warning)
         }
         guard let object = try? JSONValues.value(of: data, path: file.path) as? [String: Any],
             let value = object["language"] as? String,
@@ -73,13 +89,21 @@ public struct RememberedLanguage: Sendable {
         try AtomicFile.write(json + Data("\n".utf8), to: file)
     }
 
-    /// Forgets the remembered language (nothing to do when none is).
+    /// The most a settings file is read: it holds one short line.
+    static let sizeLimit = 64 * 1024
+
+    /// Forgets the remembered language (nothing to do when none is): removes the settings file
+    /// (or a link in its place), never anything else found there, such as a folder.
     public func forget() throws(Diagnostic) {
-        guard FileManager.default.fileExists(atPath: file.path) else { return }
-        do {
-            try FileManager.default.removeItem(at: file)
-        } catch {
-            throw Diagnostic("cannot remove the remembered language", path: file.path)
+        var status = stat()
+        guard lstat(file.path, &status) == 0 else { return }
+        let kind = status.st_mode & S_IFMT
+        guard kind == S_IFREG || kind == S_IFLNK else {
+            throw Diagnostic("not a settings file (a folder, or not a file); left as it is", path: file.path)
+        }
+        guard unlink(file.path) == 0 || errno == ENOENT else {
+            throw Diagnostic(
+                "cannot remove the remembered language: \(String(cString: strerror(errno)))", path: file.path)
         }
     }
 }

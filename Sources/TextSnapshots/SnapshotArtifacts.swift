@@ -2,11 +2,18 @@ import Diagnostics
 import FileWriting
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The folder where failing snapshots leave what a reviewer needs when nothing may be written
 /// next to the snapshots (in CI): `SNAPSHOT_ARTIFACTS`. Each failure keeps the snapshot's
 /// relative path: `<folder>/Light/ja/queue.txt` holds the new output and
 /// `<folder>/Light/ja/queue.txt.diff` the unified diff from the recorded text. A workflow
-/// uploads the folder; `flavorkit snapshots accept --from DIR` applies a downloaded copy.
+/// uploads the folder; `flavorkit snapshots accept --from DIR` applies a downloaded copy (only
+/// snapshots the manifest names, never through a link).
 public struct SnapshotArtifacts: Sendable {
     /// The diff's extension, after the snapshot's `.txt`.
     public static let diffExtension = ".diff"
@@ -35,71 +42,119 @@ public struct SnapshotArtifacts: Sendable {
 
     /// One file of an artifacts folder and what applying it came to.
     public struct Applied: Sendable, Equatable {
+        /// What became of a file.
+        public enum Outcome: Sendable, Equatable {
+            /// It replaced (or added) the snapshot the manifest names.
+            case accepted
+            /// A diff: reported, never applied.
+            case diff
+            /// Not taken, and why; when any file is refused, none is applied.
+            case refused(String)
+        }
+
         /// The file's path relative to the artifacts folder.
         public var path: String
-        /// Whether it replaced (or added) a snapshot; false for a diff, which is left alone.
-        public var accepted: Bool
+        /// What became of it.
+        public var outcome: Outcome
 
-        /// A file at `path` that was `accepted` (or reported only).
-        public init(path: String, accepted: Bool) {
+        /// A file at `path` and its `outcome`.
+        public init(path: String, outcome: Outcome) {
             self.path = path
-            self.accepted = accepted
+            self.outcome = outcome
         }
     }
 
-    /// Copies every snapshot file (`*.txt`) of the artifacts folder to the same relative path
-    /// in `store`, each atomically, and returns every file it saw, sorted. Refuses (before
-    /// writing anything) a folder that does not exist, and a file whose path is not a snapshot
-    /// name (a hidden component, a control character) or that would land outside the store
-    /// through a symbolic link; diffs are reported and not applied.
+    /// Copies every snapshot file (`*.txt`) of the artifacts folder that the store's manifest
+    /// names to the same relative path in `store`, each atomically, and returns every file it
+    /// saw, sorted, with what became of it. A file the manifest does not name (the manifest
+    /// itself among them), one reached through a symbolic link, one that is not a regular file
+    /// or would land outside the store is refused; when any is, nothing at all is applied.
+    /// Diffs are reported and not applied. A folder that does not exist, or a store without a
+    /// manifest, is an error.
     public func accept(into store: SnapshotStore) throws(Diagnostic) -> [Applied] {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
             throw Diagnostic("no artifacts folder here", path: folder.path)
         }
+        let manifest = try store.readManifest()
         var applied: [Applied] = []
-        var copies: [(source: URL, name: SnapshotName)] = []
+        var copies: [(path: String, name: SnapshotName)] = []
         for path in Self.files(in: folder) {
-            let source = folder.appendingPathComponent(path)
             if path.hasSuffix(".txt" + Self.diffExtension) {
-                applied.append(Applied(path: path, accepted: false))
+                applied.append(Applied(path: path, outcome: .diff))
                 continue
             }
-            guard path.hasSuffix(".txt"),
-                let name = try? SnapshotName(path.dropLast(4).split(separator: "/").map(String.init)),
-                store.isInside(store.url(for: name))
-            else {
-                throw Diagnostic(
-                    "not a snapshot of the snapshots folder \(store.root.path); nothing was applied",
-                    path: source.path)
+            let refusal: String?
+            let name =
+                path.hasSuffix(".txt")
+                ? try? SnapshotName(path.dropLast(4).split(separator: "/").map(String.init)) : nil
+            if let name, manifest.contains(name.relativePath) {
+                if Self.hasLink(path, under: folder) {
+                    refusal = "reached through a symbolic link"
+                } else if !store.isInside(store.url(for: name)) {
+                    refusal = "it would land outside the snapshots folder"
+                } else {
+                    refusal = nil
+                }
+            } else {
+                refusal = "not a snapshot the manifest names"
             }
-            copies.append((source, name))
-            applied.append(Applied(path: path, accepted: true))
+            if let refusal {
+                applied.append(Applied(path: path, outcome: .refused(refusal)))
+            } else {
+                copies.append((path, name!))
+                applied.append(Applied(path: path, outcome: .accepted))
+            }
         }
-        for (source, name) in copies {
-            let data: Data
-            do {
-                data = try Data(contentsOf: source)
-            } catch {
-                throw Diagnostic("cannot read the file (\((error as NSError).localizedDescription))", path: source.path)
-            }
-            try SnapshotStore.atomicWrite(data, to: store.url(for: name))
+        guard !applied.contains(where: { if case .refused = $0.outcome { true } else { false } }) else {
+            return applied
+        }
+        for (path, name) in copies {
+            try SnapshotStore.atomicWrite(
+                try Self.regularFile(folder.appendingPathComponent(path)), to: store.url(for: name))
         }
         return applied
     }
 
-    /// Every file under `folder` (hidden ones too, so that none is passed over in silence),
-    /// relative to it, sorted.
+    /// Whether a component of `path` (the file or a folder on the way) is a symbolic link.
+    static func hasLink(_ path: String, under folder: URL) -> Bool {
+        var current = folder
+        for component in path.split(separator: "/") {
+            current.appendPathComponent(String(component))
+            var status = stat()
+            guard lstat(current.path, &status) == 0 else { return true }
+            if status.st_mode & S_IFMT == S_IFLNK { return true }
+        }
+        return false
+    }
+
+    /// A regular file's bytes, opened without following a link.
+    static func regularFile(_ url: URL) throws(Diagnostic) -> Data {
+        let descriptor = open(url.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            throw Diagnostic("cannot read the file: \(String(cString: strerror(errno)))", path: url.path)
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw Diagnostic("not a regular file", path: url.path)
+        }
+        do {
+            return try handle.readToEnd() ?? Data()
+        } catch {
+            throw Diagnostic("cannot read the file (\((error as NSError).localizedDescription))", path: url.path)
+        }
+    }
+
+    /// Every file under `folder` (hidden ones too, and symbolic links, whatever they point
+    /// at, so that none is passed over in silence), relative to it, sorted.
     static func files(in folder: URL) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return [] }
         var result: [String] = []
         while let path = enumerator.nextObject() as? String {
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isFolder),
-                !isFolder.boolValue
-            {
-                result.append(path)
-            }
+            var status = stat()
+            guard lstat(folder.appendingPathComponent(path).path, &status) == 0 else { continue }
+            if status.st_mode & S_IFMT != S_IFDIR { result.append(path) }
         }
         return result.sorted()
     }

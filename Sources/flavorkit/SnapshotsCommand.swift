@@ -93,10 +93,24 @@ enum SnapshotsCommand: ToolCommand {
         return 0
     }
 
-    /// Applies an artifacts folder; reports each file.
+    /// Applies an artifacts folder; reports each file. Exit status 1, and nothing applied,
+    /// when a file is refused.
     private static func accept(from folder: URL, into store: SnapshotStore) throws -> Int32 {
-        for file in try SnapshotArtifacts(folder: folder).accept(into: store) {
-            print(file.accepted ? "accepted \(file.path)" : "skipped  \(file.path) (a diff)")
+        let applied = try SnapshotArtifacts(folder: folder).accept(into: store)
+        var refused = 0
+        for file in applied {
+            switch file.outcome {
+            case .accepted: print("accepted \(Diagnostic.visible(file.path))")
+            case .diff: print("skipped  \(Diagnostic.visible(file.path)) (a diff)")
+            case .refused(let reason):
+                refused += 1
+                FlavorKitTool.printError(
+                    "\(Diagnostic(reason + "; refused", path: folder.appendingPathComponent(file.path).path))\n")
+            }
+        }
+        guard refused == 0 else {
+            FlavorKitTool.printError("error: \(refused) file\(refused == 1 ? "" : "s") refused; nothing was applied\n")
+            return 1
         }
         return 0
     }

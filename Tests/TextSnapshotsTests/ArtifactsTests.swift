@@ -45,13 +45,53 @@ struct ArtifactsTests {
             try? FileManager.default.removeItem(at: artifacts.folder)
         }
         #expect(verifier.verify("new screen\n", as: Self.name).kind == .missing)
+        // Only what the manifest names is taken: here, the screen the tests produce.
+        try verifier.store.writeManifest([Self.name])
         let applied = try artifacts.accept(into: verifier.store)
         #expect(
             applied == [
-                .init(path: "Light/ja/queue.txt", accepted: true),
-                .init(path: "Light/ja/queue.txt.diff", accepted: false),
+                .init(path: "Light/ja/queue.txt", outcome: .accepted),
+                .init(path: "Light/ja/queue.txt.diff", outcome: .diff),
             ])
         #expect(verifier.store.read(Self.name) == "new screen\n")
+    }
+
+    @Test(
+        "a file the manifest does not name (the manifest itself too) or reached through a link is refused, and nothing is applied",
+        arguments: ["manifest.txt", "Other/evil.txt", "Light/ja/linked.txt", "Linked/ja/queue.txt"])
+    func refusedByManifest(path: String) throws {
+        let store = SnapshotStore(root: try scratchFolder())
+        let folder = try scratchFolder()
+        let outside = try scratchFolder()
+        defer {
+            for url in [store.root, folder, outside] { try? FileManager.default.removeItem(at: url) }
+        }
+        let linked = try SnapshotName("Light", "ja", "linked")
+        try store.writeManifest([Self.name, linked, try SnapshotName("Linked", "ja", "queue")])
+        try Data("secret\n".utf8).write(to: outside.appendingPathComponent("secret.txt"))
+        try Data("good\n".utf8).write(to: folder.appendingPathComponent("Light/ja/queue.txt").createFolder())
+        let file = folder.appendingPathComponent(path)
+        switch path {
+        case "Light/ja/linked.txt":
+            try FileManager.default.createSymbolicLink(
+                at: file, withDestinationURL: outside.appendingPathComponent("secret.txt"))
+        case "Linked/ja/queue.txt":
+            try FileManager.default.createSymbolicLink(
+                at: folder.appendingPathComponent("Linked"), withDestinationURL: outside)
+            try FileManager.default.createDirectory(
+                at: outside.appendingPathComponent("ja"), withIntermediateDirectories: true)
+            try Data("planted\n".utf8).write(to: outside.appendingPathComponent("ja/queue.txt"))
+        default:
+            try Data("x\n".utf8).write(to: file.createFolder())
+        }
+        let applied = try SnapshotArtifacts(folder: folder).accept(into: store)
+        // A link to a folder is refused as it is: nothing below it is read.
+        let seen = path == "Linked/ja/queue.txt" ? "Linked" : path
+        #expect(applied.contains { $0.path == seen && $0.outcome != .accepted }, "\(applied)")
+        #expect(applied.contains(.init(path: "Light/ja/queue.txt", outcome: .accepted)))
+        #expect(store.read(Self.name) == nil)
+        #expect(store.read(linked) == nil)
+        #expect(try String(contentsOf: store.manifestURL, encoding: .utf8).contains("Light/ja/queue.txt"))
     }
 
     @Test(
@@ -70,7 +110,9 @@ struct ArtifactsTests {
         for file in ["Light/ja/good.txt", path] {
             try Data("x\n".utf8).write(to: folder.appendingPathComponent(file).createFolder())
         }
-        #expect(throws: Diagnostic.self) { try SnapshotArtifacts(folder: folder).accept(into: store) }
+        try store.writeManifest(paths: ["Light/ja/good.txt", path])
+        let applied = try SnapshotArtifacts(folder: folder).accept(into: store)
+        #expect(applied.contains { if case .refused = $0.outcome { $0.path == path } else { false } })
         #expect(store.snapshotPaths().isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
     }

@@ -137,7 +137,7 @@ public final class Localizer: Sendable {
         let resolution = current
         if let value = resolution.merged[key] {
             if recordsFallbacks { recordFallback(key, table: Catalog.defaultTable, in: resolution) }
-            return value
+            return ControlCharacters.shown(value)
         }
         record(.missingKey(key: key, table: Catalog.defaultTable))
         return key
@@ -227,7 +227,8 @@ public final class Localizer: Sendable {
         let id = EntryID(language: catalog.language, table: table, key: key)
         if let cached = verdicts.withLock({ $0[id] }) { return cached }
         let verdict = Result { () throws(FormatError) -> FormatString in
-            let format = try FormatString(entry.value)
+            // A control character in a catalog is shown written out, never sent to the terminal.
+            let format = try FormatString(ControlCharacters.shown(entry.value))
             if let reference = development?[key, table: table], let parsed = try? FormatString(reference.value) {
                 try Self.check(format, against: parsed, lenient: false)
             }
@@ -264,7 +265,7 @@ public final class Localizer: Sendable {
         } else {
             return nil
         }
-        return (try FormatString(text), isPlural, location)
+        return (try FormatString(ControlCharacters.shown(text)), isPlural, location)
     }
 
     /// Text entries must ask for exactly the development language's arguments; a plural

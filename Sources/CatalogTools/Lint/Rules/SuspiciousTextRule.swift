@@ -3,14 +3,17 @@ import Foundation
 import Localization
 
 /// `suspicious-text`: text the program will not show as written: a width or precision past
-/// `FormatScanner.limit` (clamped to it), and what the readers accept but change (an unpaired
-/// surrogate escape read as U+FFFD, a NUL character that C APIs and terminals cut text at).
+/// `FormatScanner.limit` (clamped to it), what the readers accept but change (an unpaired
+/// surrogate escape read as U+FFFD, a NUL character that C APIs and terminals cut text at), a
+/// control character (shown written out, `\u{1B}`), and a translation's control or direction
+/// character its development-language text does not have (`ControlCharacters`).
 struct SuspiciousTextRule: LintRule {
     let name = "suspicious-text"
     let severity = Diagnostic.Severity.warning
-    let summary = "text not shown as written: a width or precision past 1,000, an unpaired surrogate, a NUL"
+    let summary =
+        "text not shown as written: a width or precision past 1,000, an unpaired surrogate, a NUL, a control or direction character"
     let help =
-        "Text the program does not show as written: a width or precision past 1,000 (clamped), an unpaired surrogate escape (read as U+FFFD), or a NUL character."
+        "Text the program does not show as written: a width or precision past 1,000 (clamped), an unpaired surrogate escape (read as U+FFFD), a NUL character, or a control character (escape sequences, BEL: shown written out, never sent to the terminal); and a translation holding a control or direction override (U+202A–U+202E, U+2066–U+2069) that the development language's text does not, which reorders or hides what the user reads. flavorkit import refuses such translations."
 
     func check(_ context: LintContext) -> [Diagnostic] {
         var found: [Diagnostic] = []
@@ -32,6 +35,7 @@ struct SuspiciousTextRule: LintRule {
                 for (key, entry) in plurals { found += check(key, entry) }
             }
         }
+        found += controlCharacters(context)
         for comparison in context.comparisons {
             for entry in comparison.entries {
                 var value = entry.value
@@ -43,6 +47,69 @@ struct SuspiciousTextRule: LintRule {
             for (key, entry) in comparison.plurals { found += check(key, entry) }
         }
         return found
+    }
+
+    /// Control characters in the development language's texts, and control or direction
+    /// characters a translation has that its development-language text has not. A first pass
+    /// on raw bytes sets aside the texts that cannot hold one.
+    private func controlCharacters(_ context: LintContext) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        func check(
+            _ text: String, against development: String, key: String, language: LanguageTag, at location: SourceLocation
+        ) {
+            // A NUL is the readers' own warning.
+            let unexpected = ControlCharacters.unexpected(in: text, comparedWith: development).filter { $0.value != 0 }
+            guard !unexpected.isEmpty else { return }
+            let shown =
+                unexpected.contains(where: ControlCharacters.isControl)
+                ? " (a control character is shown written out)" : ""
+            let source =
+                language == context.project.developmentLanguage
+                ? "" : ", which \(context.project.developmentLanguage)'s text does not"
+            found.append(
+                diagnostic(
+                    "key \"\(Diagnostic.quote(key))\" in \(language) holds \(ControlCharacters.names(unexpected))\(source)\(shown)",
+                    at: location))
+        }
+        for layer in context.layers {
+            let development = layer.catalogs[context.project.developmentLanguage]
+            for (language, catalog) in layer.catalogs {
+                let isDevelopment = language == context.project.developmentLanguage
+                for (table, text) in catalog.tables {
+                    text.forEachEntry(pairedWith: nil) { record, value, _ in
+                        guard Self.mayHoldControls(value) else { return }
+                        let entry = text.entry(atRecord: record)
+                        let reference =
+                            isDevelopment
+                            ? ""
+                            : context.development[entry.key, table: table]?.value ?? development?[
+                                entry.key, table: table]?.value ?? ""
+                        check(entry.value, against: reference, key: entry.key, language: language, at: entry.location)
+                    }
+                }
+                for (table, plurals) in catalog.plurals {
+                    for (key, entry) in plurals {
+                        let texts = ([entry.format] + entry.variables.values.flatMap(\.variants.values)).joined(
+                            separator: "\n")
+                        let reference =
+                            isDevelopment
+                            ? nil
+                            : context.development.plural(key, table: table) ?? development?.plural(key, table: table)
+                        let referenceText =
+                            reference.map {
+                                ([$0.format] + $0.variables.values.flatMap(\.variants.values)).joined(separator: "\n")
+                            } ?? ""
+                        check(texts, against: referenceText, key: key, language: language, at: entry.location)
+                    }
+                }
+            }
+        }
+        return found
+    }
+
+    /// Whether text may hold a control or direction character, by its bytes.
+    private static func mayHoldControls(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.contains { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A) || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }
     }
 
     /// A plural entry's format and variants.

@@ -22,6 +22,14 @@ enum StringsDictEditor {
     {
         var text = text
         for change in changes {
+            // XML 1.0 has no way to write the other controls, not even as a character reference.
+            if let scalar = change.text.unicodeScalars.first(where: {
+                ($0.value < 0x20 && $0 != "\t" && $0 != "\n" && $0 != "\r") || $0.value == 0xFFFE || $0.value == 0xFFFF
+            }) {
+                throw Diagnostic(
+                    "key \"\(Diagnostic.quote(change.key))\": a .stringsdict (XML 1.0) cannot hold \(ControlCharacters.names([scalar]))",
+                    path: path)
+            }
             // Each change re-reads the structure, so offsets never go stale.
             let tree = try Tree(text, path: path)
             guard let root = tree.root else {

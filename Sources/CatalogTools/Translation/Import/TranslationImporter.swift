@@ -279,6 +279,15 @@ public struct TranslationImporter {
                 return false
             }
         }
+        let unexpected = ControlCharacters.unexpected(in: item.text, comparedWith: unit.source)
+        if !unexpected.isEmpty {
+            diagnostics.append(
+                item.diagnostic(
+                    "\(unit.described) holds \(ControlCharacters.names(unexpected)), which "
+                        + "\(project.developmentLanguage)'s text does not: control characters and direction "
+                        + "overrides are not taken (a terminal would act on them)"))
+            return false
+        }
         if let problem = Self.formatProblem(item, catalog) {
             diagnostics.append(item.diagnostic("\(unit.described): \(problem)"))
             return false

@@ -48,11 +48,27 @@ public struct POFile: Sendable {
         }
         self.path = path
         var reader = Reader(path: path)
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Lines end with LF or CRLF, as gettext reads them ("\r\n" is one Character in Swift).
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        for (index, line) in lines.enumerated() {
             try reader.read(line.hasSuffix("\r") ? line.dropLast() : line, number: index + 1)
         }
         try reader.finish()
         messages = reader.messages
+        // A message is given once, as msgfmt requires (FlavorKit's msgctxt names a unit).
+        var seen: [String: SourceLocation] = [:]
+        for message in messages {
+            let identity = message.context.map { "c\u{0}\($0)" } ?? "i\u{0}\(message.id)"
+            if let first = seen[identity] {
+                let what =
+                    message.context.map { "msgctxt \"\(Diagnostic.quote($0))\"" }
+                    ?? "msgid \"\(Diagnostic.quote(message.id))\""
+                throw Diagnostic(
+                    "\(what) is given twice (first at line \(first.line)); a message is given once",
+                    at: message.location)
+            }
+            seen[identity] = message.location
+        }
         header = [:]
         if let first = messages.first, first.context == nil, first.id.isEmpty {
             messages.removeFirst()
