@@ -1,5 +1,5 @@
 import Foundation
-import Localization
+@_spi(PropertyListValues) import Localization
 
 /// Issue 14: every reader takes time and memory linear in the file's size, whether the
 /// content is spread over many lines or written on one. Time per byte at 10× and 100× the
@@ -36,6 +36,22 @@ struct GrowthBenchmarks {
             Reader(
                 name: ".xcstrings", content: { entries, oneLine in Data(xcstrings(entries, oneLine: oneLine).utf8) },
                 read: { data in XCStringsFile(data, path: "growth.xcstrings") }),
+            Reader(
+                name: "Info.plist (XML)",
+                content: { entries, oneLine in Data(infoPlist(entries, oneLine: oneLine).utf8) },
+                read: { data in
+                    (try? PropertyListValues.value(of: data, path: "Info.plist", keeping: identityKeys)) as Any
+                }),
+            Reader(
+                name: "Info.plist (binary)",
+                content: { entries, _ in
+                    let xml = Data(infoPlist(entries, oneLine: false).utf8)
+                    let object = try! PropertyListSerialization.propertyList(from: xml, format: nil)
+                    return try! PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0)
+                },
+                read: { data in
+                    (try? PropertyListValues.value(of: data, path: "Info.plist", keeping: identityKeys)) as Any
+                }),
         ]
     }
 
@@ -115,6 +131,26 @@ struct GrowthBenchmarks {
             text += "      <key>one</key><string>%d file</string>\(newline)"
             text += "      <key>other</key><string>%d files</string>\(newline)"
             text += "    </dict>\(newline)  </dict>\(newline)"
+        }
+        return text + "</dict>" + newline + "</plist>" + newline
+    }
+
+    /// What a flavor reads of its `Info.plist`.
+    static let identityKeys: Set<String> = ["CFBundleIdentifier", "FlavorLimits"]
+
+    /// A flavor's `Info.plist` with `entries` more keys (usage descriptions, a document type
+    /// each with a few fields), indented or on one line.
+    static func infoPlist(_ entries: Int, oneLine: Bool) -> String {
+        let newline = oneLine ? "" : "\n"
+        var text = #"<?xml version="1.0" encoding="UTF-8"?>"# + newline + #"<plist version="1.0">"# + newline
+        text += "<dict>" + newline
+        text += "  <key>CFBundleIdentifier</key><string>com.example.app</string>\(newline)"
+        text += "  <key>FlavorLimits</key><dict><key>concurrentTransfers</key><integer>2</integer></dict>\(newline)"
+        for index in 0..<entries {
+            text += "  <key>NSUsageDescription\(index)</key><string>Needed to open file \(index)</string>\(newline)"
+            text += "  <key>Document\(index)</key><dict><key>Role</key><string>Viewer</string>"
+            text +=
+                "<key>Rank</key><integer>\(index)</integer><key>Types</key><array><string>public.data</string></array></dict>\(newline)"
         }
         return text + "</dict>" + newline + "</plist>" + newline
     }

@@ -19,6 +19,14 @@ struct PropertyListValuesTests {
             let ours = try #require(try PropertyListValues.value(of: data, path: "Info.plist") as? [String: Any])
             #expect(NSDictionary(dictionary: ours).isEqual(NSDictionary(dictionary: theirs)))
             #expect(ours["FlavorFeatures"] is [String])
+            // Keeping some keys: those, converted as they are read, nothing else.
+            let keys: Set<String> = ["FlavorFeatures", "CFBundleIdentifier", "NotThere"]
+            let some = try #require(
+                try PropertyListValues.value(of: data, path: "Info.plist", keeping: keys) as? [String: Any])
+            #expect(Set(some.keys) == ["FlavorFeatures", "CFBundleIdentifier"])
+            #expect(
+                NSDictionary(dictionary: some).isEqual(
+                    NSDictionary(dictionary: theirs.filter { keys.contains($0.key) })))
         }
     }
 

@@ -7,17 +7,23 @@ import Foundation
 #endif
 
 /// The values of a property list in plain Swift types (`String`, `Int`, `Double`, `Bool`,
-/// `Data`, `[Any]`, `[String: Any]`; a date as written), read by the package's own XML reader
-/// or, for a binary one, by Foundation's `PropertyListDecoder`: a flavor's `Info.plist` is read
-/// at start-up without `PropertyListSerialization` and its bridged objects. An SPI
+/// `Data`, `[Any]`, `[String: Any]`; a date as written), read by the package's own readers
+/// (XML and binary): a flavor's `Info.plist` is read at start-up without
+/// `PropertyListSerialization` and its bridged objects. An SPI
 /// (`@_spi(PropertyListValues) import Localization`), not part of the library's API.
 @_spi(PropertyListValues) public enum PropertyListValues {
     /// The value `data` holds; an XML error names its line and column in `path`. A key given
-    /// twice keeps its last value, as Foundation's does.
-    public static func value(of data: Data, path: String) throws(Diagnostic) -> Any {
+    /// twice keeps its last value, as Foundation's does. With `keeping`, a top-level
+    /// dictionary holds only those keys, each member converted as soon as it is read and the
+    /// others dropped, so that a large file costs no more memory than the keys asked for.
+    public static func value(of data: Data, path: String, keeping: Set<String>? = nil) throws(Diagnostic) -> Any {
+        var kept: [String: Any] = [:]
+        let keep = { (member: PropertyList.Member) in
+            if keeping?.contains(member.key) ?? true { kept[member.key] = value(member.value) }
+        }
         guard !data.starts(with: Array("bplist".utf8)) else {
-            switch PropertyList.binary(data) {
-            case .success(let root): return value(root)
+            switch PropertyList.binary(data, eachMember: keeping == nil ? nil : keep) {
+            case .success(let root): return root.members?.isEmpty == true && keeping != nil ? kept : value(root)
             case .failure(let error):
                 throw Diagnostic(
                     "not a valid property list: \(error.reason)", at: SourceLocation(path: path, line: 1, column: 1))
@@ -27,7 +33,8 @@ import Foundation
             Result { () throws(Diagnostic) -> PropertyList in
                 try TextDecoding.withUTF8(raw.bindMemory(to: UInt8.self), path: path) { text throws(Diagnostic) in
                     do throws(PropertyListReader.Failure) {
-                        return try PropertyListReader.read(text)
+                        guard keeping != nil else { return try PropertyListReader.read(text) }
+                        return try PropertyListReader.read(text, eachMember: keep)
                     } catch {
                         var positions = TextPositions(text: text, path: path)
                         throw Diagnostic(
@@ -36,7 +43,8 @@ import Foundation
                 }
             }
         }
-        return value(try read.get())
+        let root = try read.get()
+        return keeping != nil && root.members != nil ? kept : value(root)
     }
 
     private static func value(_ list: PropertyList) -> Any {

@@ -14,9 +14,13 @@ extension PropertyList {
     /// is checked against the data; nesting deeper than `maximumBinaryNesting`, or an object
     /// that holds itself (a cycle: the format refers to objects by number, so a 100-byte file
     /// can describe an endless tree), is an error, never a crash.
-    static func binary(_ data: Data) -> Result<PropertyList, BinaryPropertyListError> {
+    /// With `eachMember`, a top-level dictionary's members go to it one by one as they are
+    /// read, and the dictionary returned is empty (as the XML reader's streaming read).
+    static func binary(
+        _ data: Data, eachMember: ((PropertyList.Member) -> Void)? = nil
+    ) -> Result<PropertyList, BinaryPropertyListError> {
         data.withUnsafeBytes { raw in
-            var reader = BinaryPropertyListReader(bytes: raw.bindMemory(to: UInt8.self))
+            var reader = BinaryPropertyListReader(bytes: raw.bindMemory(to: UInt8.self), eachMember: eachMember)
             do throws(BinaryPropertyListError) {
                 return .success(try reader.document())
             } catch {
@@ -36,6 +40,8 @@ struct BinaryPropertyListError: Error {
 /// is the top one and where the table starts.
 private struct BinaryPropertyListReader {
     let bytes: UnsafeBufferPointer<UInt8>
+    /// Takes the top-level dictionary's members one by one, when given.
+    let eachMember: ((PropertyList.Member) -> Void)?
     var offsetSize = 0
     var referenceSize = 0
     var objectCount = 0
@@ -152,7 +158,9 @@ private struct BinaryPropertyListReader {
                 guard let key = try object(try reference(index)).string else {
                     throw fail("a dictionary key is not a string")
                 }
-                members.append(.init(key: key, keyOffset: 0, value: try object(try reference(count + index))))
+                let member = PropertyList.Member(
+                    key: key, keyOffset: 0, value: try object(try reference(count + index)))
+                if path.count == 1, let eachMember { eachMember(member) } else { members.append(member) }
             }
             return value(.dictionary(members))
         default:
