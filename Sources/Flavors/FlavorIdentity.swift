@@ -12,7 +12,7 @@ import Foundation
 /// Besides Apple's standard keys (`CFBundleIdentifier`, `CFBundleDisplayName`,
 /// `CFBundleShortVersionString`, `CFBundleDevelopmentRegion`) a flavor lists what it offers:
 /// `FlavorFeatures` (an array of feature names) and `FlavorLimits` (a dictionary of
-/// name → whole number). What the names mean is up to the app.
+/// name → whole number, each in its range: `limitRanges`). What the names mean is up to the app.
 public struct FlavorIdentity: Sendable, Equatable {
     /// The flavor's folder name under `Flavors/`, e.g. `Light`.
     public let name: String
@@ -27,7 +27,7 @@ public struct FlavorIdentity: Sendable, Equatable {
     public let developmentLanguage: LanguageTag
     /// The feature names `FlavorFeatures` lists.
     public let features: Set<String>
-    /// `FlavorLimits`: name → whole number above 0.
+    /// `FlavorLimits`: name → whole number, each in its range (`limitRanges`).
     public let limits: [String: Int]
     /// `FlavorLook`: the accent colour and progress bar characters.
     public let look: FlavorLook
@@ -93,13 +93,65 @@ public struct FlavorIdentity: Sendable, Equatable {
             throw Diagnostic("FlavorLimits must be a dictionary", path: path)
         }
         var limits: [String: Int] = [:]
-        for (key, value) in limitDictionary {
-            guard let number = value as? Int, number > 0 else {
-                throw Diagnostic("FlavorLimits.\(key) must be a whole number above 0", path: path)
+        for (key, value) in limitDictionary.sorted(by: { $0.key < $1.key }) {
+            let range = Self.limitRange(key)
+            guard let number = value as? Int, range.contains(number) else {
+                throw Diagnostic(
+                    "FlavorLimits.\(key) must be a whole number \(Self.describe(range)), not \(Self.describe(value))",
+                    path: path)
             }
             limits[key] = number
         }
         self.limits = limits
         look = try FlavorLook(plistValue: dictionary["FlavorLook"], path: path)
+    }
+
+    /// The ranges of the `FlavorLimits` the reference app reads (a flavor of it sets them in its
+    /// plist; see its README): at most 16 transfers at once, 100 retries, a low-speed limit
+    /// (`lowSpeedBytesPerSecond` over `lowSpeedSeconds`) of at most 1 GiB a second and an hour.
+    /// Any other limit is a whole number from 1 to 2147483647 (`Int32.max`). Checked when the
+    /// plist is read, so a flavor cannot start 200 transfers at once or wait for ever; lint's
+    /// `info-plist` rule reports what start-up would refuse, in the same words.
+    public static let limitRanges: [String: ClosedRange<Int>] = [
+        "concurrentTransfers": 1...16,
+        "transferRetries": 0...100,
+        "lowSpeedBytesPerSecond": 1...(1 << 30),
+        "lowSpeedSeconds": 1...3600,
+    ]
+
+    /// The range of a limit `limitRanges` does not name.
+    public static let otherLimitRange = 1...Int(Int32.max)
+
+    /// The range the `FlavorLimits` value `name` must lie in.
+    public static func limitRange(_ name: String) -> ClosedRange<Int> {
+        limitRanges[name] ?? otherLimitRange
+    }
+
+    /// `range` as a limit's message says it: `above 0 and at most 16`, `from 0 to 100`.
+    private static func describe(_ range: ClosedRange<Int>) -> String {
+        range.lowerBound == 1
+            ? "above 0 and at most \(range.upperBound)" : "from \(range.lowerBound) to \(range.upperBound)"
+    }
+
+    /// A plist value as a limit's message shows it: a number as written, text quoted, else
+    /// what kind of value it is.
+    private static func describe(_ value: Any) -> String {
+        switch value {
+        case let number as Int: String(number)
+        case let number as Double: String(number)
+        case let flag as Bool: String(flag)
+        // An <integer> too large for Int comes as its digits.
+        case let text as String where Self.isWholeNumber(text): text
+        case let text as String: "\"\(Diagnostic.quote(text))\""
+        case is [Any]: "an array"
+        case is [String: Any]: "a dictionary"
+        default: "a value of another kind"
+        }
+    }
+
+    /// Whether `text` is the digits of a whole number, with a sign or not.
+    private static func isWholeNumber(_ text: String) -> Bool {
+        let digits = text.drop { $0 == "-" || $0 == "+" }
+        return !digits.isEmpty && digits.allSatisfy { ("0"..."9").contains($0) }
     }
 }

@@ -19,12 +19,13 @@ public enum Uploads {
     }
 
     /// With the feature enabled, an attempt at sending `transfer`'s file to its URL (by `PUT`,
-    /// through the transfer agent).
+    /// through the transfer agent, under the flavor's low-speed limit).
     public static func attempt(
         for transfer: Transfer, context: AppContext, progress: @escaping TransferProgress
     ) -> (any TransferAttempt)? {
         guard context.has(feature), let file = transfer.file, let url = transfer.url, URL(string: url) != nil
         else { return nil }
-        return AgentAttempt(.upload(file: file, url: url), texts: context.texts, progress: progress)
+        return AgentAttempt(
+            .upload(file: file, url: url, lowSpeed: context.lowSpeedLimit), texts: context.texts, progress: progress)
     }
 }

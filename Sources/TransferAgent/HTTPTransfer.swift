@@ -20,22 +20,35 @@ protocol AgentTransfer: Sendable {
 /// each piece of the body, instead of being queued for another thread: a body is then written
 /// as fast as it arrives and no faster (the socket waits while the disk does), and no
 /// operation is allocated per 16 KiB piece.
+///
+/// The session keeps nothing: no URL cache, cookies or credentials (see also
+/// `StorageFolders`). With a low-speed limit, a `SpeedWatch` ends a transfer slower than it;
+/// subclasses count the bytes they move with `moved(_:)`.
 class HTTPTransfer: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
     /// Where progress and the outcome go.
     let reporter: Reporter
+    private let speedWatch: SpeedWatch?
     private let lock = NSLock()
     private let finished = DispatchSemaphore(value: 0)
     private var outcome: AgentReport?
 
-    init(reporter: Reporter) {
+    init(reporter: Reporter, lowSpeed: LowSpeedLimit?) {
         self.reporter = reporter
+        speedWatch = lowSpeed.map(SpeedWatch.init)
     }
 
     /// Starts the task `makeTask` makes in a new session and waits until it ends.
     func perform(_ makeTask: (URLSession) -> URLSessionTask) -> AgentReport {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.urlCache = nil
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.urlCredentialStorage = nil
         let session = URLSession(configuration: configuration, delegate: self, delegateQueue: Self.delegateQueue())
+        if let speedWatch {
+            speedWatch.start { [self] in abandon(.tooSlow(limit: speedWatch.limit)) }
+        }
         makeTask(session).resume()
         finished.wait()
         session.finishTasksAndInvalidate()
@@ -59,9 +72,26 @@ class HTTPTransfer: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
     /// Whether the outcome is recorded (the rest of the body is then ignored).
     var hasEnded: Bool { lock.withLock { outcome != nil } }
 
+    /// Counts `count` more bytes moved, for the low-speed limit.
+    func moved(_ count: Int) {
+        speedWatch?.add(count)
+    }
+
     /// Called once when the task ended, before the outcome is settled: close what the transfer
     /// opened, and return the outcome when it fell short without an error.
     func ended() -> AgentReport? { nil }
+
+    /// Called from another thread when the agent is about to end before its task: keep what
+    /// can be kept (a download writes what it received); the failure when that failed.
+    func settle() -> AgentReport? { nil }
+
+    /// Ends the agent at once with `report` (or the failure `settle()` met), without waiting
+    /// for the task: a cancel would wait for the session's queue.
+    func abandon(_ report: AgentReport) -> Never {
+        let failure = settle()
+        reporter.finish(failure ?? report)
+        _exit(0)
+    }
 
     /// Settles the outcome (a shortfall from `ended()`, the task's error, or completed) and
     /// wakes `perform(_:)`.

@@ -6,15 +6,16 @@ import FoundationNetworking
 #endif
 
 /// An upload: the file, by `PUT`, through a URLSession upload task that reads it from disk
-/// (never whole in memory); any 2xx answer completes it.
+/// (never whole in memory); any 2xx answer completes it. With a low-speed limit, an upload
+/// slower than it fails.
 final class Upload: HTTPTransfer, AgentTransfer, URLSessionDataDelegate, @unchecked Sendable {
     private let file: String
     private let url: String
 
-    init(file: String, url: String, reporter: Reporter) {
+    init(file: String, url: String, lowSpeed: LowSpeedLimit?, reporter: Reporter) {
         self.file = file
         self.url = url
-        super.init(reporter: reporter)
+        super.init(reporter: reporter, lowSpeed: lowSpeed)
     }
 
     func run() -> AgentReport {
@@ -28,6 +29,7 @@ final class Upload: HTTPTransfer, AgentTransfer, URLSessionDataDelegate, @unchec
         _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
         totalBytesExpectedToSend: Int64
     ) {
+        moved(Int(clamping: bytesSent))
         reporter.progress(totalBytesSent, max(totalBytesExpectedToSend, 0))
     }
 

@@ -17,6 +17,19 @@ public enum AgentReport: Equatable, Sendable {
     case dropped(done: Int64, total: Int64)
     /// Anything else that ended the attempt (a connection error, the disk), said by Foundation.
     case failed(reason: String, retryable: Bool)
+    /// The partial file is a symbolic link, has other names (hard links) or is not a regular
+    /// file: the agent wrote nothing to it.
+    case unsafeFile
+    /// The server sent more than the `announced` bytes its `Content-Length` or `Content-Range`
+    /// said this body ends at; nothing past them was written.
+    case overlong(announced: Int64)
+    /// The server sent the body with `Content-Encoding: encoding` although asked for the
+    /// file's own bytes (`Accept-Encoding: identity`); nothing was written.
+    case encoded(encoding: String)
+    /// A 206 whose `Content-Range` (`value`) names no range a download can use.
+    case badRange(value: String)
+    /// Fewer bytes than `limit` asks moved in its period (see `LowSpeedLimit`).
+    case tooSlow(limit: LowSpeedLimit)
     /// Stopped by the app (the agent's standard input closed).
     case stopped
 
@@ -30,6 +43,11 @@ public enum AgentReport: Equatable, Sendable {
             "refused \(status) \(Self.word(retryable)) \(Self.oneLine(phrase))"
         case .dropped(let done, let total): "dropped \(done) \(total)"
         case .failed(let reason, let retryable): "failed \(Self.word(retryable)) \(Self.oneLine(reason))"
+        case .unsafeFile: "unsafe-file"
+        case .overlong(let announced): "overlong \(announced)"
+        case .encoded(let encoding): "encoded \(Self.oneLine(encoding))"
+        case .badRange(let value): "bad-range \(Self.oneLine(value))"
+        case .tooSlow(let limit): "slow \(limit.bytesPerSecond) \(limit.seconds)"
         case .stopped: "stopped"
         }
     }
@@ -62,6 +80,17 @@ public enum AgentReport: Equatable, Sendable {
         case "failed":
             guard let again = retryable(1) else { return nil }
             self = .failed(reason: rest(from: 2), retryable: again)
+        case "unsafe-file" where words.count == 1: self = .unsafeFile
+        case "overlong":
+            guard words.count == 2, let announced = number(1) else { return nil }
+            self = .overlong(announced: announced)
+        case "encoded" where words.count >= 2: self = .encoded(encoding: rest(from: 1))
+        case "bad-range" where words.count >= 2: self = .badRange(value: rest(from: 1))
+        case "slow":
+            guard words.count == 3, let rate = number(1), let seconds = number(2), rate > 0, seconds > 0 else {
+                return nil
+            }
+            self = .tooSlow(limit: LowSpeedLimit(bytesPerSecond: rate, seconds: seconds))
         default: return nil
         }
     }

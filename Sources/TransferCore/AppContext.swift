@@ -1,6 +1,7 @@
 import Commands
 import Flavors
 import Localization
+import TransferAgentProtocol
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -67,6 +68,14 @@ public struct AppContext: Sendable {
 
     /// A failed transfer is tried again at most this many times (`FlavorLimits.transferRetries`).
     public var retryLimit: Int { identity.limits["transferRetries"] ?? 0 }
+
+    /// The slowest a transfer may go before its attempt fails: on average
+    /// `FlavorLimits.lowSpeedBytesPerSecond` (default 1024) over `lowSpeedSeconds` (default 30).
+    public var lowSpeedLimit: LowSpeedLimit {
+        LowSpeedLimit(
+            bytesPerSecond: Int64(flavor.limit("lowSpeedBytesPerSecond", default: 1024)),
+            seconds: Int64(flavor.limit("lowSpeedSeconds", default: 30)))
+    }
 
     /// The transfers this flavor shows (the extension decides; the core shows downloads).
     public func visible(_ queue: TransferQueue) -> TransferQueue {

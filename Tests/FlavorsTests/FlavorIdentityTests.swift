@@ -59,14 +59,58 @@ struct FlavorIdentityTests {
         }
     }
 
-    @Test("limits must be positive whole numbers")
-    func badLimit() throws {
-        let plist: [String: Any] = [
-            "CFBundleIdentifier": "a.b", "CFBundleDisplayName": "A", "CFBundleShortVersionString": "1",
-            "CFBundleDevelopmentRegion": "en", "FlavorLimits": ["concurrentTransfers": 0],
+    /// An identity read from a plist whose `FlavorLimits` dictionary holds `limits` (XML).
+    static func identity(limits: String) throws(Diagnostic) -> FlavorIdentity {
+        let plist = """
+            <plist version="1.0"><dict>
+            <key>CFBundleIdentifier</key><string>a.b</string><key>CFBundleDisplayName</key><string>A</string>
+            <key>CFBundleShortVersionString</key><string>1</string>
+            <key>CFBundleDevelopmentRegion</key><string>en</string>
+            <key>FlavorLimits</key><dict>\(limits)</dict>
+            </dict></plist>
+            """
+        return try FlavorIdentity(name: "X", plist: Data(plist.utf8), path: "p")
+    }
+
+    @Test(
+        "every limit is range-checked when the plist is read: the error names the key, its value and the range",
+        arguments: [
+            (
+                "concurrentTransfers", "<integer>9223372036854775807</integer>",
+                "above 0 and at most 16, not 9223372036854775807"
+            ),
+            (
+                "concurrentTransfers", "<integer>99999999999999999999</integer>",
+                "above 0 and at most 16, not 99999999999999999999"
+            ),
+            ("concurrentTransfers", "<integer>0</integer>", "above 0 and at most 16, not 0"),
+            ("transferRetries", "<integer>101</integer>", "from 0 to 100, not 101"),
+            ("transferRetries", "<integer>-1</integer>", "from 0 to 100, not -1"),
+            ("lowSpeedBytesPerSecond", "<integer>0</integer>", "above 0 and at most 1073741824, not 0"),
+            ("lowSpeedSeconds", "<integer>3601</integer>", "above 0 and at most 3600, not 3601"),
+            ("projects", "<integer>0</integer>", "above 0 and at most 2147483647, not 0"),
+            ("projects", "<integer>1099511627776</integer>", "above 0 and at most 2147483647, not 1099511627776"),
+            ("projects", "<string>three</string>", "above 0 and at most 2147483647, not \"three\""),
+            ("projects", "<real>2.5</real>", "above 0 and at most 2147483647, not 2.5"),
+            ("projects", "<array/>", "above 0 and at most 2147483647, not an array"),
+        ])
+    func limitOutOfRange(key: String, value: String, range: String) {
+        let error = #expect(throws: Diagnostic.self) {
+            try Self.identity(limits: "<key>\(key)</key>\(value)")
+        }
+        #expect(error?.description == "p: error: FlavorLimits.\(key) must be a whole number \(range)")
+    }
+
+    @Test("limits at the ends of their ranges are read; no retries at all is a limit too")
+    func limitsInRange() throws {
+        let limits = [
+            "concurrentTransfers": 16, "transferRetries": 0, "lowSpeedBytesPerSecond": 1, "lowSpeedSeconds": 3600,
+            "projects": Int(Int32.max),
         ]
-        let data = try PropertyListSerialization.data(fromPropertyList: plist, format: .binary, options: 0)
-        #expect(throws: Diagnostic.self) { try FlavorIdentity(name: "X", plist: data, path: "p") }
+        let xml = limits.map { "<key>\($0.key)</key><integer>\($0.value)</integer>" }.joined()
+        #expect(try Self.identity(limits: xml).limits == limits)
+        #expect(FlavorIdentity.limitRange("concurrentTransfers") == 1...16)
+        #expect(FlavorIdentity.limitRange("anything") == FlavorIdentity.otherLimitRange)
     }
 
     @Test("a missing file is an error with its path")

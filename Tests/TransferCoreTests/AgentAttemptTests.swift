@@ -37,13 +37,15 @@ struct AgentAttemptTests {
         try Flavor.load("Light", features: AppRunner.core.features, language: "en").text
     }
 
-    /// Runs one download attempt by `script`; returns its outcome and the progress it reported.
-    static func attempt(_ script: String) throws -> (TransferOutcome, [[Int64]]) {
+    /// Runs one download attempt by `script` (into `partFile`, else a file in the agent's
+    /// scratch folder); returns its outcome and the progress it reported.
+    static func attempt(_ script: String, partFile: String? = nil) throws -> (TransferOutcome, [[Int64]]) {
         let (agent, folder) = try Self.agent(script)
         defer { try? FileManager.default.removeItem(at: folder) }
         let progress = Progress()
         let attempt = AgentAttempt(
-            .download(url: "http://127.0.0.1:9/a.mov", partFile: folder.appendingPathComponent("a.part").path),
+            .download(
+                url: "http://127.0.0.1:9/a.mov", partFile: partFile ?? folder.appendingPathComponent("a.part").path),
             agent: agent, texts: try texts(), progress: progress.add)
         return (attempt.perform(), progress.reports)
     }
@@ -73,10 +75,55 @@ struct AgentAttemptTests {
                 "failed retry Could not connect to the server.",
                 .failed(reason: "Could not connect to the server.", retryable: true)
             ),
-            ("stopped", .stopped),
+            (
+                "unsafe-file",
+                .failed(
+                    reason:
+                        "/tmp/a.part is a symbolic link or not a regular file of its own: nothing was written to it",
+                    retryable: false)
+            ),
+            (
+                "overlong 1000", .failed(reason: "the server sent more than the 1 kB it announced", retryable: false)
+            ),
+            (
+                "encoded gzip",
+                .failed(
+                    reason: "the server sent the file compressed (gzip) although it was asked for it uncompressed",
+                    retryable: false)
+            ),
+            (
+                "bad-range bytes 10-9223372036854775807/*",
+                .failed(
+                    reason:
+                        "the server answered with the range bytes 10-9223372036854775807/*, which is not part of the file",
+                    retryable: false)
+            ),
+            ("slow 1024 30", .failed(reason: "slower than 1 kB a second for 30 s", retryable: true)),
         ])
     func outcomes(line: String, outcome: TransferOutcome) throws {
-        #expect(try Self.attempt("echo '\(line)'").0 == outcome)
+        #expect(try Self.attempt("echo '\(line)'", partFile: "/tmp/a.part").0 == outcome)
+    }
+
+    @Test(
+        "an agent that says it stopped when the app did not stop it failed, and is retried: a crash can look like that"
+    )
+    func stoppedUnasked() throws {
+        #expect(
+            try Self.attempt("echo stopped").0
+                == .failed(reason: "the transfer agent ended without finishing the transfer", retryable: true))
+        #expect(
+            try Self.attempt("echo 'progress 1 2'").0
+                == .failed(reason: "the transfer agent ended without finishing the transfer", retryable: true))
+    }
+
+    @Test("a report counts only from an agent that ended normally: one that then dies or fails is retried")
+    func reportThenDies() throws {
+        #expect(
+            try Self.attempt("echo stopped; kill -9 $$").0
+                == .failed(reason: "the transfer agent stopped on signal 9", retryable: true))
+        #expect(
+            try Self.attempt("echo completed; exit 2").0
+                == .failed(reason: "the transfer agent stopped with status 2", retryable: true))
     }
 
     @Test("an agent that ends without an outcome fails the attempt, which is retried")

@@ -17,6 +17,9 @@ struct AgentReportTests {
             .refused(status: 599, phrase: "", retryable: true), .dropped(done: 10, total: 100),
             .failed(reason: "Could not connect to the server.", retryable: true),
             .failed(reason: "/tmp/x.part: No space left on device", retryable: false),
+            .unsafeFile, .overlong(announced: 1 << 20), .encoded(encoding: "gzip, br"),
+            .badRange(value: "bytes 10-9223372036854775807/*"),
+            .tooSlow(limit: LowSpeedLimit(bytesPerSecond: 1024, seconds: 30)),
         ])
     func roundTrip(report: AgentReport) {
         #expect(AgentReport(line: Substring(report.line)) == report)
@@ -33,7 +36,9 @@ struct AgentReportTests {
         "a line that is no report is refused",
         arguments: [
             "", "progress", "progress 1", "progress 1 two", "progress 1 2 3", "completed now", "refused x final nope",
-            "refused 404 maybe nope", "dropped 1", "failed", "failed sometimes reason", "hello",
+            "refused 404 maybe nope", "dropped 1", "failed", "failed sometimes reason", "hello", "unsafe-file now",
+            "overlong", "overlong x", "overlong 1 2", "encoded", "bad-range", "slow 1024", "slow 0 30", "slow 1024 0",
+            "slow -1 30", "slow 1 2 3",
         ])
     func refused(line: String) {
         #expect(AgentReport(line: Substring(line)) == nil)
@@ -46,6 +51,10 @@ struct AgentReportTests {
             .download(url: "http://h/a", partFile: "/p", share: 268_435_456, validator: "\"v 1\""),
             .download(url: "http://h/a", partFile: "/p", share: 1),
             .upload(file: "/tmp/clip.mov", url: "https://example.com/up"),
+            .download(
+                url: "http://h/a", partFile: "/p", share: 5, validator: "v",
+                lowSpeed: LowSpeedLimit(bytesPerSecond: 1024, seconds: 30)),
+            .upload(file: "/f", url: "http://h/up", lowSpeed: LowSpeedLimit(bytesPerSecond: 1, seconds: 1)),
         ])
     func request(request: AgentRequest) {
         #expect(AgentRequest(arguments: request.arguments) == request)
@@ -55,6 +64,9 @@ struct AgentReportTests {
         #expect(AgentRequest(arguments: ["download", "a", "b", "--share", "1", "--share", "2"]) == nil)
         #expect(AgentRequest(arguments: ["download", "a", "b", "--speed", "1"]) == nil)
         #expect(AgentRequest(arguments: ["upload", "a", "b", "--share", "1"]) == nil)
+        #expect(AgentRequest(arguments: ["download", "a", "b", "--speed-limit", "1"]) == nil)
+        #expect(AgentRequest(arguments: ["download", "a", "b", "--speed-limit", "1", "--speed-time", "0"]) == nil)
+        #expect(AgentRequest(arguments: ["upload", "a", "b", "--speed-time", "5"]) == nil)
         #expect(AgentRequest(arguments: Array(request.arguments.dropLast())) == nil)
     }
 }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Flavors
 import Synchronization
 import TransferAgentProtocol
@@ -80,8 +81,10 @@ public final class AgentAttempt: TransferAttempt, @unchecked Sendable {
         case finished(TransferOutcome)
     }
 
-    /// Runs one agent for `request`, passing its progress on. An agent that ends without an
-    /// outcome failed (retried: it may have been killed); one that cannot start failed for good.
+    /// Runs one agent for `request`, passing its progress on. Its report counts only when it
+    /// ended normally (status 0): one that dies on a signal or with another status, or that
+    /// ends without an outcome, or says it was stopped when the app did not stop it (a crash
+    /// can look like that), failed, and is retried. One that cannot start failed for good.
     private func runAgent(_ request: AgentRequest) -> Step {
         let process: AgentProcess
         do {
@@ -106,25 +109,53 @@ public final class AgentAttempt: TransferAttempt, @unchecked Sendable {
         }
         closeInput()
         let end = process.wait()
+        if lock.withLock({ _ in stopRequested }) { return .finished(.stopped) }
+        if let signal = end.signal {
+            return .finished(.failed(reason: text("reason.agentSignal", .int(Int(signal))), retryable: true))
+        }
+        if let status = end.status, status != 0 {
+            return .finished(.failed(reason: text("reason.agentStatus", .int(Int(status))), retryable: true))
+        }
         switch outcome {
         case .more(let done, let total, let validator)?:
             progress(done, total)
-            guard case .download(let url, let partFile, let share, _) = request else { return .finished(.completed) }
-            return .next(.download(url: url, partFile: partFile, share: share, validator: validator))
+            guard case .download(let url, let partFile, let share, _, let lowSpeed) = request else {
+                return .finished(.completed)
+            }
+            return .next(
+                .download(url: url, partFile: partFile, share: share, validator: validator, lowSpeed: lowSpeed))
         case .completed?: return .finished(.completed)
-        case .stopped?: return .finished(.stopped)
-        case .refused(let status, let phrase, let retryable)?:
-            return .finished(.failed(reason: text("reason.http", .int(status), .string(phrase)), retryable: retryable))
-        case .dropped(let done, let total)?:
+        case let report?:
+            guard let failure = failure(report, request: request) else { break }
+            return .finished(failure)
+        case nil: break
+        }
+        return .finished(.failed(reason: text("reason.agentQuit"), retryable: true))
+    }
+
+    /// A failed attempt's outcome in the user's words; nil for a report that is not a failure.
+    private func failure(_ report: AgentReport, request: AgentRequest) -> TransferOutcome? {
+        switch report {
+        case .refused(let status, let phrase, let retryable):
+            return .failed(reason: text("reason.http", .int(status), .string(phrase)), retryable: retryable)
+        case .dropped(let done, let total):
             let reason = text("reason.dropped", .string(text.bytes(done)), .string(text.bytes(total)))
-            return .finished(.failed(reason: reason, retryable: true))
-        case .failed(let reason, let retryable)?: return .finished(.failed(reason: reason, retryable: retryable))
-        case .progress?, nil:
-            if lock.withLock({ _ in stopRequested }) { return .finished(.stopped) }
-            let reason =
-                end.signal.map { text("reason.agentSignal", .int(Int($0))) }
-                ?? text("reason.agentStatus", .int(Int(end.status ?? 0)))
-            return .finished(.failed(reason: reason, retryable: true))
+            return .failed(reason: reason, retryable: true)
+        case .failed(let reason, let retryable): return .failed(reason: reason, retryable: retryable)
+        case .unsafeFile:
+            guard case .download(_, let partFile, _, _, _) = request else { return nil }
+            return .failed(reason: text("reason.unsafeFile", .string(partFile)), retryable: false)
+        case .overlong(let announced):
+            return .failed(reason: text("reason.overlong", .string(text.bytes(announced))), retryable: false)
+        case .encoded(let encoding):
+            return .failed(reason: text("reason.encoded", .string(Diagnostic.quote(encoding))), retryable: false)
+        case .badRange(let value):
+            return .failed(reason: text("reason.badRange", .string(Diagnostic.quote(value))), retryable: false)
+        case .tooSlow(let limit):
+            let reason = text(
+                "reason.tooSlow", .string(text.bytes(limit.bytesPerSecond)), .int(Int(clamping: limit.seconds)))
+            return .failed(reason: reason, retryable: true)
+        case .progress, .completed, .more, .stopped: return nil
         }
     }
 

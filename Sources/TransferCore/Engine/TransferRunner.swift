@@ -1,6 +1,7 @@
 import Dispatch
 import Flavors
 import Synchronization
+import TransferAgentProtocol
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -13,25 +14,24 @@ import Glibc
 import Darwin
 #endif
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `run`: performs the queue file's pending downloads (and uploads, where the flavor's
 /// extension sends them), at most the flavor's
 /// `concurrentTransfers` at once, each streamed to `<name>.<id>.part` in `folder` and linked
 /// into place under its own name when complete (`name (2).ext` when the name is taken: an
-/// existing file is never overwritten). Every state change and, at most twice a second, the
-/// bytes done are saved to the queue file under its lock (`QueueStore`), so a `kill -9`
-/// leaves a file that loads and the next `run` resumes the partial files. A transfer that
+/// existing file is never overwritten; see `DownloadName` and `FinishedFile`). One run of a
+/// queue file at a time (`RunLock`): a second one fails, naming the running process. Every
+/// state change and, at most twice a second, the bytes done are saved to the queue file under
+/// its lock (`QueueStore`), so a `kill -9` leaves a file that loads and the next `run`
+/// resumes the partial files. A transfer that
 /// another command pauses, cancels or deletes meanwhile stops at the next save. Ctrl-C stops
 /// every running transfer, leaves it in the flavor's `FlavorExtension.interruption` state
 /// (pending for the core, paused for a flavor that can resume; its partial file kept) and ends
 /// the run.
-/// A failed attempt is retried after 0.25 s, 0.5 s, 1 s, … up to the flavor's
-/// `transferRetries` times; a 4xx answer is not retried.
+/// A failed attempt (a 5xx, a dropped connection, an agent that died, one slower than the
+/// flavor's low-speed limit) is retried after 0.25 s, 0.5 s, 1 s, … up to the flavor's
+/// `transferRetries` times; a 4xx answer, or one the server would only give again (a body
+/// compressed or longer than announced, a `Content-Range` that is no range), is not, nor is a
+/// partial file that is a link.
 public struct TransferRunner {
     let context: AppContext
     let queueURL: URL
@@ -63,9 +63,9 @@ public struct TransferRunner {
                     for: transfer, context: context, progress: progress)
             }
             guard let url = transfer.url, URL(string: url) != nil else { return nil }
-            return AgentAttempt(
-                .download(url: url, partFile: partFile.path, share: AgentAttempt.downloadShare), texts: context.texts,
-                progress: progress)
+            let request = AgentRequest.download(
+                url: url, partFile: partFile.path, share: AgentAttempt.downloadShare, lowSpeed: context.lowSpeedLimit)
+            return AgentAttempt(request, texts: context.texts, progress: progress)
         }
     }
 
@@ -77,6 +77,8 @@ public struct TransferRunner {
             throw AppError.failed(text("error.run.folder", .string(folder.path)))
         }
         let start = try QueueStore.update(queueURL) { _ throws(AppError) in () }.queue
+        let runLock = try RunLock.acquire(for: queueURL, text: text)
+        defer { runLock.release() }
         let output = RunOutput(console: console, context: context, queue: start, clock: clock)
         let state = RunState(clock: clock)
         signal(SIGINT, SIG_IGN)
@@ -130,7 +132,8 @@ private struct RunJob: Sendable {
 
     private var text: Texts { context.texts }
 
-    /// Marks the first pending (or left in progress by a killed run) download in progress.
+    /// Marks the first pending (or left in progress by a killed run: no other run is going,
+    /// see `RunLock`) download in progress.
     func claim() throws(AppError) -> Transfer? {
         let (_, claimed) = try update { queue throws(AppError) -> Transfer? in
             guard !state.isInterrupted else { return nil }
@@ -167,7 +170,7 @@ private struct RunJob: Sendable {
     /// Downloads `transfer` (or sends an upload, through the flavor's `uploadAttempt`),
     /// retrying failed attempts, until it completes, fails for good or is stopped.
     func perform(_ transfer: Transfer) throws(AppError) {
-        let name = Self.fileName(transfer)
+        let name = DownloadName.of(transfer)
         let partURL = folder.appendingPathComponent("\(name).\(transfer.id).part")
         var attempt = 0
         while true {
@@ -193,14 +196,29 @@ private struct RunJob: Sendable {
                 }
                 return
             case .completed:
-                let size = FileStatus.size(partURL.path) ?? 0
-                let placed = try place(partURL, name: name)
+                let placed: (url: URL, size: Int64)
+                do throws(FinishedFile.Failure) {
+                    placed = try FinishedFile.place(partURL, name: name, in: folder)
+                } catch {
+                    switch error {
+                    case .unsafe:
+                        // Someone put a link (or something else) under the partial file's name.
+                        state.failed()
+                        _ = try save(transfer.id, line: true) { current in
+                            current.state = .failed
+                            current.reason = text("reason.unsafeFile", .string(partURL.path))
+                        }
+                        return
+                    case .system(let path, let reason):
+                        throw AppError.failed(text("error.run.place", .string(path), .string(reason)))
+                    }
+                }
                 _ = try save(transfer.id, line: true) { current in
                     current.state = .completed
-                    current.bytesDone = size
-                    current.bytesTotal = size
+                    current.bytesDone = placed.size
+                    current.bytesTotal = placed.size
                     current.reason = nil
-                    current.file = placed.path
+                    current.file = placed.url.path
                 }
                 return
             case .stopped:
@@ -235,7 +253,8 @@ private struct RunJob: Sendable {
             if interrupted && current.state == .inProgress { current.state = interruptedState }
         }
         let latest = state.latestState(id)
-        if latest == nil || latest == .cancelled { try? FileManager.default.removeItem(at: partURL) }
+        // `unlink`: a name, never a folder or what a link points to.
+        if latest == nil || latest == .cancelled { unlink(partURL.path) }
     }
 
     /// Applies `change` to transfer `id` in the queue file's latest content; returns whether
@@ -253,35 +272,6 @@ private struct RunJob: Sendable {
             output.changed(queue, line ? changed.map { ($0, $0.reason) } : nil)
         }.queue
         return queue[id: id]?.state == .inProgress
-    }
-
-    /// Links the finished partial file into place under `name`, or `name (2)`, … when taken,
-    /// and removes the partial name: a file already there is never replaced.
-    private func place(_ partURL: URL, name: String) throws(AppError) -> URL {
-        let stem = URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent
-        let suffix = URL(fileURLWithPath: name).pathExtension
-        for number in 1... {
-            let candidateName =
-                number == 1 ? name : suffix.isEmpty ? "\(stem) (\(number))" : "\(stem) (\(number)).\(suffix)"
-            let candidate = folder.appendingPathComponent(candidateName)
-            if link(partURL.path, candidate.path) == 0 {
-                unlink(partURL.path)
-                return candidate
-            }
-            guard errno == EEXIST else {
-                let reason = String(cString: strerror(errno))
-                throw AppError.failed(text("error.run.place", .string(candidate.path), .string(reason)))
-            }
-        }
-        fatalError("unreachable: the numbers do not end")
-    }
-
-    /// The URL's last path component, else the title; never a hidden or nested name.
-    static func fileName(_ transfer: Transfer) -> String {
-        let last = transfer.url.flatMap(URL.init(string:))?.lastPathComponent ?? ""
-        var name = last.isEmpty || last == "/" ? transfer.title : last
-        name = name.replacing("/", with: "_")
-        return name.hasPrefix(".") ? "_" + name : name
     }
 }
 

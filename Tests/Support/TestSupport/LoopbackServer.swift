@@ -8,9 +8,9 @@ import Darwin
 
 /// A small HTTP/1.1 server on 127.0.0.1 and an ephemeral port, written on the platform's
 /// sockets, for the tests and benchmarks of `run`: it serves files with or without `Range`,
-/// can wait before answering, answer 500 or 404, drop the connection mid-body, and counts the
-/// connections open at once and the `Range` headers asked for. One thread per connection;
-/// every response closes its connection.
+/// can wait before answering, answer 500 or 404, drop the connection mid-body, misbehave as a
+/// hostile server would (`Route.Quirk`), and counts the connections open at once and the
+/// headers asked with. One thread per connection; every response closes its connection.
 public final class LoopbackServer: @unchecked Sendable {
     /// What the server answers for one path.
     public struct Route: Sendable {
@@ -29,6 +29,20 @@ public final class LoopbackServer: @unchecked Sendable {
             case drop(afterBytes: Int)
         }
 
+        /// How every answer departs from a well-behaved server's.
+        public enum Quirk: Sendable, Equatable {
+            /// `Content-Encoding: coding`, whatever the request accepts; the body as it is.
+            case contentEncoding(String)
+            /// A 206's `Content-Range` header is this value instead of the range sent.
+            case contentRange(String)
+            /// `extra` bytes (`X`) more than announced: a 206 names the range it should send in
+            /// `Content-Range` and counts the extra bytes in `Content-Length`; a 200 is sent
+            /// chunked with a `Content-Length` of the body alone.
+            case longerThanAnnounced(extra: Int)
+            /// The head at once, then the body one byte every `interval` seconds.
+            case trickle(interval: Double)
+        }
+
         public var body: Body
         /// Whether `Range: bytes=N-` and `bytes=N-M` are answered with 206 (416 past the end), else
         /// with the whole body, 200.
@@ -41,12 +55,15 @@ public final class LoopbackServer: @unchecked Sendable {
         /// Seconds to wait between pieces of 64 KiB of the body sent, or of a `PUT`'s body
         /// received (0: as fast as possible).
         public var pacing: Double
+        /// How the answers misbehave; nil: they do not.
+        public var quirk: Quirk?
 
         /// A route serving `body`.
         public init(
             _ body: Body, supportsRange: Bool = true, delay: Double = 0, failures: Int = 0,
-            failure: Failure = .status(500), pacing: Double = 0
+            failure: Failure = .status(500), pacing: Double = 0, quirk: Quirk? = nil
         ) {
+            self.quirk = quirk
             self.pacing = pacing
             self.body = body
             self.supportsRange = supportsRange
@@ -65,6 +82,7 @@ public final class LoopbackServer: @unchecked Sendable {
     private var peak = 0
     private var served: [String: Int] = [:]
     private var ranges: [(path: String, range: String?)] = []
+    private var heads: [(path: String, lines: [String])] = []
     private var stopped = false
     private var uploads: [String: Data] = [:]
     private var receiving: [String: Int] = [:]
@@ -113,6 +131,18 @@ public final class LoopbackServer: @unchecked Sendable {
     /// The `Range` header of every request for `path`, in order (nil: none).
     public func rangesAsked(_ path: String) -> [String?] {
         lock.withLock { ranges.filter { $0.path == path }.map(\.range) }
+    }
+
+    /// The value of header `name` (any case) in every request for `path`, in order (nil: none).
+    public func headerAsked(_ name: String, _ path: String) -> [String?] {
+        let prefix = name.lowercased() + ":"
+        return lock.withLock {
+            heads.filter { $0.path == path }.map { head in
+                head.lines.first { $0.lowercased().hasPrefix(prefix) }.map {
+                    String($0.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces)
+                }
+            }
+        }
     }
 
     /// The body of the last complete `PUT` to `path`.
@@ -168,6 +198,7 @@ public final class LoopbackServer: @unchecked Sendable {
         }
         let (route, attempt) = lock.withLock { () -> (Route?, Int) in
             ranges.append((path, range))
+            heads.append((path, lines.dropFirst().map(String.init)))
             served[path, default: 0] += 1
             return (routes[path], served[path]!)
         }
@@ -205,12 +236,48 @@ public final class LoopbackServer: @unchecked Sendable {
             (start, end) = (asked.first, min(size, (asked.last ?? size) + 1))
         }
         let status = asked != nil ? "206 Partial Content" : "200 OK"
-        var header = "HTTP/1.1 \(status)\r\nContent-Length: \(end - start)\r\nConnection: close\r\n"
+        var announced = end - start
+        var header = "HTTP/1.1 \(status)\r\nConnection: close\r\n"
         if route.supportsRange { header += "Accept-Ranges: bytes\r\n" }
-        if asked != nil { header += "Content-Range: bytes \(start)-\(end - 1)/\(size)\r\n" }
+        var contentRange = asked != nil ? "bytes \(start)-\(end - 1)/\(size)" : nil
+        var chunked = false
+        switch route.quirk {
+        case .contentEncoding(let coding)?: header += "Content-Encoding: \(coding)\r\n"
+        case .contentRange(let value)? where asked != nil: contentRange = value
+        case .longerThanAnnounced(let extra)?:
+            if asked != nil { announced += extra } else { chunked = true }
+        default: break
+        }
+        header += "Content-Length: \(announced)\r\n"
+        if chunked { header += "Transfer-Encoding: chunked\r\n" }
+        if let contentRange { header += "Content-Range: \(contentRange)\r\n" }
         guard sendText(connection, header + "\r\n") else { return }
         if attempt <= route.failures, case .drop(let after) = route.failure { end = min(end, start + after) }
-        route.write(from: start, to: end) { chunk in sendAll(connection, chunk) }
+        switch route.quirk {
+        case .longerThanAnnounced(let extra)?:
+            var body = Data()
+            route.write(from: start, to: end) { chunk in
+                body.append(chunk)
+                return true
+            }
+            body.append(Data(repeating: UInt8(ascii: "X"), count: extra))
+            guard chunked else {
+                _ = sendAll(connection, body)
+                return
+            }
+            _ =
+                sendText(connection, String(body.count, radix: 16) + "\r\n") && sendAll(connection, body)
+                && sendText(connection, "\r\n0\r\n\r\n")
+        case .trickle(let interval)?:
+            route.write(from: start, to: end) { chunk in
+                chunk.indices.allSatisfy { index in
+                    Thread.sleep(forTimeInterval: interval)
+                    return sendAll(connection, chunk[index...index])
+                }
+            }
+        default:
+            route.write(from: start, to: end) { chunk in sendAll(connection, chunk) }
+        }
     }
 
     /// `bytes=FIRST-` or `bytes=FIRST-LAST`; nil for anything else (answered with the whole body).

@@ -6,8 +6,8 @@ import Foundation
 /// would print: unreadable or not a property list, `CFBundleIdentifier`,
 /// `CFBundleDisplayName`, `CFBundleShortVersionString` or `CFBundleDevelopmentRegion` missing
 /// or not a non-empty string, `FlavorFeatures` not an array of strings, `FlavorLimits` not a
-/// dictionary of whole numbers above 0, a development region that is not a language tag (all
-/// as `FlavorIdentity` reads it).
+/// dictionary of whole numbers each in its range (`FlavorIdentity.limitRanges`), a development
+/// region that is not a language tag (all as `FlavorIdentity` reads it: one check, one message).
 struct InfoPlistRule: LintRule {
     let name = "info-plist"
     let severity = Diagnostic.Severity.error
@@ -16,7 +16,11 @@ struct InfoPlistRule: LintRule {
         "Each flavor's Info.plist is read when the program starts, which stops on the first problem: "
         + "CFBundleIdentifier, CFBundleDisplayName, CFBundleShortVersionString and CFBundleDevelopmentRegion "
         + "must be non-empty strings, the development region a language tag (en, pt-BR), FlavorFeatures an "
-        + "array of strings and FlavorLimits a dictionary of whole numbers above 0."
+        + "array of strings and FlavorLimits a dictionary of whole numbers, each in its range: "
+        + FlavorIdentity.limitRanges.sorted { $0.key < $1.key }.map {
+            "\($0.key) \($0.value.lowerBound) to \($0.value.upperBound), "
+        }.joined()
+        + "any other \(FlavorIdentity.otherLimitRange.lowerBound) to \(FlavorIdentity.otherLimitRange.upperBound)."
 
     func check(_ context: LintContext) -> [Diagnostic] {
         let layout = context.project.layout
