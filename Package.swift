@@ -67,7 +67,12 @@ let package = Package(
             swiftSettings: strictSwift
         ),
         .target(
-            name: "FuzzTargets", dependencies: ["Diagnostics", "Localization"], path: "Fuzz/Targets",
+            name: "FuzzTargets",
+            dependencies: [
+                "CatalogTools", "Diagnostics", "Flavors", "Localization", "TextSnapshots", "TransferAgentProtocol",
+                "TransferCore",
+            ],
+            path: "Fuzz/Targets",
             swiftSettings: strictSwift),
         .executableTarget(
             name: "generate-plural-rules", dependencies: ["FileWriting", "Localization"],

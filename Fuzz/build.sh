@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer binaries: .build/fuzz/<target> for each name in Fuzz/Targets/FuzzTarget.swift
 # (or only those given). SwiftPM cannot link -sanitize=fuzzer executables on Linux, so this
-# compiles Diagnostics and Localization with coverage and AddressSanitizer, then each binary
+# compiles the modules the targets reach with coverage and AddressSanitizer, then each binary
 # from Fuzz/Targets (the entry points the replay test also runs) and Fuzz/Shim.
 # Usage: Fuzz/build.sh [TARGET...]    (SWIFTC overrides the compiler)
 set -euo pipefail
@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 swiftc="${SWIFTC:-$(command -v swiftc || echo /opt/swift/usr/bin/swiftc)}"
 out=.build/fuzz
 mkdir -p "$out/modules" "$out/src"
-flags=(-sanitize=fuzzer,address -parse-as-library -O -swift-version 6 -I "$out/modules")
+flags=(-sanitize=fuzzer,address -parse-as-library -O -swift-version 6 -package-name FlavorKit -I "$out/modules")
 all=$(sed -n 's/^    case \([a-z]*\)$/\1/p' Fuzz/Targets/FuzzTarget.swift | tr '\n' ' ')
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || read -r -a targets <<<"$all"
@@ -17,23 +17,29 @@ targets=("$@")
 # The linker's "cannot export local symbol" warnings about ASan helpers are noise.
 quiet() { "$@" 2>&1 | { grep -v "Cannot export local symbol" || true; }; return "${PIPESTATUS[0]}"; }
 
-module() { # name, then its sources; rebuilt when a source is newer than its object
+rebuilt=false
+module() { # name, then its sources; rebuilt when a source is newer than its object, or a module before it was
     local name=$1
     shift
-    if [ -f "$out/modules/$name.o" ] && [ -z "$(find "$@" -newer "$out/modules/$name.o" | head -1)" ]; then return; fi
+    if ! $rebuilt && [ -f "$out/modules/$name.o" ] && [ -z "$(find "$@" -newer "$out/modules/$name.o" | head -1)" ]; then
+        return
+    fi
+    rebuilt=true
     echo "compiling $name"
     quiet "$swiftc" "${flags[@]}" -module-name "$name" -wmo -c "$@" \
         -emit-module -emit-module-path "$out/modules/$name.swiftmodule" -o "$out/modules/$name.o"
 }
-module Diagnostics $(find Sources/Diagnostics -name '*.swift' | sort)
-module Localization $(find Sources/Localization -name '*.swift' | sort)
+# The modules the targets reach, each after those it imports.
+modules=(Diagnostics Localization FileWriting Flavors Commands TransferAgentProtocol TransferCore CatalogTools TextSnapshots)
+for name in "${modules[@]}"; do module "$name" $(find "Sources/$name" -name '*.swift' | sort); done
 module FuzzTargets $(find Fuzz/Targets -name '*.swift' | sort)
+objects=()
+for name in "${modules[@]}" FuzzTargets; do objects+=("$out/modules/$name.o"); done
 
 for target in "${targets[@]}"; do
     echo " $all " | grep -q " $target " || { echo "unknown target '$target' (known:$all)" >&2; exit 64; }
     printf "import FuzzTargets\n\nlet fuzzedTarget: FuzzTarget = .%s\n" "$target" >"$out/src/$target.swift"
     echo "linking $out/$target"
     quiet "$swiftc" "${flags[@]}" -module-name "Fuzz_$target" -wmo \
-        Fuzz/Shim/LibFuzzerEntry.swift "$out/src/$target.swift" \
-        "$out/modules/Diagnostics.o" "$out/modules/Localization.o" "$out/modules/FuzzTargets.o" -o "$out/$target"
+        Fuzz/Shim/LibFuzzerEntry.swift "$out/src/$target.swift" "${objects[@]}" -o "$out/$target"
 done

@@ -18,6 +18,26 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case pseudo
     /// `LanguageTag` and `LanguagePreferences` parsing: `fuzzLanguage`.
     case language
+    /// The PO reader, and the PO writer's quoting: `fuzzPO`.
+    case po
+    /// The XLIFF reader (`.xliff`, `.xcloc`): `fuzzXLIFF`.
+    case xliff
+    /// `flavorkit.json`: `fuzzConfiguration`.
+    case configuration
+    /// A flavor's settings file: `fuzzSettings`.
+    case settings
+    /// A flavor's `Info.plist`, XML and binary: `fuzzInfoPlist`.
+    case infoplist
+    /// The snapshot manifest: `fuzzManifest`.
+    case manifest
+    /// `translated-from.txt`: `fuzzRecord`.
+    case record
+    /// The import editors of `.strings`, `.stringsdict` and String Catalogs: `fuzzEditors`.
+    case editors
+    /// Queue files: `fuzzQueue`.
+    case queue
+    /// The transfer agent's reports and arguments, and `Content-Range`: `fuzzAgent`.
+    case agent
 
     /// Runs one input through the entry point. It returns when the input is handled and
     /// stops the process (so that libFuzzer records the input) when a promise is broken.
@@ -30,6 +50,16 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .plural: fuzzPlural(data)
         case .pseudo: fuzzPseudoLocale(data)
         case .language: fuzzLanguage(data)
+        case .po: fuzzPO(data)
+        case .xliff: fuzzXLIFF(data)
+        case .configuration: fuzzConfiguration(data)
+        case .settings: fuzzSettings(data)
+        case .infoplist: fuzzInfoPlist(data)
+        case .manifest: fuzzManifest(data)
+        case .record: fuzzRecord(data)
+        case .editors: fuzzEditors(data)
+        case .queue: fuzzQueue(data)
+        case .agent: fuzzAgent(data)
         }
     }
 }

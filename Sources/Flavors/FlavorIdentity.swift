@@ -59,9 +59,16 @@ public struct FlavorIdentity: Sendable, Equatable {
         try self.init(name: name, plist: data, path: url.path)
     }
 
+    /// The keys of an `Info.plist` a flavor reads; the others are dropped as they are read,
+    /// so that a large file costs no more memory than these.
+    static let plistKeys: Set<String> = [
+        "CFBundleIdentifier", "CFBundleDisplayName", "CFBundleShortVersionString", "CFBundleDevelopmentRegion",
+        "FlavorFeatures", "FlavorLimits", "FlavorLook",
+    ]
+
     /// Parses Info.plist bytes; `path` is only used in error messages.
     public init(name: String, plist data: Data, path: String) throws(Diagnostic) {
-        let object = try PropertyListValues.value(of: data, path: path)
+        let object = try PropertyListValues.value(of: data, path: path, keeping: Self.plistKeys)
         guard let dictionary = object as? [String: Any] else {
             throw Diagnostic("the top level must be a dictionary", path: path)
         }

@@ -38,8 +38,13 @@ extension PackageLayout {
                 "not a configuration file (more than \(Self.configurationSizeLimit / 1024) KiB, or not a regular file)",
                 path: file.path)
         }
-        let reader = ConfigurationReader(data: data, path: file.path)
-        let settings = try reader.settings()
+        try self.init(root: root, configuration: data, path: file.path)
+    }
+
+    /// The layout of the package at `root` as `data`, the text of its `flavorkit.json` (at
+    /// `path`), describes it.
+    package init(root: URL, configuration data: Data, path: String) throws(Diagnostic) {
+        let settings = try ConfigurationReader(data: data, path: path).settings()
         self.init(
             root: root, flavors: settings["flavors"]?.first ?? Name.flavors,
             localizations: settings["localizations"]?.first ?? Name.localizations,

@@ -65,13 +65,18 @@ public struct RememberedLanguage: Sendable {
                 "not a settings file (more than \(Self.sizeLimit / 1024) KiB, or not a regular file); ignoring the remembered language",
                 path: file.path, severity: .warning)
         }
-        guard let object = try? JSONValues.value(of: data, path: file.path) as? [String: Any],
+        return try Self.preferences(in: data, path: file.path)
+    }
+
+    /// The preferences a settings file's bytes hold; anything else is a warning naming `path`.
+    package static func preferences(in data: Data, path: String) throws(Diagnostic) -> [LanguageTag] {
+        guard let object = try? JSONValues.value(of: data, path: path) as? [String: Any],
             let value = object["language"] as? String,
             let tags = try? LanguagePreferences.parseList(value, source: "language"), !tags.isEmpty
         else {
             throw Diagnostic(
                 "not a settings file (expected {\"language\": \"es\"}); ignoring the remembered language",
-                path: file.path, severity: .warning)
+                path: path, severity: .warning)
         }
         return tags
     }

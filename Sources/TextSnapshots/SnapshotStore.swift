@@ -176,8 +176,13 @@ public struct SnapshotStore: Sendable {
         } catch {
             throw Diagnostic("cannot read the manifest (\((error as NSError).localizedDescription))", path: url.path)
         }
+        return try Self.manifestPaths(in: data, path: url.path)
+    }
+
+    /// The relative paths a manifest's bytes list (blank lines and `#` comments left out).
+    package static func manifestPaths(in data: Data, path: String) throws(Diagnostic) -> Set<String> {
         guard let text = String(data: data, encoding: .utf8) else {
-            throw Diagnostic("the manifest is not UTF-8 text", path: url.path)
+            throw Diagnostic("the manifest is not UTF-8 text", path: path)
         }
         let lines = Self.normalizingLineEndings(text).split(separator: "\n")
         return Set(lines.map(String.init).filter { !$0.isEmpty && !$0.hasPrefix("#") })

@@ -119,3 +119,16 @@ public struct TranslationUnit: Sendable, Hashable {
         }
     }
 }
+
+extension TranslationUnit {
+    /// A unit of `key` with nothing translated yet, for callers inside the package (fuzzing
+    /// the import editors).
+    package init(
+        table: String, key: String, device: String? = nil, part: Part, kind: CatalogFolderLayout.FileKind,
+        source: String, isSoleVariable: Bool
+    ) {
+        self.init(
+            table: table, key: key, device: device, part: part, kind: kind, source: source, target: nil,
+            comment: nil, sourceLocation: nil, targetLocation: nil, needsReview: false, isSoleVariable: isSoleVariable)
+    }
+}

@@ -13,15 +13,21 @@ import Localization
 /// written gets the state Xcode gives an imported translation: `translated`, or
 /// `needs_review` when the translator's file asks for a review. Everything else in the
 /// catalog is kept, and `StringCatalogWriter` writes it back in Xcode's layout.
-enum StringCatalogEditor {
+package enum StringCatalogEditor {
     /// One translation to put in place.
-    struct Change {
-        var unit: TranslationUnit
-        var text: String
-        var state: StringCatalog.State
+    package struct Change {
+        package var unit: TranslationUnit
+        package var text: String
+        package var state: StringCatalog.State
+
+        package init(unit: TranslationUnit, text: String, state: StringCatalog.State) {
+            self.unit = unit
+            self.text = text
+            self.state = state
+        }
     }
 
-    static func apply(_ changes: [Change], language: LanguageTag, to catalog: inout StringCatalog) {
+    package static func apply(_ changes: [Change], language: LanguageTag, to catalog: inout StringCatalog) {
         let development = LanguageTag(catalog.sourceLanguage)
         for change in changes {
             catalog.update(change.unit.key, orderedBy: StringCatalogWriter.keyOrder) { entry in

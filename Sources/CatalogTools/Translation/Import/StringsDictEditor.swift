@@ -6,18 +6,25 @@ import Localization
 /// replaced where it stands; a category, variable or entry the file lacks is inserted at the
 /// end of its `<dict>`, indented like its neighbours. Every other byte (order, comments,
 /// spacing) is kept.
-enum StringsDictEditor {
+package enum StringsDictEditor {
     /// One change: the format (`variable` nil) or one variant of one entry.
-    struct Change {
-        var key: String
-        var variable: String?
-        var category: PluralCategory?
-        var text: String
+    package struct Change {
+        package var key: String
+        package var variable: String?
+        package var category: PluralCategory?
+        package var text: String
+
+        package init(key: String, variable: String?, category: PluralCategory?, text: String) {
+            self.key = key
+            self.variable = variable
+            self.category = category
+            self.text = text
+        }
     }
 
     /// `template(key)`: the development language's entry, for the value types of entries
     /// and variables the file lacks.
-    static func apply(_ changes: [Change], to text: String, path: String, template: (String) -> PluralEntry?)
+    package static func apply(_ changes: [Change], to text: String, path: String, template: (String) -> PluralEntry?)
         throws(Diagnostic) -> String
     {
         var text = text
@@ -43,7 +50,7 @@ enum StringsDictEditor {
     }
 
     /// An empty `.stringsdict`, for a language that has none yet.
-    static func newFile() -> String {
+    package static func newFile() -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">

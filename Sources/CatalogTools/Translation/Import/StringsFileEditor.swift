@@ -5,9 +5,9 @@ import Localization
 /// Changes values in a `.strings` file's text in place: each changed value's quoted string
 /// is replaced where it stands (keys, comments, order, spacing and every other byte are
 /// kept); keys the file lacks are appended at its end, each after its comment.
-enum StringsFileEditor {
+package enum StringsFileEditor {
     /// `text`: the file's content; `file`: it parsed (for the keys' positions).
-    static func apply(
+    package static func apply(
         _ changes: [(key: String, value: String)], comments: [String: String], to text: String, file: StringsFile?
     ) throws(Diagnostic) -> String {
         var scalars = Array(text.unicodeScalars)

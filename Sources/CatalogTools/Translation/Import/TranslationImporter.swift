@@ -469,6 +469,16 @@ public struct TranslationImporter {
         guard let data = edited.data(using: utf16 ? .utf16 : .utf8) else {
             throw Diagnostic("cannot encode the new content", path: url.path)
         }
+        // Never a file its reader would refuse (a NUL near the start can make the new length
+        // look like UTF-16 without a byte-order mark).
+        let readsBack =
+            url.pathExtension == CatalogFolderLayout.FileKind.stringsdict.rawValue
+            ? !StringsDictParser.parse(data, path: url.path).errors.contains { $0.message.hasPrefix("not a valid") }
+            : (try? StringsParser.parse(data, path: url.path)) != nil
+        guard readsBack else {
+            throw Diagnostic(
+                "the file would not read back with the translations in it; nothing was written", path: url.path)
+        }
         return data
     }
 

@@ -127,7 +127,7 @@ public enum POWriter {
 
     /// A PO string: `"…"` with `\\ \" \n \t \r \a \b \f \v` and other control characters as
     /// three octal digits; a text with inner line breaks starts with `""` and puts each line on its own.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         if !text.utf8.contains(where: needsEscape) { return "\"\(text)\"" }
         var lines: [String] = []
         var current = ""

@@ -31,8 +31,14 @@ public struct TranslationRecord: Sendable, Equatable {
     /// The record in `folder`; empty when the folder has none. A line that is not five
     /// tab-separated fields is an error at its line.
     public init(folder: URL) throws(Diagnostic) {
-        url = folder.appendingPathComponent(Self.fileName)
-        guard let data = FileManager.default.contents(atPath: url.path) else { return }
+        let url = folder.appendingPathComponent(Self.fileName)
+        try self.init(url: url, data: FileManager.default.contents(atPath: url.path))
+    }
+
+    /// The record `data` holds (none: empty) for the file at `url`.
+    package init(url: URL, data: Data?) throws(Diagnostic) {
+        self.url = url
+        guard let data else { return }
         guard let text = String(data: data, encoding: .utf8) else {
             throw Diagnostic("not UTF-8 text", path: url.path)
         }

@@ -1,0 +1,44 @@
+import CatalogTools
+import Diagnostics
+import Flavors
+import Foundation
+@_spi(PropertyListValues) import Localization
+import TextSnapshots
+
+/// Reads `data` as `flavorkit.json`: a layout, or an error at a position.
+public func fuzzConfiguration(_ data: Data) {
+    let root = URL(fileURLWithPath: "/nonexistent/package")
+    _ = try? PackageLayout(root: root, configuration: data, path: "/nonexistent/package/flavorkit.json")
+}
+
+/// Reads `data` as a flavor's settings file (the remembered language).
+public func fuzzSettings(_ data: Data) {
+    _ = try? RememberedLanguage.preferences(in: data, path: "settings.json")
+}
+
+/// Reads `data` as a flavor's `Info.plist` (XML or binary), whole and for a few keys: the
+/// keys kept must hold what the whole read holds for them.
+public func fuzzInfoPlist(_ data: Data) {
+    let whole = try? PropertyListValues.value(of: data, path: "Info.plist")
+    let keys: Set<String> = ["CFBundleIdentifier", "FlavorFeatures", "FlavorLimits", "k"]
+    let some = try? PropertyListValues.value(of: data, path: "Info.plist", keeping: keys)
+    precondition((whole == nil) == (some == nil), "reading some keys and reading all disagree on whether it is a plist")
+    if let whole = whole as? [String: Any], let some = some as? [String: Any] {
+        precondition(
+            NSDictionary(dictionary: whole.filter { keys.contains($0.key) }).isEqual(NSDictionary(dictionary: some)),
+            "the keys kept differ from the whole read's")
+    }
+}
+
+/// Reads `data` as the snapshot manifest.
+public func fuzzManifest(_ data: Data) {
+    _ = try? SnapshotStore.manifestPaths(in: data, path: "manifest.txt")
+}
+
+/// Reads `data` as `translated-from.txt`; a record read, written and read again is the same.
+public func fuzzRecord(_ data: Data) {
+    let url = URL(fileURLWithPath: "/nonexistent/translated-from.txt")
+    guard let record = try? TranslationRecord(url: url, data: data) else { return }
+    let again = try? TranslationRecord(url: url, data: Data(record.text.utf8))
+    precondition(again == record, "a translation record does not survive being written and read again")
+}
