@@ -82,7 +82,9 @@ let package = Package(
             path: "Scripts/generate-number-data", swiftSettings: strictSwift),
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["CatalogTools", "Flavors", "Localization", "TextSnapshots", "CShims", "TestSupport"],
+            dependencies: [
+                "CatalogTools", "Flavors", "Localization", "TextSnapshots", "TransferCore", "CShims", "TestSupport",
+            ],
             swiftSettings: strictSwift),
         .executableTarget(
             name: "Light",

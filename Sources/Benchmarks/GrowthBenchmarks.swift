@@ -1,5 +1,6 @@
 import Foundation
 @_spi(PropertyListValues) import Localization
+import TransferCore
 
 /// Issue 14: every reader takes time and memory linear in the file's size, whether the
 /// content is spread over many lines or written on one. Time per byte at 10× and 100× the
@@ -52,6 +53,9 @@ struct GrowthBenchmarks {
                 read: { data in
                     (try? PropertyListValues.value(of: data, path: "Info.plist", keeping: identityKeys)) as Any
                 }),
+            Reader(
+                name: "queue file", content: { entries, oneLine in Data(queue(entries, oneLine: oneLine).utf8) },
+                read: { data in (try? QueueFile.decode(data, path: "queue.json")) as Any }),
         ]
     }
 
@@ -153,6 +157,33 @@ struct GrowthBenchmarks {
                 "<key>Rank</key><integer>\(index)</integer><key>Types</key><array><string>public.data</string></array></dict>\(newline)"
         }
         return text + "</dict>" + newline + "</plist>" + newline
+    }
+
+    /// A queue file of `entries` transfers (downloads and uploads in every state), as the app
+    /// writes it or on one line.
+    static func queue(_ entries: Int, oneLine: Bool) -> String {
+        let (newline, indent) = oneLine ? ("", "") : ("\n", "  ")
+        let states = ["pending", "inProgress", "paused", "completed", "failed"]
+        var text = "{\(newline)\(indent)\"transfers\" : [\(newline)"
+        for index in 0..<entries {
+            if index > 0 { text += ",\(newline)" }
+            let download = index % 3 != 0
+            let state = states[index % states.count]
+            text += "\(indent)\(indent){\(newline)"
+            text += "\(indent)\(indent)\(indent)\"bytesDone\" : \(index * 512),\(newline)"
+            text += "\(indent)\(indent)\(indent)\"bytesTotal\" : \(index * 1024),\(newline)"
+            text += "\(indent)\(indent)\(indent)\"file\" : \"Downloads/report-\(index).pdf\",\(newline)"
+            text += "\(indent)\(indent)\(indent)\"id\" : \"t\(index)\",\(newline)"
+            text += "\(indent)\(indent)\(indent)\"kind\" : \"\(download ? "download" : "upload")\",\(newline)"
+            if state == "failed" {
+                text += "\(indent)\(indent)\(indent)\"reason\" : \"The server answered 503\",\(newline)"
+            }
+            text += "\(indent)\(indent)\(indent)\"state\" : \"\(state)\",\(newline)"
+            text += "\(indent)\(indent)\(indent)\"title\" : \"report-\(index).pdf\",\(newline)"
+            text += "\(indent)\(indent)\(indent)\"url\" : \"http://example.com/files/report-\(index).pdf\"\(newline)"
+            text += "\(indent)\(indent)}"
+        }
+        return text + "\(newline)\(indent)]\(newline)}\(newline)"
     }
 
     /// An `.xcstrings` catalog of `entries` keys in two languages, pretty-printed or compact.

@@ -53,64 +53,68 @@ public enum QueueFile {
         return try decode(data, path: url.path)
     }
 
+    /// Reads and validates a queue file's content; a problem with a transfer is reported at
+    /// its line and column. Each transfer is converted as it is read, so that a long queue is
+    /// not held twice.
     public static func decode(_ data: Data, path: String) throws(AppError) -> TransferQueue {
+        var transfers: [Transfer] = []
+        var ids = Set<String>()
         let object: Any
         do {
-            object = try JSONValues.value(of: data, path: path)
+            object = try JSONValues.value(of: data, path: path, streaming: "transfers") {
+                item, index throws(JSONValues.Rejection) in
+                let transfer = try parseTransfer(item, at: "transfers[\(index)]")
+                guard ids.insert(transfer.id).inserted else {
+                    throw JSONValues.Rejection(
+                        "transfers[\(index)].id: \"\(Diagnostic.quote(transfer.id))\" is used twice")
+                }
+                transfers.append(transfer)
+            }
         } catch {
             throw .file(error)
         }
-        guard let root = object as? [String: Any], let items = root["transfers"] as? [Any] else {
+        guard let root = object as? [String: Any], root["transfers"] is [Any] else {
             throw problem("expected an object with a \"transfers\" array", in: path)
-        }
-        var transfers: [Transfer] = []
-        var ids = Set<String>()
-        for (index, item) in items.enumerated() {
-            let transfer = try parseTransfer(item, at: "transfers[\(index)]", path: path)
-            guard ids.insert(transfer.id).inserted else {
-                throw problem("transfers[\(index)].id: \"\(Diagnostic.quote(transfer.id))\" is used twice", in: path)
-            }
-            transfers.append(transfer)
         }
         return TransferQueue(transfers: transfers)
     }
 
-    private static func parseTransfer(_ item: Any, at place: String, path: String) throws(AppError) -> Transfer {
+    private static func parseTransfer(_ item: Any, at place: String) throws(JSONValues.Rejection) -> Transfer {
         guard let fields = item as? [String: Any] else {
-            throw problem("\(place): expected an object", in: path)
+            throw JSONValues.Rejection("\(place): expected an object")
         }
-        func string(_ name: String) throws(AppError) -> String {
+        func string(_ name: String) throws(JSONValues.Rejection) -> String {
             guard let value = fields[name] as? String, !value.isEmpty else {
-                throw problem("\(place).\(name): expected a non-empty string", in: path)
+                throw JSONValues.Rejection("\(place).\(name): expected a non-empty string")
             }
             return value
         }
-        func count(_ name: String) throws(AppError) -> Int64 {
+        func count(_ name: String) throws(JSONValues.Rejection) -> Int64 {
             let number = fields[name]
             guard let value = (number as? Int).map(Int64.init) ?? (number as? Double).flatMap(Int64.init(exactly:)),
                 value >= 0
             else {
-                throw problem("\(place).\(name): expected a whole number of bytes, 0 or more", in: path)
+                throw JSONValues.Rejection("\(place).\(name): expected a whole number of bytes, 0 or more")
             }
             return value
         }
         let kindName = try string("kind")
         guard let kind = Transfer.Kind(rawValue: kindName) else {
-            throw problem(
-                "\(place).kind: unknown kind \"\(Diagnostic.quote(kindName))\" (expected \(Self.list(Transfer.Kind.allCases)))",
-                in: path)
+            throw JSONValues.Rejection(
+                "\(place).kind: unknown kind \"\(Diagnostic.quote(kindName))\" (expected \(Self.list(Transfer.Kind.allCases)))"
+            )
         }
         let stateName = try string("state")
         guard let state = Transfer.State(rawValue: stateName) else {
-            throw problem(
-                "\(place).state: unknown state \"\(Diagnostic.quote(stateName))\" (expected \(Self.list(Transfer.State.allCases)))",
-                in: path)
+            throw JSONValues.Rejection(
+                "\(place).state: unknown state \"\(Diagnostic.quote(stateName))\" (expected \(Self.list(Transfer.State.allCases)))"
+            )
         }
         let done = try count("bytesDone"), total = try count("bytesTotal")
         guard done <= total else {
-            throw problem("\(place).bytesDone: \(done) is more than bytesTotal \(total)", in: path)
+            throw JSONValues.Rejection("\(place).bytesDone: \(done) is more than bytesTotal \(total)")
         }
-        func optionalString(_ name: String) throws(AppError) -> String? {
+        func optionalString(_ name: String) throws(JSONValues.Rejection) -> String? {
             guard fields[name] != nil else { return nil }
             return try string(name)
         }

@@ -49,8 +49,40 @@ struct QueueFileTests {
     func duplicateID() {
         let json =
             #"{"transfers": [{"id": "a", "title": "T", "kind": "upload", "state": "paused", "bytesDone": 0, "bytesTotal": 0}, {"id": "a", "title": "U", "kind": "upload", "state": "paused", "bytesDone": 0, "bytesTotal": 0}]}"#
-        #expect(throws: AppError.file(Diagnostic("transfers[1].id: \"a\" is used twice", path: "q"))) {
+        #expect(
+            throws: AppError.file(
+                Diagnostic(
+                    "transfers[1].id: \"a\" is used twice", at: SourceLocation(path: "q", line: 1, column: 113)))
+        ) {
             try QueueFile.decode(Data(json.utf8), path: "q")
+        }
+    }
+
+    @Test("a bad transfer is reported at its line and column; the list given twice is an error")
+    func badTransferPlace() {
+        let json = """
+            {
+              "transfers" : [
+                { "id" : "a", "title" : "T", "kind" : "upload", "state" : "paused", "bytesDone" : 0, "bytesTotal" : 0 },
+                { "id" : "b", "title" : "U", "kind" : "upload", "state" : "sleeping", "bytesDone" : 0, "bytesTotal" : 0 }
+              ]
+            }
+            """
+        #expect(
+            throws: AppError.file(
+                Diagnostic(
+                    "transfers[1].state: unknown state \"sleeping\" (expected pending, inProgress, paused, completed, failed, cancelled)",
+                    at: SourceLocation(path: "q", line: 4, column: 5)))
+        ) {
+            try QueueFile.decode(Data(json.utf8), path: "q")
+        }
+        let twice = #"{"transfers": [], "transfers": []}"#
+        #expect(
+            throws: AppError.file(
+                Diagnostic(
+                    "not valid JSON: \"transfers\" is given twice", at: SourceLocation(path: "q", line: 1, column: 19)))
+        ) {
+            try QueueFile.decode(Data(twice.utf8), path: "q")
         }
     }
 
