@@ -1,6 +1,6 @@
 import Flavors
 import Foundation
-import Localization
+@_spi(PropertyListValues) import Localization
 
 /// What lint reads of a package laid out as `PackageLayout` says: the shared catalogs, each
 /// flavor's identity and overrides, the Swift sources (for the layout's key calls), and the
@@ -62,6 +62,6 @@ public struct LintProject: Sendable {
     /// loader reports that; lint only borrows its keys and development region).
     private static func infoPlist(_ url: URL) -> [String: Any]? {
         guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
-        return try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any]
+        return try? PropertyListValues.value(of: data, path: url.path) as? [String: Any]
     }
 }

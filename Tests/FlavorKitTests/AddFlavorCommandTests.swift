@@ -105,6 +105,8 @@ struct AddFlavorCommandTests {
             (["My-Team"], "error: 'My-Team' is not a flavor name"),
             (["Free"], "Flavors/Free: error: Free exists already\n"),
             (["Team", "--from", "Gold"], "error: no flavor Gold to copy (flavors: Free)\n"),
+            (["Team", "--from", "../../Outside"], "error: no flavor ../../Outside to copy (flavors: Free)\n"),
+            (["Team", "--from", "Free/Localizations"], "error: no flavor Free/Localizations to copy"),
         ])
     func refuses(arguments: [String], message: String) throws {
         let root = try Self.package()
@@ -129,5 +131,33 @@ struct AddFlavorCommandTests {
         #expect(
             try FlavorIdentity(name: "Solo", contentsOf: root.appendingPathComponent("Flavors/Solo/Info.plist"))
                 .bundleIdentifier == "com.example.solo")
+    }
+
+    @Test("an Info.plist that holds itself is an error, not a crash, when copied, linted or exported")
+    func templateWithCycle() throws {
+        let root = try Self.package()
+        defer { try? FileManager.default.removeItem(at: root) }
+        // A binary property list whose root dictionary's one value is the dictionary itself.
+        var plist = Data("bplist00".utf8) + [0xD1, 0x01, 0x00, 0x51, UInt8(ascii: "k"), 8, 11]
+        plist += [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 2] + [UInt8](repeating: 0, count: 8)
+        plist += [0, 0, 0, 0, 0, 0, 0, 13]
+        let infoPlist = root.appendingPathComponent("Flavors/Free/Info.plist")
+        try plist.write(to: infoPlist)
+        let before = try FileManager.default.subpathsOfDirectory(atPath: root.path).sorted()
+        let result = try ToolRunner.run(["add-flavor", "Team", "--from", "Free"], in: root)
+        #expect(result.status == 1)
+        #expect(result.errors.hasPrefix("\(infoPlist.path):"), "\(result.errors)")
+        #expect(result.errors.contains("holds itself"), "\(result.errors)")
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: root.path).sorted() == before)
+        for language in ["en", "de"] {
+            let folder = root.appendingPathComponent("Localizations/\(language).lproj")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data(#""title" = "Title";"#.utf8).write(to: folder.appendingPathComponent("Localizable.strings"))
+        }
+        for command in [["lint"], ["export", "--flavor", "Free", "--lang", "de", "--format", "po"]] {
+            let run = try ToolRunner.run(command, in: root)
+            #expect(run.status == 1, "\(command): \(run.errors)")
+            #expect((run.output + run.errors).contains("holds itself"), "\(command): \(run.errors)")
+        }
     }
 }

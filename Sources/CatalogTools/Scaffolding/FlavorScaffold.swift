@@ -2,6 +2,7 @@ import Diagnostics
 import FileWriting
 import Flavors
 import Foundation
+@_spi(PropertyListValues) import Localization
 
 /// `flavorkit add-flavor NAME`: a new flavor's files, made from an existing flavor (its
 /// features, limits and entry file) or from scratch, and its lines in `Package.swift`.
@@ -38,7 +39,10 @@ public enum FlavorScaffold {
             throw Diagnostic("\(name) exists already", path: existing.path)
         }
         let source = template ?? layout.flavorNames().first
-        if let source, !fileManager.fileExists(atPath: layout.infoPlist(flavor: source).path) {
+        if let source,
+            !layout.flavorNames().contains(source)
+                || !fileManager.fileExists(atPath: layout.infoPlist(flavor: source).path)
+        {
             throw Diagnostic(
                 "no flavor \(Diagnostic.quote(source)) to copy (flavors: "
                     + layout.flavorNames().joined(separator: ", ") + ")",
@@ -98,8 +102,14 @@ public enum FlavorScaffold {
         ]
         if let template {
             let url = layout.infoPlist(flavor: template)
-            guard let data = try? Data(contentsOf: url),
-                let read = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any]
+            guard let data = try? Data(contentsOf: url) else {
+                throw Diagnostic("cannot read the flavor's Info.plist to copy it", path: url.path)
+            }
+            // Checked by the package's own reader first (bounded depth, no cycles), which
+            // Foundation's binary reader is not; Foundation's then keeps dates and types as
+            // they are for the copy.
+            _ = try PropertyListValues.value(of: data, path: url.path)
+            guard let read = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any]
             else {
                 throw Diagnostic("cannot read the flavor's Info.plist to copy it", path: url.path)
             }

@@ -1,6 +1,6 @@
 import Diagnostics
 import Foundation
-import Localization
+@_spi(PropertyListValues) import Localization
 
 /// The texts of a flavor's `Info.plist` that users see and translators translate, as the
 /// development language's `InfoPlist` table: the string values of `keys`, of every key ending
@@ -16,13 +16,18 @@ enum InfoPlistTexts {
         "CFBundleDisplayName", "CFBundleName", "CFBundleSpokenName", "NSHumanReadableCopyright",
     ]
 
-    /// The flavor's texts as a parsed `.strings` file at the `Info.plist`'s path; nil when the
-    /// `Info.plist` cannot be read (lint reports why) or has none.
-    static func strings(of flavor: String, in project: LintProject, languages store: CatalogStore) -> StringsFile? {
+    /// The flavor's texts as a parsed `.strings` file at the `Info.plist`'s path; nil when
+    /// there is no `Info.plist` or it has none. An `Info.plist` that is not a property list
+    /// dictionary is an error: its texts would be left out.
+    static func strings(of flavor: String, in project: LintProject, languages store: CatalogStore) throws(Diagnostic)
+        -> StringsFile?
+    {
         let url = project.layout.infoPlist(flavor: flavor)
-        guard let plist = project.infoPlist(of: flavor),
-            let source = FileManager.default.contents(atPath: url.path).map({ String(decoding: $0, as: UTF8.self) })
-        else { return nil }
+        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        guard let plist = try PropertyListValues.value(of: data, path: url.path) as? [String: Any] else {
+            throw Diagnostic("expected a dictionary at the top of the Info.plist", path: url.path)
+        }
+        let source = String(decoding: data, as: UTF8.self)
         let translated = Set(
             store.availableLanguages.flatMap { store.catalog(for: $0)?.tables[table]?.keys ?? [] })
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false)

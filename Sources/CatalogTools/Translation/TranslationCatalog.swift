@@ -55,7 +55,7 @@ public struct TranslationSource: Sendable {
                 path: project.layout.localizations.path)
         }
         stringCatalogs = folders.flatMap(store.stringCatalogs(in:))
-        if let flavor, let texts = InfoPlistTexts.strings(of: flavor, in: project, languages: store) {
+        if let flavor, let texts = try InfoPlistTexts.strings(of: flavor, in: project, languages: store) {
             development.overlay(texts, table: InfoPlistTexts.table)
         }
         self.development = development

@@ -1,13 +1,15 @@
 import Diagnostics
 import Flavors
 import Foundation
+@_spi(PropertyListValues) import Localization
 
 /// `info-plist`: a flavor's `Info.plist` that start-up refuses, with the message start-up
 /// would print: unreadable or not a property list, `CFBundleIdentifier`,
 /// `CFBundleDisplayName`, `CFBundleShortVersionString` or `CFBundleDevelopmentRegion` missing
 /// or not a non-empty string, `FlavorFeatures` not an array of strings, `FlavorLimits` not a
 /// dictionary of whole numbers each in its range (`FlavorIdentity.limitRanges`), a development
-/// region that is not a language tag (all as `FlavorIdentity` reads it: one check, one message).
+/// region that is not a language tag (all as `FlavorIdentity` reads it: one check, one message);
+/// and any part of it, read or not at start-up, that is not a property list (a cycle, say).
 struct InfoPlistRule: LintRule {
     let name = "info-plist"
     let severity = Diagnostic.Severity.error
@@ -26,7 +28,12 @@ struct InfoPlistRule: LintRule {
         let layout = context.project.layout
         return context.project.flavors.compactMap { flavor in
             do throws(Diagnostic) {
-                _ = try FlavorIdentity(name: flavor, contentsOf: layout.infoPlist(flavor: flavor))
+                let url = layout.infoPlist(flavor: flavor)
+                _ = try FlavorIdentity(name: flavor, contentsOf: url)
+                // The flavor reads only its own keys; the rest must be a property list too.
+                if let data = FileManager.default.contents(atPath: url.path) {
+                    _ = try PropertyListValues.value(of: data, path: url.path)
+                }
                 return nil
             } catch {
                 return finding(error)
