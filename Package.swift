@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "TextSnapshots", targets: ["TextSnapshots"]),
         .library(name: "FileWriting", targets: ["FileWriting"]),
         .library(name: "TextSnapshotsTesting", targets: ["TextSnapshotsTesting"]),
+        .plugin(name: "FlavorKitSymbols", targets: ["FlavorKitSymbols"]),
     ],
     targets: [
         .target(name: "Diagnostics", swiftSettings: strictSwift),
@@ -66,6 +67,8 @@ let package = Package(
             ],
             swiftSettings: strictSwift
         ),
+        // Generates a target's catalog symbols at build time with `flavorkit generate-symbols`.
+        .plugin(name: "FlavorKitSymbols", capability: .buildTool(), dependencies: ["flavorkit"]),
         .target(
             name: "FuzzTargets",
             dependencies: [

@@ -16,7 +16,9 @@ let package = Package(
             dependencies: [
                 .product(name: "Flavors", package: "FlavorKit"),
                 .product(name: "Localization", package: "FlavorKit"),
-            ]),
+            ],
+            // One symbol per catalog key (`text(.todayTitle(name))`), made at every build.
+            plugins: [.plugin(name: "FlavorKitSymbols", package: "FlavorKit")]),
         .executableTarget(name: "Free", dependencies: ["TasksCore"], swiftSettings: [.define("FREE")]),
         .executableTarget(name: "Pro", dependencies: ["TasksCore"], swiftSettings: [.define("PRO")]),
         .testTarget(

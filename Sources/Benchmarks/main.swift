@@ -7,11 +7,12 @@ extension LintBenchmarks: CleansUp {}
 extension StartupBenchmarks: CleansUp {}
 extension DiffBenchmarks: CleansUp {}
 extension WriterBenchmarks: CleansUp {}
+extension ExtractionBenchmarks: CleansUp {}
 
 // Run with `swift run -c release Benchmarks [group…]`. Each figure is a ratio against a
 // reference measured in the same run; medians of alternating rounds. `--quick` runs one round
 // of each, to prove they run (CI), not to quote. Naming groups (downloads, catalogs, readers,
-// plurals, lint, growth, startup, diffs, writers) runs only those.
+// plurals, lint, growth, startup, diffs, writers, extraction) runs only those.
 #if DEBUG
 print("warning: a debug build; run `swift run -c release Benchmarks` for figures that mean anything\n")
 #endif
@@ -26,6 +27,7 @@ let groups: [(name: String, run: () throws -> [Figure])] = [
     ("startup", { try cleaningUp(StartupBenchmarks()) { $0.run() } }),
     ("diffs", { try cleaningUp(DiffBenchmarks()) { try $0.run() } }),
     ("writers", { try cleaningUp(WriterBenchmarks()) { try $0.run() } }),
+    ("extraction", { try cleaningUp(ExtractionBenchmarks()) { try $0.run() } }),
 ]
 let asked = Set(CommandLine.arguments.dropFirst().filter { !$0.hasPrefix("-") })
 if let unknown = asked.first(where: { name in !groups.contains { $0.name == name } }) {

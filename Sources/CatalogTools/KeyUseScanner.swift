@@ -11,6 +11,13 @@ import Localization
 /// starts a word: `text(` matches `flavor.text(` but not `subtext(`. Comments and the text of
 /// other string literals are skipped, so documentation that quotes the convention does not
 /// count; a key built at run time (`text(name)`) is invisible, so write keys out in full.
+///
+/// What `flavorkit extract` writes for a new key comes from the call too: a `comment:`
+/// argument, or else the comment lines right above the call's line when the first begins
+/// with `translators:`; a `defaultValue:` argument (the development text, instead of the key
+/// itself); a `table:` argument (the table, instead of `Localizable`). Each takes a string
+/// literal on one line. The names after a `.` in code (`.queueEmpty`) are noted as well, so
+/// that a key used through its generated symbol counts as used.
 public enum KeyUseScanner {
     /// A literal key at a call, and where it is.
     public struct KeyUse: Sendable, Hashable {
@@ -18,43 +25,144 @@ public enum KeyUseScanner {
         public var key: String
         /// The key's opening quote.
         public var location: SourceLocation
+        /// The call's `comment:` argument, or its `// translators:` comment.
+        public var comment: String?
+        /// The call's `defaultValue:` argument: the development text.
+        public var defaultValue: String?
+        /// The call's `table:` argument; nil for the default table.
+        public var table: String?
+
+        /// A use of `key` at `location`.
+        public init(
+            key: String, location: SourceLocation, comment: String? = nil, defaultValue: String? = nil,
+            table: String? = nil
+        ) {
+            self.key = key
+            self.location = location
+            self.comment = comment
+            self.defaultValue = defaultValue
+            self.table = table
+        }
+    }
+
+    /// What a scan of sources found: the literal key uses, in order, and the names written
+    /// after a `.` in code.
+    public struct Scan: Sendable {
+        /// Every literal key at a key call.
+        public var uses: [KeyUse] = []
+        /// Hashes of the member names (`.name`) in code.
+        var memberNames: Set<UInt64> = []
+
+        /// Whether code writes `.name` somewhere (as a generated symbol is used).
+        public func usesMember(_ name: String) -> Bool {
+            memberNames.contains(KeyUseScanner.hash(name.utf8))
+        }
     }
 
     /// Every `.swift` file under `folder`, recursively, in path order; `calls` are the names
     /// of the calls that take a key (`text`, `L10n.tr`).
     public static func scan(folder: URL, calls: [String] = PackageLayout.defaultKeyCalls) -> [KeyUse] {
+        scanSources(in: folder, calls: calls).uses
+    }
+
+    /// The key uses and member names of every `.swift` file under `folder`, recursively, in
+    /// path order. Files are read and scanned on every core.
+    public static func scanSources(in folder: URL, calls: [String] = PackageLayout.defaultKeyCalls) -> Scan {
+        let parts = swiftFiles(in: folder).concurrentMap { url -> Scan? in
+            guard let data = try? Data(contentsOf: url) else { return nil }
+            return data.withUnsafeBytes { raw in Self.scan(raw.bindMemory(to: UInt8.self), path: url.path, calls: calls)
+            }
+        }
+        var scan = Scan()
+        for part in parts {
+            guard let part else { continue }
+            scan.uses += part.uses
+            scan.memberNames.formUnion(part.memberNames)
+        }
+        return scan
+    }
+
+    /// The `.swift` files under `folder`, recursively, in path order.
+    public static func swiftFiles(in folder: URL) -> [URL] {
         guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
             return []
         }
-        var files: [URL] = []
-        for case let url as URL in enumerator where url.pathExtension == "swift" { files.append(url) }
-        return files.sorted { $0.path < $1.path }.flatMap { url in
-            (try? Data(contentsOf: url)).map { scan(Array($0), path: url.path, calls: calls) } ?? []
-        }
+        var files: [(path: String, url: URL)] = []
+        for case let url as URL in enumerator where url.pathExtension == "swift" { files.append((url.path, url)) }
+        return files.sorted { $0.path < $1.path }.map(\.url)
     }
 
     /// The uses in one file's bytes.
     public static func scan(_ bytes: [UInt8], path: String, calls: [String] = PackageLayout.defaultKeyCalls)
         -> [KeyUse]
     {
+        scanFile(bytes, path: path, calls: calls).uses
+    }
+
+    /// The uses and member names in one file's bytes.
+    public static func scanFile(_ bytes: [UInt8], path: String, calls: [String] = PackageLayout.defaultKeyCalls)
+        -> Scan
+    {
+        bytes.withUnsafeBufferPointer { scan($0, path: path, calls: calls) }
+    }
+
+    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, path: String, calls: [String]) -> Scan {
         var lexer = Lexer(bytes: bytes, path: path, calls: calls)
         lexer.scanCode(insideInterpolation: false)
-        return lexer.uses
+        return Scan(uses: lexer.uses, memberNames: lexer.memberNames)
+    }
+
+    /// FNV-1a of a name's bytes.
+    static func hash(_ bytes: some Sequence<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
+    }
+
+    /// The argument labels whose string literal `extract` takes.
+    private enum Label: CaseIterable {
+        case comment, defaultValue, table
+
+        var bytes: [UInt8] {
+            switch self {
+            case .comment: Self.commentBytes
+            case .defaultValue: Self.defaultValueBytes
+            case .table: Self.tableBytes
+            }
+        }
+
+        private static let commentBytes = Array("comment".utf8)
+        private static let defaultValueBytes = Array("defaultValue".utf8)
+        private static let tableBytes = Array("table".utf8)
+
+        /// The label that may start with `byte`.
+        static func starting(with byte: UInt8) -> Label? {
+            switch byte {
+            case UInt8(ascii: "c"): .comment
+            case UInt8(ascii: "d"): .defaultValue
+            case UInt8(ascii: "t"): .table
+            default: nil
+            }
+        }
     }
 
     /// A small Swift lexer: code, comments (nested), string literals (single-line,
     /// multi-line, raw with `#`), and code again inside `\(…)`.
     private struct Lexer {
-        let bytes: [UInt8]
+        let bytes: UnsafeBufferPointer<UInt8>
         let path: String
         var index = 0, line = 1, lineStart = 0
         var uses: [KeyUse] = []
+        var memberNames: Set<UInt64> = []
+        /// The comment lines last seen alone on their lines: the last one's line, and the
+        /// bytes of each after its `//`.
+        var commentBlock: (lastLine: Int, lines: [Range<Int>]) = (0, [])
         /// Each call's name followed by `(`, as bytes.
         let calls: [[UInt8]]
         /// Whether a call starts with this byte, by byte value.
         let startsCall: [Bool]
 
-        init(bytes: [UInt8], path: String, calls: [String]) {
+        init(bytes: UnsafeBufferPointer<UInt8>, path: String, calls: [String]) {
             self.bytes = bytes
             self.path = path
             self.calls = calls.map { Array(($0 + "(").utf8) }
@@ -69,7 +177,7 @@ public enum KeyUseScanner {
             return calls.first { bytes[index...].starts(with: $0) }?.count
         }
 
-        func at(_ offset: Int) -> UInt8 { bytes.indices.contains(offset) ? bytes[offset] : 0 }
+        func at(_ offset: Int) -> UInt8 { offset >= 0 && offset < bytes.count ? bytes[offset] : 0 }
 
         mutating func advance() {
             if bytes[index] == UInt8(ascii: "\n") {
@@ -82,6 +190,9 @@ public enum KeyUseScanner {
         /// Code until the end, or past the `)` closing an interpolation.
         mutating func scanCode(insideInterpolation: Bool) {
             var depth = 0
+            /// The key calls whose arguments are being read: the use and the depth inside
+            /// the call's parentheses.
+            var open: [(use: Int, depth: Int)] = []
             while index < bytes.count {
                 let byte = bytes[index]
                 switch byte {
@@ -91,36 +202,167 @@ public enum KeyUseScanner {
                 case UInt8(ascii: ")"):
                     index += 1
                     if insideInterpolation, depth == 0 { return }
+                    if open.last?.depth == depth { open.removeLast() }
                     depth -= 1
                 case UInt8(ascii: "/") where at(index + 1) == UInt8(ascii: "/"):
-                    while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+                    lineComment()
                 case UInt8(ascii: "/") where at(index + 1) == UInt8(ascii: "*"):
                     skipBlockComment()
                 case UInt8(ascii: "\""):
                     _ = scanString()
                 case UInt8(ascii: "#") where startsString():
                     _ = scanString()
+                case UInt8(ascii: "."):
+                    index += 1
+                    memberName()
+                case UInt8(ascii: "\n"):
+                    line += 1
+                    index += 1
+                    lineStart = index
                 default:
-                    guard let length = callLength() else {
-                        advance()
+                    guard Self.identifierBytes[Int(byte)] else {
+                        index += 1
                         continue
                     }
+                    if let call = open.last, call.depth == depth, let label = label() {
+                        take(label, for: call.use)
+                        continue
+                    }
+                    guard let length = callLength() else {
+                        // The rest of the word starts no call.
+                        repeat { index += 1 } while index < bytes.count && Self.identifierBytes[Int(bytes[index])]
+                        continue
+                    }
+                    let callLine = line
                     index += length
                     depth += 1
-                    // The key may start on the next line, as a formatter breaks long calls.
-                    while [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")]
-                        .contains(at(index))
-                    {
-                        advance()
-                    }
+                    skipWhitespace()
                     guard at(index) == UInt8(ascii: "\"") else { continue }
                     let quote = (line, index - lineStart + 1)
-                    if let key = scanString() {
+                    if let key = scanString(), !key.hasEscapes, !key.isMultiline {
                         uses.append(
-                            KeyUse(key: key, location: SourceLocation(path: path, line: quote.0, column: quote.1)))
+                            KeyUse(
+                                key: key.text, location: SourceLocation(path: path, line: quote.0, column: quote.1),
+                                comment: translatorsComment(above: callLine)))
+                        open.append((uses.count - 1, depth))
                     }
                 }
             }
+        }
+
+        /// Spaces, tabs and line breaks (a key or label's value may be on the next line, as
+        /// a formatter breaks long calls).
+        mutating func skipWhitespace() {
+            while [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(at(index)) {
+                advance()
+            }
+        }
+
+        /// A `//` comment: skipped, and kept when it is alone on its line.
+        mutating func lineComment() {
+            let alone = bytes[lineStart..<index].allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+            let start = index + 2
+            while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+            guard alone else { return }
+            if commentBlock.lastLine == line - 1 {
+                commentBlock.lastLine = line
+                commentBlock.lines.append(start..<index)
+            } else {
+                commentBlock = (line, [start..<index])
+            }
+        }
+
+        /// The comment lines ending right above `line`, when the first begins with
+        /// `translators:` (in any case), joined with spaces.
+        func translatorsComment(above line: Int) -> String? {
+            let marker = Array("translators:".utf8)
+            guard commentBlock.lastLine == line - 1, let first = commentBlock.lines.first else { return nil }
+            let firstText = trimmed(first)
+            guard firstText.count >= marker.count,
+                zip(bytes[firstText.prefix(marker.count)], marker).allSatisfy({ $0 | 0x20 == $1 | 0x20 })
+            else { return nil }
+            let ranges = [firstText.dropFirst(marker.count)] + commentBlock.lines.dropFirst()
+            let lines = ranges.map { String(decoding: bytes[trimmed($0)], as: UTF8.self) }.filter { !$0.isEmpty }
+            return lines.isEmpty ? nil : lines.joined(separator: " ")
+        }
+
+        /// `range` without the spaces and tabs (and a carriage return) at its ends.
+        func trimmed(_ range: Range<Int>) -> Range<Int> {
+            let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == 0x0D }
+            var (lower, upper) = (range.lowerBound, range.upperBound)
+            while lower < upper, blank(bytes[lower]) { lower += 1 }
+            while upper > lower, blank(bytes[upper - 1]) { upper -= 1 }
+            return lower..<upper
+        }
+
+        /// Notes the name after a `.` by its hash, leaving the index at it (it may start a
+        /// call: `localizer.text(`).
+        mutating func memberName() {
+            var end = index
+            while end < bytes.count, Self.isIdentifier(bytes[end]) { end += 1 }
+            guard end > index, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) else { return }
+            memberNames.insert(KeyUseScanner.hash(bytes[index..<end]))
+        }
+
+        /// The label `extract` reads that starts a word here, followed by `:` and a string
+        /// literal (the index then at the literal); nil, the index unmoved, otherwise.
+        mutating func label() -> Label? {
+            guard let label = Label.starting(with: bytes[index]), !Self.isIdentifier(at(index - 1)) else { return nil }
+            let name = label.bytes
+            guard index + name.count <= bytes.count, bytes[index..<index + name.count].elementsEqual(name),
+                !Self.isIdentifier(at(index + name.count))
+            else { return nil }
+            let (start, startLine, startLineStart) = (index, line, lineStart)
+            index += name.count
+            skipWhitespace()
+            if at(index) == UInt8(ascii: ":") {
+                index += 1
+                skipWhitespace()
+                if at(index) == UInt8(ascii: "\"") { return label }
+            }
+            (index, line, lineStart) = (start, startLine, startLineStart)
+            return nil
+        }
+
+        /// The string literal at the index, as the value of `label` for the use.
+        mutating func take(_ label: Label, for use: Int) {
+            guard let value = scanString(), !value.isMultiline else { return }
+            let text = value.hasEscapes ? Self.unescaped(value.text) : value.text
+            guard let text else { return }
+            switch label {
+            case .comment: uses[use].comment = text
+            case .defaultValue: uses[use].defaultValue = text
+            case .table: uses[use].table = text
+            }
+        }
+
+        /// A Swift string literal's text with its escapes decoded; nil when it interpolates.
+        static func unescaped(_ text: String) -> String? {
+            var result = ""
+            var scalars = text.unicodeScalars.makeIterator()
+            while let scalar = scalars.next() {
+                guard scalar == "\\" else {
+                    result.unicodeScalars.append(scalar)
+                    continue
+                }
+                switch scalars.next() {
+                case "n": result += "\n"
+                case "t": result += "\t"
+                case "r": result += "\r"
+                case "0": result += "\0"
+                case "\"": result += "\""
+                case "'": result += "'"
+                case "\\": result += "\\"
+                case "u":
+                    guard scalars.next() == "{" else { return nil }
+                    var digits = ""
+                    while let digit = scalars.next(), digit != "}" { digits.unicodeScalars.append(digit) }
+                    guard let value = UInt32(digits, radix: 16), let decoded = Unicode.Scalar(value) else { return nil }
+                    result.unicodeScalars.append(decoded)
+                default: return nil
+                }
+            }
+            return result
         }
 
         /// Whether a string literal starts here: `"`, or `#…"` (a raw string).
@@ -145,9 +387,17 @@ public enum KeyUseScanner {
             } while depth > 0 && index < bytes.count
         }
 
-        /// Skips a string literal; returns its text when it is plain (one line, no escape,
-        /// no interpolation), as a key must be.
-        mutating func scanString() -> String? {
+        /// A string literal read: its text as written between the quotes.
+        struct Literal {
+            var text: String
+            /// Whether it holds a backslash escape (an interpolation makes it no literal).
+            var hasEscapes: Bool
+            var isMultiline: Bool
+        }
+
+        /// Skips a string literal; returns it unless it is raw (`#"…"#`), interpolates or is
+        /// not closed on its line.
+        mutating func scanString() -> Literal? {
             var hashes = 0
             while at(index) == UInt8(ascii: "#") {
                 hashes += 1
@@ -156,13 +406,15 @@ public enum KeyUseScanner {
             let multiline = at(index + 1) == UInt8(ascii: "\"") && at(index + 2) == UInt8(ascii: "\"")
             index += multiline ? 3 : 1
             let start = index
-            var plain = !multiline && hashes == 0
+            var plain = hashes == 0
+            var escapes = false
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\\"), hasHashes(hashes, from: index + 1) {
-                    plain = false
+                    escapes = true
                     index += 1 + hashes
                     if at(index) == UInt8(ascii: "(") {
+                        plain = false
                         index += 1
                         scanCode(insideInterpolation: true)
                     } else if index < bytes.count {
@@ -177,7 +429,10 @@ public enum KeyUseScanner {
                 {
                     let end = index
                     index += (multiline ? 3 : 1) + hashes
-                    return plain ? String(decoding: bytes[start..<end], as: UTF8.self) : nil
+                    guard plain else { return nil }
+                    return Literal(
+                        text: String(decoding: bytes[start..<end], as: UTF8.self), hasEscapes: escapes,
+                        isMultiline: multiline)
                 }
                 advance()
             }
@@ -187,6 +442,9 @@ public enum KeyUseScanner {
         func hasHashes(_ count: Int, from position: Int) -> Bool {
             (0..<count).allSatisfy { at(position + $0) == UInt8(ascii: "#") }
         }
+
+        /// Whether each byte value may be part of an identifier.
+        static let identifierBytes: [Bool] = (0..<256).map { isIdentifier(UInt8($0)) }
 
         static func isIdentifier(_ byte: UInt8) -> Bool {
             byte == UInt8(ascii: "_") || byte >= 0x80

@@ -26,8 +26,16 @@ public struct Texts: Sendable {
 
     /// The text for `key` in the language in use, formatted with `arguments`; a key no
     /// language has renders as the key itself. Never crashes (see `Localizer.text`).
-    public func callAsFunction(_ key: String, _ arguments: FormatArgument...) -> String {
+    /// `comment` is for translators: `flavorkit extract` writes it into the catalog with a
+    /// new key; it changes nothing at run time.
+    public func callAsFunction(_ key: String, _ arguments: FormatArgument..., comment: StaticString? = nil) -> String {
         arguments.isEmpty ? localizer.text(key) : localizer.text(key, arguments: arguments)
+    }
+
+    /// The text a generated symbol names (`text(.queueEmpty)`, `text(.filesLeft(count))`),
+    /// in the language in use.
+    public func callAsFunction(_ localized: LocalizedText) -> String {
+        localizer.text(localized)
     }
 
     /// The locale numbers, sizes and dates are written for: the language in use.

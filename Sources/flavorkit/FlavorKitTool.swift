@@ -16,8 +16,8 @@ protocol ToolCommand: Sendable {
 /// is printed once, as a `Diagnostic` (`error: message`, `path: error: message`).
 enum FlavorKitTool {
     static let commands: [any ToolCommand.Type] = [
-        LintCommand.self, ExportCommand.self, ImportCommand.self, StatusCommand.self, PluralCommand.self,
-        SnapshotsCommand.self, AddFlavorCommand.self,
+        LintCommand.self, ExtractCommand.self, GenerateSymbolsCommand.self, ExportCommand.self, ImportCommand.self,
+        StatusCommand.self, PluralCommand.self, SnapshotsCommand.self, AddFlavorCommand.self,
     ]
 
     static let program = Program(

@@ -77,3 +77,63 @@ struct KeyCallTests {
         #expect(PackageLayout.isCallName(name) == valid)
     }
 }
+
+@Suite("What a call tells extract")
+struct KeyCallDetailTests {
+    static func uses(_ source: String, calls: [String] = ["text", "L10n.tr"]) -> [KeyUseScanner.KeyUse] {
+        KeyUseScanner.scan(Array(source.utf8), path: "x.swift", calls: calls)
+    }
+
+    @Test("comment:, defaultValue: and table: arguments are read from the call's own argument list")
+    func labels() {
+        let found = Self.uses(
+            """
+            let a = text("a", .int(n), comment: "How many \\"files\\" remain\\u{2026}")
+            let b = L10n.tr(
+                "b", defaultValue: "Hello, %@!",
+                table: "Errors", comment: "A greeting")
+            let c = text("c", .string(format(comment: "not c's")))
+            """)
+        #expect(found.map(\.key) == ["a", "b", "c"])
+        #expect(found[0].comment == "How many \"files\" remain\u{2026}")
+        #expect(found[1].defaultValue == "Hello, %@!")
+        #expect(found[1].table == "Errors")
+        #expect(found[1].comment == "A greeting")
+        #expect(found[2].comment == nil)
+    }
+
+    @Test("a translators: comment block right above the call's line is its comment; others are not")
+    func translatorsComment() {
+        let found = Self.uses(
+            """
+            // translators: Shown when nothing is queued,
+            //   before the first download.
+            print(text("queue.empty"))
+            // Translators: no colon match? This one counts too.
+            let x = 1
+            print(text("far"))
+            // A plain comment.
+            print(text("plain"))
+            // translators: the argument wins over this.
+            print(text("both", comment: "from the argument"))
+            """)
+        #expect(
+            found.map(\.comment) == [
+                "Shown when nothing is queued, before the first download.", nil, nil, "from the argument",
+            ])
+    }
+
+    @Test("names after a dot in code are noted, not those in comments or strings; a call after a dot is still found")
+    func memberNames() {
+        let scan = KeyUseScanner.scanFile(
+            Array("print(flavor.text(.queueEmpty)) // .inComment\nlet s = \".inString\"; let n = 1.5\n".utf8),
+            path: "x.swift")
+        #expect(scan.uses.isEmpty)
+        #expect(scan.usesMember("queueEmpty"))
+        #expect(scan.usesMember("text"))
+        #expect(!scan.usesMember("inComment"))
+        #expect(!scan.usesMember("inString"))
+        #expect(!scan.usesMember("5"))
+        #expect(Self.uses("let t = localizer.text(\"k\")").map(\.key) == ["k"])
+    }
+}

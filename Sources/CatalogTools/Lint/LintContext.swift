@@ -48,8 +48,11 @@ public struct LintContext {
     let development: Catalog
     let hasDevelopmentCatalog: Bool
     let comparisons: [Comparison]
+    /// Every `text("key"` (or other key call of the layout) in `Sources/`, and the member
+    /// names code writes (for keys used through generated symbols).
+    let sources: KeyUseScanner.Scan
     /// Every `text("key"` (or other key call of the layout) in `Sources/`.
-    let keyUses: [KeyUseScanner.KeyUse]
+    var keyUses: [KeyUseScanner.KeyUse] { sources.uses }
 
     init(project: LintProject) {
         self.project = project
@@ -80,7 +83,7 @@ public struct LintContext {
             }
         }
         self.comparisons = comparisons
-        keyUses = KeyUseScanner.scan(folder: project.layout.sources, calls: project.layout.keyCalls)
+        sources = KeyUseScanner.scanSources(in: project.layout.sources, calls: project.layout.keyCalls)
     }
 
     /// Every layer of catalogs: the shared one, then each flavor's.

@@ -67,17 +67,32 @@ public struct FormatString: Sendable, Hashable {
     /// plain specifiers, or one position used with two types. (A position left unused, as a
     /// plural variant like "one file" leaves its count, is fine.)
     public init(_ text: String) throws(FormatError) {
+        (segments, signature) = try Self.parse(text, keepingSegments: true)
+    }
+
+    /// The arguments `text` takes (`signature`), checked as `init` checks it, without making
+    /// its segments: for tools that only type arguments.
+    package static func signature(of text: String) throws(FormatError) -> [ArgumentKind?] {
+        try parse(text, keepingSegments: false).signature
+    }
+
+    private static func parse(_ text: String, keepingSegments: Bool) throws(FormatError)
+        -> (segments: [Segment], signature: [ArgumentKind?])
+    {
         var text = text
         text.makeContiguousUTF8()
         var parsed: Result<([Segment], [ArgumentKind?]), FormatError>!
         text.utf8.withContiguousStorageIfAvailable { bytes in
-            parsed = Result { () throws(FormatError) in try Self.parse(bytes) }
+            parsed = Result { () throws(FormatError) in try Self.parse(bytes, keepingSegments: keepingSegments) }
         }
-        (segments, signature) = try parsed.get()
+        return try parsed.get()
     }
 
-    /// One pass of the scanner over the UTF-8 bytes: literal runs are copied whole.
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(FormatError) -> ([Segment], [ArgumentKind?]) {
+    /// One pass of the scanner over the UTF-8 bytes: literal runs are copied whole (when
+    /// segments are kept).
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, keepingSegments: Bool) throws(FormatError)
+        -> ([Segment], [ArgumentKind?])
+    {
         var segments: [Segment] = []
         var literal = ""
         var nextPosition = 1
@@ -88,10 +103,12 @@ public struct FormatString: Sendable, Hashable {
             let specifier: FormatScanner.Specifier
             switch token.kind {
             case .literal:
-                literal += String(decoding: UnsafeBufferPointer(rebasing: bytes[token.range]), as: UTF8.self)
+                if keepingSegments {
+                    literal += String(decoding: UnsafeBufferPointer(rebasing: bytes[token.range]), as: UTF8.self)
+                }
                 continue
             case .percent:
-                literal += "%"
+                if keepingSegments { literal += "%" }
                 continue
             case .invalid(let problem):
                 throw FormatError(problem.message)
@@ -114,6 +131,7 @@ public struct FormatString: Sendable, Hashable {
                 throw FormatError("argument \(resolved) is used both as \(earlier) and as \(kind)")
             }
             kinds[resolved - 1] = kind
+            guard keepingSegments else { continue }
             if !literal.isEmpty {
                 segments.append(.literal(literal))
                 literal = ""

@@ -143,6 +143,20 @@ public final class Localizer: Sendable {
         return key
     }
 
+    /// The text for `key` in `table` as written (no specifier replaced), falling back along
+    /// the chain; the key itself when no language has it.
+    func text(_ key: String, asWrittenIn table: String) -> String {
+        guard table != Catalog.defaultTable else { return text(key) }
+        let resolution = current
+        for catalog in resolution.chain {
+            guard let entry = catalog[key, table: table] else { continue }
+            if recordsFallbacks { recordFallback(key, table: table, in: resolution, shown: catalog) }
+            return ControlCharacters.shown(entry.value)
+        }
+        record(.missingKey(key: key, table: table))
+        return key
+    }
+
     /// The entry `key` falls back to in `table`.
     public func entry(_ key: String, table: String = Catalog.defaultTable) -> CatalogEntry? {
         let resolution = current

@@ -5,7 +5,7 @@ import Localization
 /// The features a Tasks build can contain; each flavor's Info.plist enables some of them.
 extension Feature {
     /// Reminder times next to tasks (Pro).
-    public static let reminders = Feature("reminders") { text in text("feature.reminders") }
+    public static let reminders = Feature("reminders") { text in text(.featureReminders) }
 }
 
 /// The Tasks program, shared by every flavor: `Free` and `Pro` call `run` from their entry file.
@@ -48,18 +48,18 @@ public enum TasksApp {
 
     static func today(_ flavor: Flavor) -> String {
         let text = flavor.text
-        var lines = [text("today.title", .string(flavor.displayName)), ""]
+        var lines = [text(.todayTitle(flavor.displayName)), ""]
         for task in TaskList.sample {
             var line = (task.done ? "[x] " : "[ ] ") + task.title
             if flavor.has(.reminders), let reminder = task.reminder {
-                line += "  " + text("today.reminder", .string(reminder))
+                line += "  " + text(.todayReminder(reminder))
             }
             lines.append(line)
         }
         let left = TaskList.sample.filter { !$0.done }.count
-        lines += ["", text("today.left", .int(left))]
+        lines += ["", text(.todayLeft(tasks: left))]
         if flavor.has(.reminders) {
-            lines.append(text("today.reminders", .int(TaskList.sample.filter { $0.reminder != nil }.count)))
+            lines.append(text(.todayReminders(reminders: TaskList.sample.filter { $0.reminder != nil }.count)))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -69,11 +69,11 @@ public enum TasksApp {
         let features = flavor.features.map { $0.label(text) }
         return [
             "\(flavor.displayName) \(flavor.identity.version)",
-            text("about.lists", .string(text.number(flavor.limit("lists", default: 1)))),
-            text("about.features", .string(features.isEmpty ? text("about.none") : features.joined(separator: ", "))),
-            text("about.language", .string(flavor.localizer.language.description)),
-            text("about.done", .string(text.number(1_234))),
-            text("about.support"),
+            text(.aboutLists(text.number(flavor.limit("lists", default: 1)))),
+            text(.aboutFeatures(features.isEmpty ? text(.aboutNone) : features.joined(separator: ", "))),
+            text(.aboutLanguage(flavor.localizer.language.description)),
+            text(.aboutDone(text.number(1_234))),
+            text(.aboutSupport),
         ].joined(separator: "\n") + "\n"
     }
 }

@@ -4,15 +4,17 @@ import Foundation
 import Localization
 
 /// `unused-key`: a key of the development language that no `text("key"` (or other key call of
-/// the layout) in `Sources/` uses. When the sources use no key at all, the check cannot tell
-/// unused keys from unseen calls: it says so once, naming the folder and the calls it looked
-/// for, instead of reporting every key.
+/// the layout) in `Sources/` uses, nor code through its generated symbol (`.queueEmpty`).
+/// When the sources use no key at all, the check cannot tell unused keys from unseen calls:
+/// it says so once, naming the folder and the calls it looked for, instead of reporting
+/// every key.
 struct UnusedKeyRule: LintRule {
     let name = "unused-key"
     let severity = Diagnostic.Severity.warning
     let summary = "a key of the development language that no source file uses"
     let help = """
-        Every key of the development language should be used by a call such as text("key", …) in \
+        Every key of the development language should be used by a call such as text("key", …), or \
+        through its generated symbol (text(.queueEmpty)), in \
         the sources; an unused key is usually left over from a rename. Keys are found by the calls \
         named in flavorkit.json ("keyCalls", default ["text"]) or with --key-call; when no call is \
         found at all, lint says where it looked instead of checking.
@@ -21,8 +23,10 @@ struct UnusedKeyRule: LintRule {
     func check(_ context: LintContext) -> [Diagnostic] {
         let (development, table) = (context.development, Catalog.defaultTable)
         let layout = context.project.layout
-        guard !context.keyUses.isEmpty else {
-            guard !development.keys(in: table).isEmpty else { return [] }
+        let keys = development.keys(in: table)
+        let usedThroughSymbol = { (key: String) in SymbolName.name(for: key).map(context.sources.usesMember) == true }
+        guard !context.keyUses.isEmpty || keys.contains(where: usedThroughSymbol) else {
+            guard !keys.isEmpty else { return [] }
             let calls = layout.keyCalls.map { "\($0)(\"key\"…)" }.joined(separator: ", ")
             let looked =
                 FileManager.default.fileExists(atPath: layout.sources.path)
@@ -38,8 +42,9 @@ struct UnusedKeyRule: LintRule {
         let used = Set(context.keyUses.map(\.key))
         let call = layout.keyCalls.first ?? PackageLayout.defaultKeyCalls[0]
         // A stale key is `stale-key`'s finding.
-        return development.keys(in: table).subtracting(used).filter {
+        return keys.subtracting(used).filter {
             context.shared.stringCatalogs[table]?[$0]?.isStale != true
+                && !usedThroughSymbol($0)
         }
         .sorted().map { key in
             let location = development.plural(key, table: table)?.location ?? development[key, table: table]!.location

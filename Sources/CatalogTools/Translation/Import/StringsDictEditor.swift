@@ -49,6 +49,28 @@ package enum StringsDictEditor {
         return text
     }
 
+    /// `text` without the top-level entries of `keys`, each from its `<key>` line to the end
+    /// of its value's line.
+    package static func removing(_ keys: Set<String>, from text: String, path: String) throws(Diagnostic) -> String {
+        let tree = try Tree(text, path: path)
+        guard let root = tree.root else { throw Diagnostic("no <dict> at the top of the property list", path: path) }
+        var ranges: [Range<String.Index>] = []
+        for value in root.values where keys.contains(value.key) {
+            guard let dict = value.dict, let close = text[dict.close...].firstIndex(of: ">") else { continue }
+            var start = value.keyStart
+            while start > text.startIndex, " \t".contains(text[text.index(before: start)]) {
+                start = text.index(before: start)
+            }
+            var end = text.index(after: close)
+            while end < text.endIndex, " \t".contains(text[end]) { end = text.index(after: end) }
+            if end < text.endIndex, text[end] == "\n" { end = text.index(after: end) }
+            ranges.append(start..<end)
+        }
+        var result = text
+        for range in ranges.sorted(by: { $0.lowerBound > $1.lowerBound }) { result.removeSubrange(range) }
+        return result
+    }
+
     /// An empty `.stringsdict`, for a language that has none yet.
     package static func newFile() -> String {
         """

@@ -10,16 +10,21 @@ package enum StringsFileEditor {
     package static func apply(
         _ changes: [(key: String, value: String)], comments: [String: String], to text: String, file: StringsFile?
     ) throws(Diagnostic) -> String {
+        // Only keys to append: the text is kept as it is, not rebuilt.
+        if !changes.contains(where: { file?.table.contains($0.key) == true }) {
+            var result = text
+            var appended = ""
+            for (key, value) in changes { appended += entry(key, value, comment: comments[key]) }
+            if !appended.isEmpty, !result.isEmpty, !result.hasSuffix("\n") { result += "\n" }
+            return result + appended
+        }
         var scalars = Array(text.unicodeScalars)
         let lineStarts = Self.lineStarts(scalars)
         var replacements: [(range: Range<Int>, text: String)] = []
         var appended = ""
         for (key, value) in changes {
             guard let location = file?.table.entry(key)?.location else {
-                if let comment = comments[key] {
-                    appended += "/* \(comment.replacingOccurrences(of: "*/", with: "* /")) */\n"
-                }
-                appended += "\(StringsWriter.quoted(key)) = \(StringsWriter.quoted(value));\n"
+                appended += entry(key, value, comment: comments[key])
                 continue
             }
             guard location.line - 1 < lineStarts.count else {
@@ -51,6 +56,80 @@ package enum StringsFileEditor {
             result += appended
         }
         return result
+    }
+
+    /// A new entry, after its comment.
+    private static func entry(_ key: String, _ value: String, comment: String?) -> String {
+        let quoted = "\(StringsWriter.quoted(key)) = \(StringsWriter.quoted(value));\n"
+        guard let comment else { return quoted }
+        return "/* \(comment.replacingOccurrences(of: "*/", with: "* /")) */\n" + quoted
+    }
+
+    /// `text` without the entries of `keys` (`file`: it parsed). Each entry goes with its
+    /// line; the comment right above it goes too when nothing but a blank line, a comment or
+    /// the end follows the entry (a comment heading several entries stays).
+    package static func removing(_ keys: Set<String>, from text: String, file: StringsFile) throws(Diagnostic)
+        -> String
+    {
+        var scalars = Array(text.unicodeScalars)
+        let lineStarts = Self.lineStarts(scalars)
+        var ranges: [Range<Int>] = []
+        for key in keys {
+            guard let location = file.table.entry(key)?.location else { continue }
+            guard location.line - 1 < lineStarts.count else {
+                throw Diagnostic("cannot find the key again", at: location)
+            }
+            let keyStart = lineStarts[location.line - 1] + location.column - 1
+            var index = keyStart
+            try skipToken(scalars, &index, location)
+            skipSpace(scalars, &index)
+            if index < scalars.count, scalars[index] == "=" {
+                index += 1
+                skipSpace(scalars, &index)
+                try skipToken(scalars, &index, location)
+                skipSpace(scalars, &index)
+            }
+            guard index < scalars.count, scalars[index] == ";" else {
+                throw Diagnostic("cannot find the end of \"\(Diagnostic.quote(key))\" again", at: location)
+            }
+            ranges.append(entryRange(keyStart..<index + 1, in: scalars))
+        }
+        for range in ranges.sorted(by: { $0.lowerBound > $1.lowerBound }) { scalars.removeSubrange(range) }
+        return String(String.UnicodeScalarView(scalars))
+    }
+
+    /// An entry's range grown to its whole lines, and to the comment right above it when the
+    /// entry ends a paragraph.
+    private static func entryRange(_ entry: Range<Int>, in scalars: [Unicode.Scalar]) -> Range<Int> {
+        func isBlank(_ scalar: Unicode.Scalar) -> Bool { scalar == " " || scalar == "\t" }
+        var start = entry.lowerBound
+        while start > 0, isBlank(scalars[start - 1]) { start -= 1 }
+        guard start == 0 || scalars[start - 1] == "\n" else { return entry }
+        var end = entry.upperBound
+        while end < scalars.count, isBlank(scalars[end]) { end += 1 }
+        guard end == scalars.count || scalars[end] == "\n" else { return entry }
+        if end < scalars.count { end += 1 }
+        // What follows: a blank line, a comment or the end closes the paragraph.
+        var next = end
+        while next < scalars.count, isBlank(scalars[next]) { next += 1 }
+        let endsParagraph =
+            next == scalars.count || scalars[next] == "\n" || scalars[next] == "\r"
+            || (scalars[next] == "/" && next + 1 < scalars.count && "*/".unicodeScalars.contains(scalars[next + 1]))
+        guard endsParagraph, start >= 3, scalars[start - 1] == "\n" else { return start..<end }
+        // A `/* … */` ending the line above, starting a line of its own.
+        var close = start - 2
+        while close > 0, isBlank(scalars[close]) || scalars[close] == "\r" { close -= 1 }
+        guard close >= 1, scalars[close] == "/", scalars[close - 1] == "*" else { return start..<end }
+        var open = close - 2
+        while open >= 0, !(scalars[open] == "/" && open + 1 < scalars.count && scalars[open + 1] == "*") { open -= 1 }
+        guard open >= 0 else { return start..<end }
+        var commentStart = open
+        while commentStart > 0, isBlank(scalars[commentStart - 1]) { commentStart -= 1 }
+        guard commentStart == 0 || scalars[commentStart - 1] == "\n" else { return start..<end }
+        // A paragraph of its own after a blank line takes that blank line with it.
+        let blankBefore = commentStart >= 2 && scalars[commentStart - 2] == "\n"
+        let nothingAfter = next == scalars.count || scalars[next] == "\n" || scalars[next] == "\r"
+        return (blankBefore && nothingAfter ? commentStart - 1 : commentStart)..<end
     }
 
     /// Where each line starts, counted as the reader counts lines (a line feed, a carriage

@@ -433,10 +433,8 @@ public struct TranslationImporter {
     private static func edit(_ url: URL, items: [Imported], catalog: TranslationCatalog, table: String)
         throws(Diagnostic) -> Data
     {
-        let existing = FileManager.default.contents(atPath: url.path)
-        let utf16 = existing.map { $0.starts(with: [0xFF, 0xFE]) || $0.starts(with: [0xFE, 0xFF]) } ?? false
-        let text = existing.flatMap { String(data: $0, encoding: utf16 ? .utf16 : .utf8) }
-        if existing != nil && text == nil { throw Diagnostic("cannot read the file as text", path: url.path) }
+        let file = try CatalogFileText(url)
+        let (existing, text) = (file.existing, file.text)
         if url.pathExtension == CatalogFolderLayout.FileKind.xcstrings.rawValue {
             guard let existing else { throw Diagnostic("no such String Catalog", path: url.path) }
             var document = StringCatalog(existing, path: url.path)
@@ -466,20 +464,7 @@ public struct TranslationImporter {
             edited = try StringsFileEditor.apply(
                 items.map { ($0.unit.key, $0.text) }, comments: comments, to: text ?? "", file: parsed)
         }
-        guard let data = edited.data(using: utf16 ? .utf16 : .utf8) else {
-            throw Diagnostic("cannot encode the new content", path: url.path)
-        }
-        // Never a file its reader would refuse (a NUL near the start can make the new length
-        // look like UTF-16 without a byte-order mark).
-        let readsBack =
-            url.pathExtension == CatalogFolderLayout.FileKind.stringsdict.rawValue
-            ? !StringsDictParser.parse(data, path: url.path).errors.contains { $0.message.hasPrefix("not a valid") }
-            : (try? StringsParser.parse(data, path: url.path)) != nil
-        guard readsBack else {
-            throw Diagnostic(
-                "the file would not read back with the translations in it; nothing was written", path: url.path)
-        }
-        return data
+        return try file.encoded(edited, holding: "the translations")
     }
 
     /// The file a unit's translation goes to. A key the flavor overrides (in the development

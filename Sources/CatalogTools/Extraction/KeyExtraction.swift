@@ -1,0 +1,336 @@
+import Diagnostics
+import Flavors
+import Foundation
+import Localization
+
+/// `flavorkit extract`: the development language's shared catalogs brought up to date with
+/// the keys the sources use (`KeyUseScanner`), table by table.
+///
+/// - A key used but in no catalog of its table is added where the table lives: to its
+///   String Catalog (with the call's comment; a `defaultValue:` makes the development text,
+///   `extractionState` `extracted_with_value`, as Xcode does; without one the key is the
+///   text and no state is written, as Xcode does for an extracted key), or appended to the
+///   development language's `.strings` (`/* comment */`, then `"key" = "text";`). A table
+///   with neither goes in a new String Catalog when the folder has String Catalogs, else in
+///   a new `.strings`.
+/// - An existing text or translation is never changed. The comment of an extracted (not
+///   `manual`) key follows the call's, as Xcode's does.
+/// - A String Catalog key no source uses is marked `stale` (not a `manual` key, which is
+///   kept by hand); a stale key used again loses its mark. A `.strings` or `.stringsdict`
+///   key no source uses is reported and left alone. With `prune`, every unused key is
+///   removed: from the String Catalog, and from each language's `.strings` and
+///   `.stringsdict` of its table.
+///
+/// A key counts as used where a key call names it, or where code writes the name of its
+/// generated symbol after a `.` (`text(.queueEmpty)`). Only the default table and tables the
+/// sources use are checked for unused keys. Nothing is written here: `writes` holds each
+/// changed file's new content.
+public struct KeyExtraction {
+    /// What extract does (or, checking, would do) to one key.
+    public struct Change: Sendable, Hashable {
+        /// What happens to the key.
+        public enum Kind: String, Sendable, Hashable {
+            /// Added to a catalog.
+            case added
+            /// A String Catalog key marked stale.
+            case markedStale = "marked stale"
+            /// A stale String Catalog key whose mark was taken away.
+            case usedAgain = "used again"
+            /// A String Catalog key's comment set to the call's.
+            case commented = "comment updated"
+            /// Removed from every catalog of its table (`prune`).
+            case removed
+            /// A `.strings` or `.stringsdict` key no source uses, left alone.
+            case unused
+        }
+
+        /// What happens to the key.
+        public var kind: Kind
+        /// The key.
+        public var key: String
+        /// Its table (`Localizable` unless the call names another).
+        public var table: String
+        /// The catalog file it concerns.
+        public var file: URL
+        /// The key's first use (added, used again, comment updated) or its entry.
+        public var location: SourceLocation
+    }
+
+    /// Every change, in file order.
+    public private(set) var changes: [Change] = []
+    /// Each changed file's new content.
+    public private(set) var writes: [(url: URL, data: Data)] = []
+    /// Problems that kept a table from being brought up to date.
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    private let project: LintProject
+    private let scan: KeyUseScanner.Scan
+    private let writing: Bool
+
+    /// Plans the changes for `project`'s sources and catalogs; `prune` removes unused keys.
+    /// Without `writing`, only the changes are found (`extract --check`): `writes` stays empty.
+    public init(project: LintProject, prune: Bool = false, writing: Bool = true) {
+        self.init(
+            project: project,
+            scan: KeyUseScanner.scanSources(in: project.layout.sources, calls: project.layout.keyCalls),
+            prune: prune, writing: writing)
+    }
+
+    /// Plans the changes for the uses `scan` found.
+    public init(project: LintProject, scan: KeyUseScanner.Scan, prune: Bool = false, writing: Bool = true) {
+        self.project = project
+        self.scan = scan
+        self.writing = writing
+        // Most keys are in the default table: it is filled on its own, sized for every use.
+        var defaultUses = TableUses(capacity: scan.uses.count)
+        var uses: [String: TableUses] = [:]
+        for use in scan.uses {
+            if let table = use.table, table != Catalog.defaultTable {
+                uses[table, default: TableUses(capacity: 0)].add(use)
+            } else {
+                defaultUses.add(use)
+            }
+        }
+        for table in Set(uses.keys).union([Catalog.defaultTable]).sorted() {
+            do throws(Diagnostic) {
+                try update(table, uses: table == Catalog.defaultTable ? defaultUses : uses[table]!, prune: prune)
+            } catch {
+                diagnostics.append(error)
+            }
+        }
+    }
+
+    /// The keys the sources use in one table: each key's first use, with the first comment
+    /// and default value any of its uses gives, in the order first used.
+    private struct TableUses {
+        var first: [String: KeyUseScanner.KeyUse]
+        var order: [String] = []
+
+        init(capacity: Int) {
+            first = Dictionary(minimumCapacity: capacity)
+            order.reserveCapacity(capacity)
+        }
+
+        mutating func add(_ use: KeyUseScanner.KeyUse) {
+            guard let known = first[use.key] else {
+                first[use.key] = use
+                order.append(use.key)
+                return
+            }
+            if (known.comment == nil && use.comment != nil) || (known.defaultValue == nil && use.defaultValue != nil) {
+                first[use.key]!.comment = known.comment ?? use.comment
+                first[use.key]!.defaultValue = known.defaultValue ?? use.defaultValue
+            }
+        }
+    }
+
+    // MARK: One table
+
+    /// The development language's files of one table.
+    private struct TableFiles {
+        let stringCatalog: URL
+        let strings: URL
+        let stringsdict: URL
+    }
+
+    private mutating func update(_ table: String, uses: TableUses, prune: Bool) throws(Diagnostic) {
+        let folder = project.layout.localizations
+        let language = project.developmentLanguage
+        let files = TableFiles(
+            stringCatalog: folder.appendingPathComponent(CatalogFolderLayout.stringCatalogName(table: table)),
+            strings: folder.appendingPathComponent(
+                CatalogFolderLayout.relativePath(language: language, table: table, kind: .strings)),
+            stringsdict: folder.appendingPathComponent(
+                CatalogFolderLayout.relativePath(language: language, table: table, kind: .stringsdict)))
+        let exists = { (url: URL) in FileManager.default.fileExists(atPath: url.path) }
+
+        var catalog: StringCatalog?
+        if exists(files.stringCatalog) {
+            let read = StringCatalog(contentsOf: files.stringCatalog)
+            if let error = read.errors.first {
+                throw Diagnostic(
+                    "not brought up to date: the String Catalog has errors to fix first (\(error))",
+                    path: files.stringCatalog.path)
+            }
+            catalog = read
+        }
+        let stringsText = try CatalogFileText(files.strings)
+        let strings = try stringsText.existing.map { data throws(Diagnostic) in
+            try StringsParser.parse(data, path: files.strings.path)
+        }
+        let plurals = exists(files.stringsdict) ? StringsDictParser.parse(contentsOf: files.stringsdict) : nil
+        if let error = plurals?.errors.first { throw error }
+
+        let (firstUses, order) = (uses.first, uses.order)
+        let scan = self.scan
+        let used = firstUses
+        let isUsed = { (key: String) in
+            used[key] != nil || SymbolName.name(for: key).map(scan.usesMember) == true
+        }
+        let existing = { (key: String) in
+            catalog?[key] != nil || strings?.table.contains(key) == true || plurals?.entries[key] != nil
+        }
+        let added = order.filter { !existing($0) }
+        if scan.uses.isEmpty {
+            let keys =
+                (catalog?.entries.map(\.key) ?? []) + (strings?.table.keys ?? [])
+                + (plurals?.entries.keys.map { $0 } ?? [])
+            guard keys.contains(where: isUsed) else {
+                let layout = project.layout
+                let calls = layout.keyCalls.map { "\($0)(\"key\"…)" }.joined(separator: ", ")
+                throw Diagnostic(
+                    "no source here calls \(calls) or uses a generated symbol, so nothing is extracted (every "
+                        + "key would look unused); name the sources and key calls in "
+                        + "\(PackageLayout.Name.configuration) (\"sources\", \"keyCalls\")", path: layout.sources.path)
+            }
+        }
+
+        // Where new keys go.
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let folderHasStringCatalogs = names.contains {
+            $0.hasSuffix(".\(CatalogFolderLayout.FileKind.xcstrings.rawValue)")
+        }
+        if catalog == nil, strings == nil, !added.isEmpty, folderHasStringCatalogs {
+            catalog = StringCatalog(sourceLanguage: language.description, path: files.stringCatalog.path)
+        }
+        if var document = catalog {
+            let before = changes.count
+            edit(&document, table: table, added: added, uses: firstUses, isUsed: isUsed, prune: prune)
+            if writing, changes.count > before {
+                writes.append((files.stringCatalog, StringCatalogWriter.write(document)))
+            }
+        }
+
+        var unused: [String] = []
+        for key in strings?.table.keys ?? [] where !isUsed(key) {
+            unused.append(key)
+            record(prune ? .removed : .unused, key, table, files.strings, strings!.table.entry(key)!.location)
+        }
+        for (key, entry) in (plurals?.entries ?? [:]).sorted(by: { $0.value.location < $1.value.location })
+        where !isUsed(key) {
+            unused.append(key)
+            record(prune ? .removed : .unused, key, table, files.stringsdict, entry.location)
+        }
+        let appended = catalog == nil ? added : []
+        for key in appended { record(.added, key, table, files.strings, firstUses[key]!.location) }
+        guard writing else { return }
+        let removesStrings = prune && unused.contains { strings?.table.contains($0) == true }
+        if !appended.isEmpty || removesStrings {
+            var comments: [String: String] = [:]
+            for key in appended { comments[key] = firstUses[key]!.comment }
+            var text = try StringsFileEditor.apply(
+                appended.map { ($0, firstUses[$0]!.defaultValue ?? $0) }, comments: comments,
+                to: stringsText.text ?? "", file: strings)
+            if prune, let strings {
+                text = try StringsFileEditor.removing(Set(unused), from: text, file: reparsed(text, like: strings))
+            }
+            writes.append((files.strings, try stringsText.encoded(text, holding: "the new keys")))
+        }
+        if prune, !unused.isEmpty {
+            try pruneTranslations(Set(unused), table: table, except: files)
+        }
+    }
+
+    /// Adds, marks and prunes the keys of a String Catalog.
+    private mutating func edit(
+        _ document: inout StringCatalog, table: String, added: [String], uses: [String: KeyUseScanner.KeyUse],
+        isUsed: (String) -> Bool, prune: Bool
+    ) {
+        let path = document.path, sourceLanguage = document.sourceLanguage
+        let url = URL(fileURLWithPath: path)
+        let location = { (entry: StringCatalog.Entry) in SourceLocation(path: path, line: entry.line, column: 1) }
+        for key in added {
+            let use = uses[key]!
+            document.update(key, orderedBy: StringCatalogWriter.keyOrder) { entry in
+                entry.comment = use.comment
+                if let value = use.defaultValue, value != key {
+                    entry.extractionState = .extractedWithValue
+                    entry.localizations.set(
+                        StringCatalog.Localization(stringUnit: StringCatalog.StringUnit(value, state: .new)),
+                        for: sourceLanguage, orderedBy: StringCatalogWriter.keyOrder)
+                }
+            }
+            record(.added, key, table, url, use.location)
+        }
+        var removed: [String] = []
+        let new = Set(added)
+        for entry in document.entries where !new.contains(entry.key) {
+            let key = entry.key
+            if let use = uses[key] {
+                var changed = entry
+                if entry.isStale {
+                    changed.extractionState =
+                        use.defaultValue.map { $0 != key ? .extractedWithValue : nil } ?? nil
+                    record(.usedAgain, key, table, url, use.location)
+                }
+                if let comment = use.comment, entry.extractionState != .manual, comment != entry.comment {
+                    changed.comment = comment
+                    changed.isCommentAutoGenerated = nil
+                    record(.commented, key, table, url, use.location)
+                }
+                if entry.isStale || changed.comment != entry.comment {
+                    document.update(key, orderedBy: StringCatalogWriter.keyOrder) { $0 = changed }
+                }
+            } else if !isUsed(key), entry.extractionState != .manual {
+                if prune {
+                    removed.append(key)
+                    record(.removed, key, table, url, location(entry))
+                } else if !entry.isStale {
+                    document.update(key, orderedBy: StringCatalogWriter.keyOrder) { $0.extractionState = .stale }
+                    record(.markedStale, key, table, url, location(entry))
+                }
+            }
+        }
+        for key in removed { document.remove(key) }
+    }
+
+    /// Removes `keys` from every other language's `.strings` and `.stringsdict` of `table`.
+    private mutating func pruneTranslations(_ keys: Set<String>, table: String, except files: TableFiles)
+        throws(Diagnostic)
+    {
+        let folder = project.layout.localizations
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names.sorted() where CatalogFolderLayout.language(ofFolderNamed: name) != nil {
+            let lproj = folder.appendingPathComponent(name)
+            for kind in [CatalogFolderLayout.FileKind.strings, .stringsdict] {
+                let url = lproj.appendingPathComponent("\(table).\(kind.rawValue)")
+                guard url.path != files.strings.path, url.path != files.stringsdict.path,
+                    FileManager.default.fileExists(atPath: url.path)
+                else { continue }
+                let file = try CatalogFileText(url)
+                guard let text = file.text else { continue }
+                let edited: String
+                if kind == .strings {
+                    let parsed = try StringsParser.parse(text, path: url.path)
+                    guard keys.contains(where: parsed.table.contains) else { continue }
+                    edited = try StringsFileEditor.removing(keys, from: text, file: parsed)
+                } else {
+                    guard keys.contains(where: { text.contains("<key>\($0)</key>") }) else { continue }
+                    edited = try StringsDictEditor.removing(keys, from: text, path: url.path)
+                }
+                if edited != text { writes.append((url, try file.encoded(edited, holding: "the keys removed"))) }
+            }
+        }
+        // The development language's own .stringsdict.
+        if FileManager.default.fileExists(atPath: files.stringsdict.path) {
+            let file = try CatalogFileText(files.stringsdict)
+            if let text = file.text {
+                let edited = try StringsDictEditor.removing(keys, from: text, path: files.stringsdict.path)
+                if edited != text {
+                    writes.append((files.stringsdict, try file.encoded(edited, holding: "the keys removed")))
+                }
+            }
+        }
+    }
+
+    /// `text` parsed again, for positions after new keys were appended.
+    private func reparsed(_ text: String, like file: StringsFile) throws(Diagnostic) -> StringsFile {
+        try StringsParser.parse(text, path: file.path)
+    }
+
+    private mutating func record(
+        _ kind: Change.Kind, _ key: String, _ table: String, _ file: URL, _ location: SourceLocation
+    ) {
+        changes.append(Change(kind: kind, key: key, table: table, file: file, location: location))
+    }
+}

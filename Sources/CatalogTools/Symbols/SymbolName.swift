@@ -1,0 +1,143 @@
+/// The Swift name Xcode's generated symbols give a String Catalog key, which
+/// `generate-symbols` gives every key too: format specifiers left out, words split at spaces
+/// and punctuation (an apostrophe joins), an all-capital word capitalized (`JSON` → `Json`),
+/// every later word's first letter made a capital, and the first word's leading capitals
+/// made small. `queue.empty` → `queueEmpty`, `ALPS_DESCRIPTION` → `alpsDescription`,
+/// `%lld MiB` → `miB`, `CFBundleName` → `cfbundleName`, `2023_TRIP` → `_2023Trip`.
+public enum SymbolName {
+    /// The name for `key`; nil when it has no letter or digit outside its specifiers.
+    public static func name(for key: String) -> String? {
+        let scalars = Array(key.unicodeScalars)
+        var name = String.UnicodeScalarView()
+        var first = true
+        for word in words(in: scalars) {
+            // A word of capitals (and digits) with at least two capitals is capitalized: `JSON` → `Json`.
+            var letters = 0, shouting = true
+            for scalar in scalars[word] where isLetter(scalar) {
+                letters += 1
+                shouting = shouting && isUppercase(scalar)
+            }
+            shouting = shouting && letters > 1
+            // The first word's leading capitals are made small (`CFBundle` → `cfbundle`,
+            // `MiB` → `miB`); a later word starts with a capital.
+            var leading = first
+            for (offset, scalar) in scalars[word].lazy.filter({ !isApostrophe($0) }).enumerated() {
+                leading = leading && isUppercase(scalar)
+                if leading || (shouting && offset > 0) {
+                    appendLowercased(scalar, to: &name)
+                } else if offset == 0 && !first {
+                    appendUppercased(scalar, to: &name)
+                } else {
+                    name.append(scalar)
+                }
+            }
+            first = false
+        }
+        guard let start = name.first else { return nil }
+        if ("0"..."9").contains(start) { name.insert("_", at: name.startIndex) }
+        return String(name)
+    }
+
+    /// The words of `key` outside its format specifiers: runs of letters and digits (an
+    /// apostrophe inside joins: `Snap’s` → `Snaps`), split at anything else.
+    private static func words(in key: [Unicode.Scalar]) -> [Range<Int>] {
+        var words: [Range<Int>] = []
+        var start: Int?
+        var index = 0
+        while index < key.count {
+            let scalar = key[index]
+            if isWordScalar(scalar) || (start != nil && isApostrophe(scalar)) {
+                start = start ?? index
+                index += 1
+                continue
+            }
+            if let wordStart = start {
+                words.append(wordStart..<index)
+                start = nil
+            }
+            index = scalar == "%" ? endOfSpecifier(key, from: index + 1) : index + 1
+        }
+        if let wordStart = start { words.append(wordStart..<key.count) }
+        return words
+    }
+
+    private static func isApostrophe(_ scalar: Unicode.Scalar) -> Bool { scalar == "'" || scalar == "\u{2019}" }
+
+    /// The index after the specifier whose `%` is right before `start` (`%@`, `%1$lld`,
+    /// `%.2f`, `%#@name@`, `%%`).
+    private static func endOfSpecifier(_ key: [Unicode.Scalar], from start: Int) -> Int {
+        var index = start
+        while index < key.count, ("0"..."9").contains(key[index]) { index += 1 }
+        if index < key.count, key[index] == "$" { index += 1 } else { index = start }
+        var variable = false
+        while index < key.count, "-+ #0'123456789.*".unicodeScalars.contains(key[index]) {
+            variable = variable || key[index] == "#"
+            index += 1
+        }
+        while index < key.count, "hlqLjzt".unicodeScalars.contains(key[index]) { index += 1 }
+        guard index < key.count else { return index }
+        let conversion = key[index]
+        index += 1
+        if variable, conversion == "@", let end = key[index...].firstIndex(of: "@") { index = end + 1 }
+        return index
+    }
+
+    private static func appendLowercased(_ scalar: Unicode.Scalar, to name: inout String.UnicodeScalarView) {
+        guard scalar.isASCII else { return name.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars) }
+        name.append(isUppercase(scalar) ? Unicode.Scalar(UInt8(scalar.value) | 0x20) : scalar)
+    }
+
+    private static func appendUppercased(_ scalar: Unicode.Scalar, to name: inout String.UnicodeScalarView) {
+        guard scalar.isASCII else { return name.append(contentsOf: scalar.properties.uppercaseMapping.unicodeScalars) }
+        name.append((0x61...0x7A).contains(scalar.value) ? Unicode.Scalar(UInt8(scalar.value) & ~0x20) : scalar)
+    }
+
+    /// A type name for a table (`Errors`, `InfoPlist`): the table's own name when it is an
+    /// identifier, else its words joined with each first letter a capital.
+    public static func typeName(forTable table: String) -> String? {
+        if isIdentifier(table) { return table }
+        let scalars = Array(table.unicodeScalars)
+        var name = String.UnicodeScalarView()
+        for word in words(in: scalars) {
+            for (offset, scalar) in scalars[word].lazy.filter({ !isApostrophe($0) }).enumerated() {
+                if offset == 0 { appendUppercased(scalar, to: &name) } else { name.append(scalar) }
+            }
+        }
+        guard !name.isEmpty else { return nil }
+        let typeName = String(name)
+        return isIdentifier(typeName) ? typeName : "_" + typeName
+    }
+
+    /// Whether `name` is written as a Swift identifier as it is.
+    static func isIdentifier(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+        return name.unicodeScalars.allSatisfy { $0 == "_" || isWordScalar($0) }
+    }
+
+    /// Swift's keywords: a symbol named so is written in backticks.
+    static let keywords: Set<String> = [
+        "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func",
+        "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "private",
+        "precedencegroup", "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var",
+        "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if",
+        "in", "repeat", "return", "throw", "switch", "where", "while", "as", "await", "false", "is", "nil",
+        "super", "throws", "true", "try", "Any",
+    ]
+
+    /// Names no static member can have, even in backticks.
+    static let unusable: Set<String> = ["self", "Self", "init", "deinit", "subscript", "Type", "Protocol"]
+
+    private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.isASCII else { return scalar.properties.isAlphabetic }
+        let value = scalar.value | 0x20
+        return (0x61...0x7A).contains(value) || ("0"..."9").contains(scalar)
+    }
+
+    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? (0x61...0x7A).contains(scalar.value | 0x20) : scalar.properties.isAlphabetic
+    }
+
+    private static func isUppercase(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? (0x41...0x5A).contains(scalar.value) : scalar.properties.isUppercase
+    }
+}

@@ -1,0 +1,41 @@
+import Diagnostics
+import Foundation
+import Localization
+
+/// A `.strings` or `.stringsdict` file's text as its editors change it: read in its own
+/// encoding (UTF-16 with a byte-order mark, or UTF-8), written back in the same, and never
+/// into bytes its reader would refuse.
+struct CatalogFileText {
+    let url: URL
+    /// The file's bytes; nil when it does not exist yet.
+    let existing: Data?
+    /// The file's text; nil when it does not exist yet.
+    let text: String?
+    private let utf16: Bool
+
+    init(_ url: URL) throws(Diagnostic) {
+        self.url = url
+        let data = FileManager.default.contents(atPath: url.path)
+        let utf16 = data.map { $0.starts(with: [0xFF, 0xFE]) || $0.starts(with: [0xFE, 0xFF]) } ?? false
+        let text = data.flatMap { String(data: $0, encoding: utf16 ? .utf16 : .utf8) }
+        if data != nil && text == nil { throw Diagnostic("cannot read the file as text", path: url.path) }
+        (existing, self.utf16, self.text) = (data, utf16, text)
+    }
+
+    /// `edited` in the file's encoding, checked to read back (a NUL near the start can make
+    /// the new length look like UTF-16 without a byte-order mark); `what` says what the new
+    /// content holds, for the error.
+    func encoded(_ edited: String, holding what: String) throws(Diagnostic) -> Data {
+        guard let data = edited.data(using: utf16 ? .utf16 : .utf8) else {
+            throw Diagnostic("cannot encode the new content", path: url.path)
+        }
+        let readsBack =
+            url.pathExtension == CatalogFolderLayout.FileKind.stringsdict.rawValue
+            ? !StringsDictParser.parse(data, path: url.path).errors.contains { $0.message.hasPrefix("not a valid") }
+            : (try? StringsParser.parse(data, path: url.path)) != nil
+        guard readsBack else {
+            throw Diagnostic("the file would not read back with \(what) in it; nothing was written", path: url.path)
+        }
+        return data
+    }
+}

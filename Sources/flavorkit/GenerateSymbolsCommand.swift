@@ -1,0 +1,47 @@
+import CatalogTools
+import Commands
+import Diagnostics
+import FileWriting
+import Foundation
+
+/// `flavorkit generate-symbols [--root DIR] [--table T]… [--access internal|package|public]
+/// [--output FILE] [--localizations DIR]`: Swift with one `LocalizedText` accessor per key
+/// of the development language's tables (`SymbolGenerator`), to standard output or to
+/// `--output`, which is written only when its content changes (so that a build does not
+/// recompile for nothing). Keys left out are warnings; names two keys share are errors,
+/// and then nothing is written (exit 1).
+enum GenerateSymbolsCommand: ToolCommand {
+    static let table = Option.value(
+        "table", placeholder: "T", repeatable: true, summary: "only this table (default: all but InfoPlist)")
+    static let access = Option.value(
+        "access", placeholder: "LEVEL", allowed: SymbolGenerator.Access.allCases.map(\.rawValue),
+        summary: "the symbols' access level (default: internal)")
+    static let output = Option.value("output", placeholder: "FILE", summary: "the Swift file to write")
+
+    static let command = Command(
+        "generate-symbols",
+        summary: "write Swift with one symbol per catalog key, so that a wrong key does not compile",
+        options: [FlavorKitTool.root, table, access, output, FlavorKitTool.localizations])
+
+    static func run(_ parsed: ParsedCommandLine) throws -> Int32 {
+        let level = try parsed.value(access, as: SymbolGenerator.Access.self) ?? .internal
+        let project = LintProject(layout: try FlavorKitTool.layout(parsed))
+        let tables = parsed.values(table)
+        let generator = SymbolGenerator(project: project, tables: tables.isEmpty ? nil : tables, access: level)
+        for diagnostic in generator.diagnostics { FlavorKitTool.printError("\(diagnostic)\n") }
+        guard let source = generator.source else { return 1 }
+        let data = Data(source.utf8)
+        guard let path = parsed.value(output) else {
+            FileHandle.standardOutput.write(data)
+            return 0
+        }
+        let url = URL(fileURLWithPath: path)
+        if FileManager.default.contents(atPath: url.path) != data {
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try AtomicFile.write(data, to: url)
+        }
+        FlavorKitTool.printError("\(generator.count) symbol\(generator.count == 1 ? "" : "s") in \(path)\n")
+        return 0
+    }
+}
