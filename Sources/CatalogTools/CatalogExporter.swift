@@ -22,6 +22,8 @@ public struct CatalogExporter {
         case xcloc
         /// `<lang>/<Table>.po`: gettext PO (`POWriter`).
         case po
+        /// `<Table>.pot`: a gettext template, untranslated (`POWriter.template`).
+        case pot
     }
 
     /// The package read: its layout, flavors and catalog folders.
@@ -32,13 +34,17 @@ public struct CatalogExporter {
     public let catalogs: [Catalog]
     /// Problems the readers reported; exported text leaves those entries out.
     public let readingErrors: [Diagnostic]
+    /// Languages asked for that no catalog has yet: the translators' formats (`po`, `xliff`,
+    /// `xcloc`) start them, every unit untranslated; the others have nothing to write.
+    public let newLanguages: [LanguageTag]
     /// The catalogs read (the shared folder, then the flavor's).
     let store: CatalogStore
     /// The languages asked for; empty for all.
     let languages: [LanguageTag]
 
     /// `flavor`: apply `Flavors/<flavor>/Localizations/`; `languages`: only these (all when empty).
-    /// A flavor or language the project does not have is a diagnostic naming those it has.
+    /// A flavor the project does not have is a diagnostic naming those it has; a language it
+    /// does not have yet is one of `newLanguages`.
     public init(project: LintProject, flavor: String? = nil, languages: [LanguageTag] = []) throws(Diagnostic) {
         self.project = project
         self.flavor = flavor
@@ -54,19 +60,21 @@ public struct CatalogExporter {
             readingLanguages: languages.isEmpty ? nil : Set(languages + [project.developmentLanguage]))
         self.languages = languages
         let available = store.availableLanguages
-        for language in languages where !available.contains(language) {
-            throw Diagnostic(
-                "no catalog for \(language) (have: \(available.map(\.description).joined(separator: ", ")))")
-        }
+        newLanguages = languages.filter { !available.contains($0) }
         catalogs = (languages.isEmpty ? available : languages).compactMap(store.catalog(for:))
         readingErrors = catalogs.flatMap(\.errors)
     }
+
+    /// The languages the catalogs have.
+    public var availableLanguages: [LanguageTag] { store.availableLanguages }
 
     /// Every table name, sorted (a String Catalog's even when it holds no text the program
     /// shows, such as App Shortcuts' phrases).
     public var tables: [String] {
         let stringCatalogs = store.folders.flatMap(store.stringCatalogs(in:)).map(Self.table(of:))
-        return Set(catalogs.flatMap { Array($0.tables.keys) + Array($0.plurals.keys) } + stringCatalogs).sorted()
+        // The development language's tables too: a language being started has none yet.
+        let read = catalogs + [store.catalog(for: project.developmentLanguage)].compactMap { $0 }
+        return Set(read.flatMap { Array($0.tables.keys) + Array($0.plurals.keys) } + stringCatalogs).sorted()
     }
 
     private static func table(of catalog: StringCatalog) -> String {
@@ -154,11 +162,17 @@ public struct CatalogExporter {
                 guard let document = stringCatalog(table: table) else { continue }
                 files.append((CatalogFolderLayout.stringCatalogName(table: table), StringCatalogWriter.write(document)))
             }
+        case .pot:
+            let source = try TranslationSource(project: project, flavor: flavor, store: store)
+            for table in selected {
+                let catalog = source.catalog(for: project.developmentLanguage, tables: [table])
+                files.append(("\(table).pot", POWriter.template(catalog, table: table)))
+            }
         case .xliff, .xcloc, .po:
             files = try TranslationExport.files(
                 format,
                 source: TranslationSource(project: project, flavor: flavor, store: store),
-                languages: catalogs.map(\.language), tables: selected)
+                languages: languages.isEmpty ? catalogs.map(\.language) : languages, tables: selected)
         }
         return files
     }

@@ -54,6 +54,14 @@ enum ExportCommand: ToolCommand {
                 .invalidValue, word: parsed.values(language).joined(separator: ":"),
                 subject: language.spelling, reason: error.message)
         }
+        let translators: [CatalogExporter.Format] = [.po, .xliff, .xcloc]
+        if let new = exporter.newLanguages.first, !translators.contains(format) {
+            let have = exporter.availableLanguages.map(\.description).joined(separator: ", ")
+            throw parsed.error(
+                .invalidValue, word: new.description, subject: language.spelling,
+                reason: "no catalog for \(new) (have: \(have)); to start one, export --format po, xliff or xcloc "
+                    + "--lang \(new) and import the translated file")
+        }
         for error in exporter.readingErrors { FlavorKitTool.printError("\(error)\n") }
         let tables = parsed.values(table)
         for name in tables where !exporter.tables.contains(name) {

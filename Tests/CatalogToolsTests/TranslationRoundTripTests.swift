@@ -33,7 +33,7 @@ struct TranslationRoundTripTests {
         var catalogs: [TranslationCatalog] = []
         for flavor in [nil] + project.flavors.map(Optional.some) {
             let source = try TranslationSource(project: project, flavor: flavor)
-            for language in source.languages { catalogs.append(try source.catalog(for: language)) }
+            for language in source.languages { catalogs.append(source.catalog(for: language)) }
         }
         return catalogs
     }

@@ -26,7 +26,12 @@ public struct SymbolGenerator {
 
     /// The access level of the symbols: `internal` (the default), `package` or `public`.
     public enum Access: String, CaseIterable, Sendable {
-        case `internal`, `package`, `public`
+        /// Seen in the target only (the default).
+        case `internal`
+        /// Seen in the package's other targets.
+        case `package`
+        /// Seen by the target's users too.
+        case `public`
     }
 
     /// One accessor: the key, its name and what it takes.

@@ -112,16 +112,12 @@ public struct TranslationSource: Sendable {
         return nil
     }
 
-    /// One language's units; a language the project does not have is a diagnostic naming
-    /// those it has.
-    public func catalog(for language: LanguageTag, tables selected: [String]? = nil) throws(Diagnostic)
-        -> TranslationCatalog
-    {
-        guard let translation = store.catalog(for: language) else {
-            throw Diagnostic(
-                "no catalog for \(language) (have: \(languages.map(\.description).joined(separator: ", ")))")
-        }
-        return TranslationCatalog(source: self, translation: translation, tables: selected ?? tables)
+    /// One language's units; for a language the project does not have yet, every unit
+    /// untranslated (a translator starts it; importing creates it).
+    public func catalog(for language: LanguageTag, tables selected: [String]? = nil) -> TranslationCatalog {
+        TranslationCatalog(
+            source: self, translation: store.catalog(for: language) ?? Catalog(language: language),
+            tables: selected ?? tables)
     }
 }
 

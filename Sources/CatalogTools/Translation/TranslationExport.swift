@@ -12,7 +12,7 @@ enum TranslationExport {
     ) throws(Diagnostic) -> [(path: String, data: Data)] {
         var files: [(path: String, data: Data)] = []
         for language in languages {
-            let catalog = try source.catalog(for: language, tables: tables)
+            let catalog = source.catalog(for: language, tables: tables)
             switch format {
             case .po:
                 for table in tables where catalog.units.contains(where: { $0.table == table }) {

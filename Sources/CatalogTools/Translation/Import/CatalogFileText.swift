@@ -23,18 +23,26 @@ struct CatalogFileText {
     }
 
     /// `edited` in the file's encoding, checked to read back (a NUL near the start can make
-    /// the new length look like UTF-16 without a byte-order mark); `what` says what the new
-    /// content holds, for the error.
+    /// the new length look like UTF-16 without a byte-order mark; a `.stringsdict` must not
+    /// gain an entry its reader refuses); `what` says what the new content holds, for the
+    /// error.
     func encoded(_ edited: String, holding what: String) throws(Diagnostic) -> Data {
         guard let data = edited.data(using: utf16 ? .utf16 : .utf8) else {
             throw Diagnostic("cannot encode the new content", path: url.path)
         }
-        let readsBack =
-            url.pathExtension == CatalogFolderLayout.FileKind.stringsdict.rawValue
-            ? !StringsDictParser.parse(data, path: url.path).errors.contains { $0.message.hasPrefix("not a valid") }
-            : (try? StringsParser.parse(data, path: url.path)) != nil
-        guard readsBack else {
-            throw Diagnostic("the file would not read back with \(what) in it; nothing was written", path: url.path)
+        guard url.pathExtension == CatalogFolderLayout.FileKind.stringsdict.rawValue else {
+            guard (try? StringsParser.parse(data, path: url.path)) != nil else {
+                throw Diagnostic("the file would not read back with \(what) in it; nothing was written", path: url.path)
+            }
+            return data
+        }
+        // No entry the reader would now refuse (a new plural entry without its `other`, say).
+        let before = existing.map { StringsDictParser.parse($0, path: url.path).errors.count } ?? 0
+        let after = StringsDictParser.parse(data, path: url.path).errors
+        guard after.count <= before else {
+            throw Diagnostic(
+                "the file would not read back with \(what) in it (\(after.last!.message)); nothing was written",
+                path: url.path)
         }
         return data
     }

@@ -16,7 +16,9 @@ import Localization
 /// translator left as the export gave it (its `TranslationUnit.exportMark`) changes nothing,
 /// whatever the catalog says now; one the translator changed where the catalog changed too
 /// since the export is an error, and the catalog's text stays: nobody's change is lost. A file for a language
-/// or flavor the project does not have is an error, and nothing of it is taken. What is
+/// that is not a language tag, or a flavor the project does not have, is an error, and nothing
+/// of it is taken; a language the catalogs do not have yet is started, in the package's own
+/// format (a `<lang>.lproj` folder beside the others, or the language in the String Catalog). What is
 /// taken is planned as whole new file contents (`writes`), which the caller writes
 /// atomically, together with the `TranslationRecord` of each catalog folder written (what
 /// each taken translation was made from). A translation equal to what the catalog has
@@ -126,11 +128,7 @@ public struct TranslationImporter {
                 "no table named \"\(Diagnostic.quote(table))\" (have: \(source.tables.joined(separator: ", ")))",
                 path: path)
         }
-        do {
-            return try source.catalog(for: language)
-        } catch {
-            throw Diagnostic(error.message, path: path)
-        }
+        return source.catalog(for: language)
     }
 
     private mutating func readPO(_ file: POFile) throws(Diagnostic) -> (TranslationCatalog, [Imported]) {
@@ -140,6 +138,21 @@ public struct TranslationImporter {
             table: table, path: file.path)
         var expected: [String: POMessage] = [:]
         for message in POMessage.messages(of: catalog, table: table) { expected[message.context] = message }
+        let forms = try PluralFormMap(file: file, rules: catalog.rules)
+        let decimals = "CLDR's \(catalog.language) uses it for decimal numbers, which gettext cannot tell apart"
+        if !forms.unreached.isEmpty {
+            diagnostics.append(
+                Diagnostic(
+                    "the file's Plural-Forms choose no form for \(forms.unreached.map(\.rawValue).joined(separator: ", ")) "
+                        + "(\(decimals)); translate it in the catalog", path: file.path, severity: .warning))
+        }
+        if forms.otherFromLastForm {
+            diagnostics.append(
+                Diagnostic(
+                    "the file's Plural-Forms choose no form for other (\(decimals)); each plural message's last "
+                        + "msgstr is taken for it too: check those in the catalog", path: file.path,
+                    severity: .warning))
+        }
         var imported: [Imported] = []
         for message in file.messages {
             guard let context = message.context, let known = expected[context] else {
@@ -151,31 +164,40 @@ public struct TranslationImporter {
                 continue
             }
             guard !message.isFuzzy else {
+                // msgmerge keeps the English the translation was made from.
+                let previous = message.previousID.map {
+                    " (translated from \"\(Diagnostic.quote($0))\", now \"\(Diagnostic.quote(known.id))\")"
+                }
                 diagnostics.append(
                     Diagnostic(
-                        "\(known.described) is marked fuzzy; not taken", at: message.location,
+                        "\(known.described) is marked fuzzy\(previous ?? ""); not taken", at: message.location,
                         severity: .warning))
                 continue
             }
-            let forms = known.idPlural == nil ? 1 : known.units.count
-            for form in message.strings.keys.sorted() where form >= forms {
+            let count = known.idPlural == nil ? 1 : forms.count(known.units.count)
+            for form in message.strings.keys.sorted() where form >= count {
                 diagnostics.append(
                     Diagnostic(
                         known.idPlural == nil
                             ? "\(known.described) is not a plural message; msgstr[\(form)] has no place"
-                            : "\(known.described): \(catalog.language) has \(forms) plural forms "
-                                + "(\(known.units.compactMap(\.category?.rawValue).joined(separator: ", "))), "
-                                + "not msgstr[\(form)]",
+                            : forms.isFlavorKits
+                                ? "\(known.described): \(catalog.language) has \(count) plural forms "
+                                    + "(\(known.units.compactMap(\.category?.rawValue).joined(separator: ", "))), "
+                                    + "not msgstr[\(form)]"
+                                : "\(known.described): the file's Plural-Forms have \(count) forms, not msgstr[\(form)]",
                         at: message.stringLocations[form] ?? message.location))
             }
             let stale = message.id != known.id || message.idPlural != known.idPlural
-            for form in 0..<forms {
-                guard let text = message.strings[form], !text.isEmpty else { continue }
-                let marks = message.exportMarks?.count == forms ? message.exportMarks : nil
+            for (index, unit) in known.units.enumerated() {
+                guard let form = known.idPlural == nil ? 0 : forms.form(of: unit.category, at: index),
+                    let text = message.strings[form], !text.isEmpty
+                else { continue }
+                let marks =
+                    message.exportMarks?.count == known.units.count && forms.isFlavorKits ? message.exportMarks : nil
                 imported.append(
                     Imported(
-                        unit: known.units[form], text: text, source: stale ? message.id : known.units[form].source,
-                        location: message.stringLocations[form] ?? message.location, exportMark: marks?[form]))
+                        unit: unit, text: text, source: stale ? message.id : unit.source,
+                        location: message.stringLocations[form] ?? message.location, exportMark: marks?[index]))
             }
         }
         return (catalog, imported)

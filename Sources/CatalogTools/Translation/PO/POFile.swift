@@ -2,7 +2,8 @@ import Diagnostics
 import Foundation
 
 /// A gettext PO file as read: its header fields and its messages, each with where it is.
-/// Obsolete messages (`#~`) and comments are skipped; `#, fuzzy` is kept.
+/// Obsolete messages (`#~`) and comments are skipped; `#, fuzzy` and the previous `msgid`
+/// (`#| msgid`) are kept.
 public struct POFile: Sendable {
     /// One message.
     public struct Message: Sendable, Hashable {
@@ -20,6 +21,9 @@ public struct POFile: Sendable {
         public var extractedComment: String?
         /// The export marks of its forms (`#. flavorkit-exported: …`), when the export wrote them.
         public var exportMarks: [String]?
+        /// The `msgid` it was translated from, when `msgmerge` kept it (`#| msgid "…"`) on
+        /// marking the message fuzzy.
+        public var previousID: String?
         /// Where the message starts (its first keyword).
         public var location: SourceLocation
         /// Where each form's `msgstr` keyword is.
@@ -90,6 +94,10 @@ public struct POFile: Sendable {
         var fuzzy = false
         var extracted: [String] = []
         var marks: [String]?
+        /// The previous `msgid` (`#| msgid "…"`, continued by `#| "…"`), and whether the
+        /// last `#|` line was part of it.
+        var previous: String?
+        var inPreviousID = false
 
         init(path: String) { self.path = path }
 
@@ -101,6 +109,11 @@ public struct POFile: Sendable {
                 return
             }
             if trimmed.hasPrefix("#") {
+                if trimmed.hasPrefix("#|") {
+                    try readPrevious(trimmed.dropFirst(2).drop { $0 == " " || $0 == "\t" }, number, column + 2)
+                    return
+                }
+                inPreviousID = false
                 if trimmed.hasPrefix("#,") && trimmed.contains("fuzzy") { fuzzy = true }
                 if trimmed.hasPrefix("#.") {
                     var comment = trimmed.dropFirst(2)
@@ -146,10 +159,12 @@ public struct POFile: Sendable {
                 current = Message(
                     context: nil, id: "", idPlural: nil, strings: [:], isFuzzy: fuzzy,
                     extractedComment: extracted.isEmpty ? nil : extracted.joined(separator: "\n"), exportMarks: marks,
-                    location: location, stringLocations: [:])
+                    previousID: previous, location: location, stringLocations: [:])
                 fuzzy = false
                 extracted = []
                 marks = nil
+                previous = nil
+                inPreviousID = false
             }
             if case .string(let form) = next {
                 guard current?.strings[form] == nil else { throw error("form \(form) given twice", number, column) }
@@ -161,6 +176,21 @@ public struct POFile: Sendable {
             }
             field = next
             append(try string(rest, number, restColumn), to: next)
+        }
+
+        /// A `#|` line: `msgid "…"` starts the previous `msgid`, `"…"` continues it; the
+        /// previous `msgctxt` and `msgid_plural` are not kept.
+        mutating func readPrevious(_ rest: Substring, _ number: Int, _ column: Int) throws(Diagnostic) {
+            if rest.hasPrefix("\"") {
+                if inPreviousID { previous = (previous ?? "") + (try string(rest, number, column)) }
+                return
+            }
+            let keyword = rest.prefix { !$0.isWhitespace }
+            inPreviousID = keyword == "msgid"
+            guard inPreviousID else { return }
+            let value = rest.dropFirst(keyword.count).drop { $0 == " " || $0 == "\t" }
+            guard value.hasPrefix("\"") else { throw error("expected a quoted string after #| msgid", number, column) }
+            previous = try string(value, number, column + (rest.count - value.count))
         }
 
         mutating func append(_ text: String, to field: Field) {

@@ -23,6 +23,20 @@ public enum POWriter {
 
     /// One table of `catalog`'s language as a PO file.
     public static func write(_ catalog: TranslationCatalog, table: String) -> Data {
+        write(catalog, table: table, template: false)
+    }
+
+    /// One table as a gettext template (`.pot`, what `msginit` starts a language from and
+    /// `msgmerge` updates a PO file with): the same messages, comments and references, no
+    /// translations, no export marks, and the header `xgettext` writes for a template
+    /// (`Language` empty, `Plural-Forms` for `msginit` to fill; each plural message two empty
+    /// forms; no message for a category the development language has beyond CLDR's, such as
+    /// an explicit `zero`). `catalog` is the development language's.
+    public static func template(_ catalog: TranslationCatalog, table: String) -> Data {
+        write(catalog, table: table, template: true)
+    }
+
+    private static func write(_ catalog: TranslationCatalog, table: String, template: Bool) -> Data {
         let forms = GettextPluralForms(rules: catalog.rules)
         let root = catalog.source.project.layout.root.standardizedFileURL.path + "/"
         var relativePaths: [String: String] = [:]
@@ -34,20 +48,28 @@ public enum POWriter {
             relativePaths[path] = relative
             return relative
         }
-        var text = "# \(table): FlavorKit's catalogs in \(catalog.language)"
-        if let flavor = catalog.source.flavor { text += " as the \(flavor) flavor shows them" }
-        text += ", translated from \(catalog.source.project.developmentLanguage).\n"
-        text += "# msgstr[k] is CLDR's k-th category for \(catalog.language): "
-        text += forms.categories.enumerated().map { "\($0.offset) \($0.element.rawValue)" }.joined(separator: ", ")
-        text += ".\n"
-        if let note = forms.decimalNote { text += "# \(note)\n" }
+        var text = "# \(table): FlavorKit's catalogs"
+        if template {
+            if let flavor = catalog.source.flavor { text += " as the \(flavor) flavor shows them" }
+            text += ", a template for translations from \(catalog.source.project.developmentLanguage).\n"
+            text +=
+                "# Start a language with msginit; update a PO file with msgmerge; import it with flavorkit import.\n"
+        } else {
+            text += " in \(catalog.language)"
+            if let flavor = catalog.source.flavor { text += " as the \(flavor) flavor shows them" }
+            text += ", translated from \(catalog.source.project.developmentLanguage).\n"
+            text += "# msgstr[k] is CLDR's k-th category for \(catalog.language): "
+            text += forms.categories.enumerated().map { "\($0.offset) \($0.element.rawValue)" }.joined(separator: ", ")
+            text += ".\n"
+            if let note = forms.decimalNote { text += "# \(note)\n" }
+        }
         var header = [
             ("Project-Id-Version", "\(catalog.source.project.layout.root.lastPathComponent) \(table)"),
-            (Field.language, catalog.language.description),
+            (Field.language, template ? "" : catalog.language.description),
             ("MIME-Version", "1.0"),
             ("Content-Type", "text/plain; charset=UTF-8"),
             ("Content-Transfer-Encoding", "8bit"),
-            (Field.pluralForms, forms.header),
+            (Field.pluralForms, template ? "nplurals=INTEGER; plural=EXPRESSION;" : forms.header),
             (Field.table, table),
             (Field.sourceLanguage, catalog.source.project.developmentLanguage.description),
         ]
@@ -57,6 +79,9 @@ public enum POWriter {
         var buffer = TextBuffer(reservingCapacity: catalog.units.count * 200)
         buffer.append(text)
         for message in POMessage.messages(of: catalog, table: table) {
+            // A category the development language has beyond CLDR's (an explicit zero) is its
+            // own; a language starts with its CLDR forms.
+            if template, message.idPlural == nil, message.first.category != nil { continue }
             // Appended piece by piece: no string made for a line, this runs for every message.
             buffer.append("\n")
             let unit = message.first
@@ -69,13 +94,15 @@ public enum POWriter {
                     }
                 }
             }
-            buffer.append("#. ")
-            buffer.append(Self.exportMarkPrefix)
-            for (index, unit) in message.units.enumerated() {
-                if index > 0 { buffer.append(" ") }
-                buffer.append(unit.exportMark)
+            if !template {
+                buffer.append("#. ")
+                buffer.append(Self.exportMarkPrefix)
+                for (index, unit) in message.units.enumerated() {
+                    if index > 0 { buffer.append(" ") }
+                    buffer.append(unit.exportMark)
+                }
+                buffer.append("\n")
             }
-            buffer.append("\n")
             if let location = unit.sourceLocation {
                 buffer.append("#: ")
                 buffer.append(relativePath(location.path))
@@ -83,7 +110,7 @@ public enum POWriter {
                 buffer.append(location.line)
                 buffer.append("\n")
             }
-            if message.units.contains(where: \.awaitsReview) { buffer.append("#, fuzzy\n") }
+            if !template, message.units.contains(where: \.awaitsReview) { buffer.append("#, fuzzy\n") }
             buffer.append("msgctxt ")
             appendQuoted(message.context, to: &buffer)
             buffer.append("\nmsgid ")
@@ -93,16 +120,17 @@ public enum POWriter {
                 buffer.append("msgid_plural ")
                 appendQuoted(plural, to: &buffer)
                 buffer.append("\n")
-                for (form, unit) in message.units.enumerated() {
+                let targets = template ? ["", ""] : message.units.map { $0.target ?? "" }
+                for (form, target) in targets.enumerated() {
                     buffer.append("msgstr[")
                     buffer.append(form)
                     buffer.append("] ")
-                    appendQuoted(unit.target ?? "", to: &buffer)
+                    appendQuoted(target, to: &buffer)
                     buffer.append("\n")
                 }
             } else {
                 buffer.append("msgstr ")
-                appendQuoted(unit.target ?? "", to: &buffer)
+                appendQuoted(template ? "" : unit.target ?? "", to: &buffer)
                 buffer.append("\n")
             }
         }

@@ -41,7 +41,7 @@ public struct TranslationStatus: Sendable, Hashable {
             let source = try TranslationSource(project: project, flavor: flavor)
             var catalogs: [LanguageTag: TranslationCatalog] = [:]
             for language in source.languages where language != project.developmentLanguage {
-                catalogs[language] = try source.catalog(for: language)
+                catalogs[language] = source.catalog(for: language)
             }
             for language in catalogs.keys.sorted() {
                 let parents = language.withParents.dropFirst().compactMap { catalogs[$0] }
