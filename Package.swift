@@ -58,7 +58,8 @@ let package = Package(
             ],
             swiftSettings: strictSwift),
         .target(
-            name: "CatalogTools", dependencies: ["Diagnostics", "FileWriting", "Flavors", "Localization"],
+            name: "CatalogTools",
+            dependencies: ["Diagnostics", "FileWriting", "Flavors", "Localization", "TextSnapshots"],
             swiftSettings: strictSwift),
         .executableTarget(
             name: "flavorkit",

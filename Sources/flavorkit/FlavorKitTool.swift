@@ -17,7 +17,8 @@ protocol ToolCommand: Sendable {
 enum FlavorKitTool {
     static let commands: [any ToolCommand.Type] = [
         LintCommand.self, ExtractCommand.self, GenerateSymbolsCommand.self, ExportCommand.self, ImportCommand.self,
-        StatusCommand.self, PluralCommand.self, SnapshotsCommand.self, AddFlavorCommand.self,
+        StatusCommand.self, MergeCatalogsCommand.self, PluralCommand.self, SnapshotsCommand.self,
+        AddFlavorCommand.self,
     ]
 
     static let program = Program(

@@ -1,0 +1,241 @@
+import Diagnostics
+import Foundation
+import Localization
+import TextSnapshots
+
+/// `flavorkit merge-catalogs`, git's merge driver for catalogs: three versions of one
+/// catalog file (the common ancestor, ours, theirs) merged by what they mean, not by line.
+///
+/// A String Catalog is merged key by key, language by language and variant by variant (any
+/// JSON object member by member; a `stringUnit` or `stringSet` is one unit): changes to
+/// different keys, languages, variants or fields combine; a unit changed (or removed) two
+/// different ways is a conflict. The result is written in Xcode's layout (keys in Xcode's
+/// order), so a file Xcode wrote keeps every line nothing changed. A `.strings` file is
+/// merged key by key onto ours as it is written: their changed values replaced in place,
+/// their new keys appended with their comments, their removed keys removed. A conflict is
+/// written between git's markers (`<<<<<<< ours`, `=======`, `>>>>>>> theirs`) around the
+/// lines that differ, each side valid once the other and the markers are deleted.
+public enum CatalogMerge {
+    /// The merged file and its conflicts.
+    public struct Result: Sendable {
+        /// The merged file, conflicts between markers.
+        public var data: Data
+        /// Each conflict, described (`key "greeting", de, plural one`).
+        public var conflicts: [String]
+    }
+
+    /// The catalog formats merged by meaning.
+    public enum Kind: Sendable {
+        /// A String Catalog (`.xcstrings`).
+        case stringCatalog
+        /// A `.strings` file.
+        case strings
+    }
+
+    /// The kind of the file at `path` (git passes a temporary file, and the real path as
+    /// `%P`), by its extension; nil for any other file.
+    public static func kind(ofPath path: String) -> Kind? {
+        switch URL(fileURLWithPath: path).pathExtension {
+        case CatalogFolderLayout.FileKind.xcstrings.rawValue: .stringCatalog
+        case CatalogFolderLayout.FileKind.strings.rawValue: .strings
+        default: nil
+        }
+    }
+
+    /// Merges `ours` and `theirs`, both changed from `base`; `path` names the file in errors.
+    /// A version that cannot be read is an error.
+    public static func merge(_ kind: Kind, base: Data, ours: Data, theirs: Data, path: String)
+        throws(Diagnostic) -> Result
+    {
+        if theirs == base || ours == theirs { return Result(data: ours, conflicts: []) }
+        if ours == base { return Result(data: theirs, conflicts: []) }
+        switch kind {
+        case .stringCatalog: return try mergeStringCatalogs(base: base, ours: ours, theirs: theirs, path: path)
+        case .strings: return try mergeStrings(base: base, ours: ours, theirs: theirs, path: path)
+        }
+    }
+
+    // MARK: String Catalogs
+
+    private static func mergeStringCatalogs(base: Data, ours: Data, theirs: Data, path: String)
+        throws(Diagnostic) -> Result
+    {
+        let (b, o, t) = (
+            try JSONValue(document: base, path: "\(path) (base)"),
+            try JSONValue(document: ours, path: "\(path) (ours)"),
+            try JSONValue(document: theirs, path: "\(path) (theirs)")
+        )
+        var conflicts: [[String]] = []
+        let (resolvedOurs, resolvedTheirs) = merge(b, o, t, at: [], conflicts: &conflicts)
+        let oursText = try written(resolvedOurs, path: path)
+        guard !conflicts.isEmpty else { return Result(data: Data(oursText.utf8), conflicts: []) }
+        let theirsText = try written(resolvedTheirs, path: path)
+        return Result(data: Data(marked(oursText, theirsText).utf8), conflicts: conflicts.map(describe))
+    }
+
+    /// One node merged three ways: the result when conflicts take ours, and when they take
+    /// theirs (the same where nothing conflicts); nil for a member removed.
+    private static func merge(
+        _ base: JSONValue?, _ ours: JSONValue?, _ theirs: JSONValue?, at path: [String], conflicts: inout [[String]]
+    ) -> (ours: JSONValue?, theirs: JSONValue?) {
+        if ours == theirs { return (ours, ours) }
+        if base == ours { return (theirs, theirs) }
+        if base == theirs { return (ours, ours) }
+        guard case .object(let oursMembers)? = ours, case .object(let theirsMembers)? = theirs,
+            !["stringUnit", "stringSet"].contains(path.last)
+        else {
+            conflicts.append(path)
+            return (ours, theirs)
+        }
+        let baseMembers: [String: JSONValue]
+        if case .object(let members)? = base {
+            baseMembers = Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+        } else {
+            baseMembers = [:]
+        }
+        let theirsByName = Dictionary(theirsMembers.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+        var mergedOurs = KeyedList<JSONValue>(), mergedTheirs = KeyedList<JSONValue>()
+        var seen = Set<String>()
+        /// A member of both results: ours in ours' order, theirs' new ones where Xcode's order puts them.
+        func add(_ name: String, _ value: (ours: JSONValue?, theirs: JSONValue?), inOrder: Bool) {
+            for (result, member) in [(0, value.ours), (1, value.theirs)] {
+                guard let member else { continue }
+                if inOrder {
+                    if result == 0 {
+                        mergedOurs.append(member, for: name)
+                    } else {
+                        mergedTheirs.append(member, for: name)
+                    }
+                } else if result == 0 {
+                    mergedOurs.set(member, for: name, orderedBy: StringCatalogWriter.keyOrder)
+                } else {
+                    mergedTheirs.set(member, for: name, orderedBy: StringCatalogWriter.keyOrder)
+                }
+            }
+        }
+        for (name, member) in oursMembers where seen.insert(name).inserted {
+            let merged = merge(baseMembers[name], member, theirsByName[name], at: path + [name], conflicts: &conflicts)
+            add(name, merged, inOrder: true)
+        }
+        for (name, member) in theirsMembers where seen.insert(name).inserted {
+            let merged = merge(baseMembers[name], nil, member, at: path + [name], conflicts: &conflicts)
+            add(name, merged, inOrder: false)
+        }
+        return (.object(mergedOurs), .object(mergedTheirs))
+    }
+
+    /// A merged document as Xcode writes a String Catalog.
+    private static func written(_ document: JSONValue?, path: String) throws(Diagnostic) -> String {
+        var output = JSONOutput()
+        output.value(document ?? .object(KeyedList()))
+        let catalog = StringCatalog(Data(output.bytes), path: path)
+        if let error = catalog.errors.first {
+            throw Diagnostic("the merged String Catalog would not read back (\(error.message))", path: path)
+        }
+        return String(decoding: StringCatalogWriter.write(catalog), as: UTF8.self)
+    }
+
+    /// Where a conflict is, in a catalog's words: `key "greeting", de, plural one`.
+    private static func describe(_ path: [String]) -> String {
+        guard path.first == "strings", path.count > 1 else {
+            return path.isEmpty ? "the whole file" : "the field \(path.joined(separator: "."))"
+        }
+        var words = ["key \"\(Diagnostic.quote(path[1]))\""]
+        var rest = path.dropFirst(2)
+        if rest.first == "localizations" {
+            rest = rest.dropFirst()
+            if let language = rest.popFirst() { words.append(language) }
+        }
+        let detail = rest.filter { !["variations", "stringUnit", "substitutions"].contains($0) }
+        if !detail.isEmpty { words.append(detail.joined(separator: " ")) }
+        return words.joined(separator: ", ")
+    }
+
+    // MARK: .strings
+
+    private static func mergeStrings(base: Data, ours: Data, theirs: Data, path: String) throws(Diagnostic) -> Result {
+        let (baseText, _) = try decoded(base, path: "\(path) (base)")
+        let (oursText, utf16) = try decoded(ours, path: "\(path) (ours)")
+        let (theirsText, _) = try decoded(theirs, path: "\(path) (theirs)")
+        let b = try StringsParser.parse(baseText, path: "\(path) (base)").table.dictionary
+        let oursFile = try StringsParser.parse(oursText, path: path)
+        let theirsFile = try StringsParser.parse(theirsText, path: "\(path) (theirs)", keepingComments: true)
+        let (o, t) = (oursFile.table.dictionary, theirsFile.table.dictionary)
+        // Their changes that ours did not make: taken; the same key changed two ways: a conflict.
+        var taken: [(key: String, value: String?)] = [], conflicting: [(key: String, value: String?)] = []
+        let keys = oursFile.table.keys + theirsFile.table.keys.filter { o[$0] == nil }
+        for key in keys + b.keys.filter({ o[$0] == nil && t[$0] == nil }).sorted() {
+            let (was, mine, yours) = (b[key], o[key], t[key])
+            guard mine != yours, was != yours else { continue }
+            if was == mine { taken.append((key, yours)) } else { conflicting.append((key, yours)) }
+        }
+        let resolvedOurs = try applied(taken, to: oursText, file: oursFile, comments: theirsFile.comments, path: path)
+        guard !conflicting.isEmpty else {
+            return Result(data: try encoded(resolvedOurs, utf16: utf16, path: path), conflicts: [])
+        }
+        let resolvedTheirs = try applied(
+            taken + conflicting, to: oursText, file: oursFile, comments: theirsFile.comments, path: path)
+        return Result(
+            data: try encoded(marked(resolvedOurs, resolvedTheirs), utf16: utf16, path: path),
+            conflicts: conflicting.map { "key \"\(Diagnostic.quote($0.key))\"" })
+    }
+
+    /// `text` with `changes`: a value set in place or appended (with its comment), or the key
+    /// removed (a nil value).
+    private static func applied(
+        _ changes: [(key: String, value: String?)], to text: String, file: StringsFile, comments: [String: String],
+        path: String
+    ) throws(Diagnostic) -> String {
+        let set = changes.compactMap { change in change.value.map { (change.key, $0) } }
+        var result = try StringsFileEditor.apply(set, comments: comments, to: text, file: file)
+        let removed = Set(changes.filter { $0.value == nil }.map(\.key))
+        if !removed.isEmpty {
+            result = try StringsFileEditor.removing(
+                removed, from: result, file: try StringsParser.parse(result, path: path))
+        }
+        return result
+    }
+
+    private static func decoded(_ data: Data, path: String) throws(Diagnostic) -> (text: String, utf16: Bool) {
+        let utf16 = data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF])
+        guard let text = String(data: data, encoding: utf16 ? .utf16 : .utf8) else {
+            throw Diagnostic("cannot read the file as text", path: path)
+        }
+        return (text, utf16)
+    }
+
+    private static func encoded(_ text: String, utf16: Bool, path: String) throws(Diagnostic) -> Data {
+        guard let data = text.data(using: utf16 ? .utf16 : .utf8) else {
+            throw Diagnostic("cannot encode the merged file", path: path)
+        }
+        return data
+    }
+
+    // MARK: Markers
+
+    /// `ours` with each run of lines that differs from `theirs` between git's markers.
+    static func marked(_ ours: String, _ theirs: String) -> String {
+        let diff = LineDiff(old: ours, new: theirs)
+        var lines: [Substring] = []
+        var (old, new) = (0, 0)
+        while old < diff.oldCount || new < diff.newCount {
+            if old < diff.oldCount, new < diff.newCount, !diff.deleted[old], !diff.inserted[new] {
+                lines.append(diff.oldLine(old))
+                (old, new) = (old + 1, new + 1)
+                continue
+            }
+            lines.append("<<<<<<< ours")
+            while old < diff.oldCount, diff.deleted[old] {
+                lines.append(diff.oldLine(old))
+                old += 1
+            }
+            lines.append("=======")
+            while new < diff.newCount, diff.inserted[new] {
+                lines.append(diff.newLine(new))
+                new += 1
+            }
+            lines.append(">>>>>>> theirs")
+        }
+        return lines.joined(separator: "\n") + (diff.oldEndsWithNewline ? "\n" : "")
+    }
+}

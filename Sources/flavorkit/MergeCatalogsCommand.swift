@@ -1,0 +1,70 @@
+import CatalogTools
+import Commands
+import Diagnostics
+import FileWriting
+import Foundation
+
+/// `flavorkit merge-catalogs BASE OURS THEIRS [PATH]`: git's merge driver for String
+/// Catalogs and `.strings` files (`%O %A %B %P`). The merge (`CatalogMerge`) is written into
+/// OURS, as git expects; exit status 0 when it is clean, 1 with conflicts (each named on
+/// standard error, and written between markers in the file). Any other file, or a version
+/// that cannot be read, is merged line by line by `git merge-file`, as git itself would.
+enum MergeCatalogsCommand: ToolCommand {
+    static let base = Argument("BASE", summary: "the common ancestor's version (git's %O)")
+    static let ours = Argument("OURS", summary: "our version, where the merge is written (git's %A)")
+    static let theirs = Argument("THEIRS", summary: "their version (git's %B)")
+    static let path = Argument(
+        "PATH", .optional, summary: "the file's path in the repository, to know its kind (git's %P)")
+
+    static let command = Command(
+        "merge-catalogs", summary: "merge three versions of a String Catalog or .strings file (a git merge driver)",
+        arguments: [base, ours, theirs, path])
+
+    static func run(_ parsed: ParsedCommandLine) throws -> Int32 {
+        let urls = [base, ours, theirs].map { URL(fileURLWithPath: parsed.arguments($0)[0]) }
+        let name = parsed.arguments(path).first ?? urls[1].path
+        var versions: [Data] = []
+        for url in urls {
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                throw Diagnostic("cannot read the file", path: url.path)
+            }
+            versions.append(data)
+        }
+        guard let kind = CatalogMerge.kind(ofPath: name) else {
+            return try mergeLines(urls, name: name)
+        }
+        let result: CatalogMerge.Result
+        do throws(Diagnostic) {
+            result = try CatalogMerge.merge(kind, base: versions[0], ours: versions[1], theirs: versions[2], path: name)
+        } catch {
+            FlavorKitTool.printError("\(error)\nmerging \(name) line by line instead\n")
+            return try mergeLines(urls, name: name)
+        }
+        try AtomicFile.write(result.data, to: urls[1])
+        guard !result.conflicts.isEmpty else { return 0 }
+        let count = result.conflicts.count
+        FlavorKitTool.printError(
+            "\(name): \(count) conflict\(count == 1 ? "" : "s"), between <<<<<<< and >>>>>>> in the file: "
+                + result.conflicts.joined(separator: "; ") + "\n")
+        return 1
+    }
+
+    /// `git merge-file`: ours updated in place, conflicts marked; its status (the number of
+    /// conflicts) becomes 0 or 1.
+    private static func mergeLines(_ urls: [URL], name: String) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments =
+            ["git", "merge-file", "-L", "ours", "-L", "base", "-L", "theirs"] + [urls[1], urls[0], urls[2]].map(\.path)
+        do {
+            try process.run()
+        } catch {
+            throw Diagnostic("cannot run git merge-file: \(error.localizedDescription)", path: name)
+        }
+        process.waitUntilExit()
+        guard process.terminationReason == .exit, process.terminationStatus >= 0, process.terminationStatus < 128 else {
+            throw Diagnostic("git merge-file failed", path: name)
+        }
+        return process.terminationStatus == 0 ? 0 : 1
+    }
+}

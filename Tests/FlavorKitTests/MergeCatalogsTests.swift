@@ -1,0 +1,166 @@
+import Foundation
+import Localization
+import TestSupport
+import Testing
+
+/// A git repository in a scratch folder whose catalogs merge with `flavorkit merge-catalogs`,
+/// configured as the README says.
+struct CatalogRepository {
+    let root: URL
+    let git: URL
+
+    init() throws {
+        root = try ToolRunner.temporaryFolder()
+        git = try SystemTool.require("git", package: "git")
+        let tool = try #require(ChildProcess.builtProduct("flavorkit"))
+        try run("init", "-q", "-b", "main")
+        try run("config", "user.name", "Test")
+        try run("config", "user.email", "test@example.com")
+        try run("config", "merge.flavorkit.name", "FlavorKit catalogs")
+        try run("config", "merge.flavorkit.driver", "\(tool.path) merge-catalogs %O %A %B %P")
+        try write(".gitattributes", "*.xcstrings merge=flavorkit\n*.strings merge=flavorkit\n")
+    }
+
+    /// Runs git here with a home and configuration of the test's own.
+    @discardableResult
+    func run(_ arguments: String...) throws -> ChildProcess.Result {
+        try ChildProcess.run(
+            git, arguments,
+            environment: [
+                "PATH": "/usr/bin:/bin", "HOME": root.path, "GIT_CONFIG_NOSYSTEM": "1", "LC_ALL": "C",
+                "GIT_AUTHOR_DATE": "2026-01-01T00:00:00Z", "GIT_COMMITTER_DATE": "2026-01-01T00:00:00Z",
+            ], in: root)
+    }
+
+    func write(_ path: String, _ text: String) throws {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    func read(_ path: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    func commit(_ message: String) throws {
+        try run("add", "-A")
+        let result = try run("commit", "-q", "-m", message)
+        guard result.status == 0 else { throw CocoaError(.fileWriteUnknown) }
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: root) }
+}
+
+@Suite("flavorkit merge-catalogs, git's merge driver")
+struct MergeCatalogsTests {
+    /// A String Catalog in Xcode's layout: English and German for each of `units`
+    /// (key → German text), and French `fr` for the key "b".
+    static func catalog(_ units: [(String, String)], french: String = "B-fr", comment: String? = nil) -> String {
+        let entries = units.map { key, german in
+            var languages = [
+                "        \"de\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"\(german)\"\n          }\n        }"
+            ]
+            if key == "b" {
+                languages.append(
+                    "        \"fr\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n            \"value\" : \"\(french)\"\n          }\n        }"
+                )
+            }
+            let commentLine = key == "a" ? comment.map { "      \"comment\" : \"\($0)\",\n" } ?? "" : ""
+            return
+                "    \"\(key)\" : {\n\(commentLine)      \"localizations\" : {\n\(languages.joined(separator: ",\n"))\n      }\n    }"
+        }
+        return
+            "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n\(entries.joined(separator: ",\n"))\n  },\n  \"version\" : \"1.0\"\n}"
+    }
+
+    @Test(
+        "changes to different keys, languages and fields combine in Xcode's layout; git's line merge would conflict",
+        .enabled(if: SystemTool.shouldRun("git"), "git is not installed (CI always runs this)"))
+    func clean() throws {
+        let repository = try CatalogRepository()
+        defer { repository.remove() }
+        let path = "Localizations/Localizable.xcstrings"
+        try repository.write(path, Self.catalog([("a", "A"), ("b", "B"), ("c", "C")]))
+        try repository.write("Localizations/en.lproj/Localizable.strings", "\"a\" = \"A\";\n\"b\" = \"B\";\n")
+        try repository.commit("base")
+        try repository.run("checkout", "-q", "-b", "feature")
+        // Theirs: a new key beside "b", French changed; a .strings key appended.
+        try repository.write(path, Self.catalog([("a", "A"), ("aa", "AA"), ("b", "B"), ("c", "C")], french: "B-fr!"))
+        try repository.write(
+            "Localizations/en.lproj/Localizable.strings", "\"a\" = \"A\";\n\"b\" = \"B\";\n\"d\" = \"D\";\n")
+        try repository.commit("feature")
+        try repository.run("checkout", "-q", "main")
+        // Ours: German of "b" and a comment on "a" changed; another .strings key appended.
+        try repository.write(path, Self.catalog([("a", "A"), ("b", "B2"), ("c", "C")], comment: "Shown first"))
+        try repository.write(
+            "Localizations/en.lproj/Localizable.strings", "\"a\" = \"A\";\n\"b\" = \"B\";\n\"e\" = \"E\";\n")
+        try repository.commit("main")
+
+        let merge = try repository.run("merge", "-q", "--no-edit", "feature")
+        #expect(merge.status == 0, "\(merge.output)\(merge.errors)")
+        #expect(
+            try repository.read(path)
+                == Self.catalog(
+                    [("a", "A"), ("aa", "AA"), ("b", "B2"), ("c", "C")], french: "B-fr!", comment: "Shown first"))
+        #expect(
+            try repository.read("Localizations/en.lproj/Localizable.strings")
+                == "\"a\" = \"A\";\n\"b\" = \"B\";\n\"e\" = \"E\";\n\"d\" = \"D\";\n")
+    }
+
+    @Test(
+        "one unit changed two ways is a conflict between markers, named, and each side resolves to a valid catalog",
+        .enabled(if: SystemTool.shouldRun("git"), "git is not installed (CI always runs this)"))
+    func conflict() throws {
+        let repository = try CatalogRepository()
+        defer { repository.remove() }
+        let path = "Localizations/Localizable.xcstrings"
+        try repository.write(path, Self.catalog([("a", "A"), ("b", "B")]))
+        try repository.write("Localizations/de.lproj/Localizable.strings", "\"x\" = \"X\";\n\"y\" = \"Y\";\n")
+        try repository.commit("base")
+        try repository.run("checkout", "-q", "-b", "feature")
+        try repository.write(path, Self.catalog([("a", "A-theirs"), ("b", "B")], french: "B-fr theirs"))
+        try repository.write("Localizations/de.lproj/Localizable.strings", "\"x\" = \"X theirs\";\n\"y\" = \"Y\";\n")
+        try repository.commit("feature")
+        try repository.run("checkout", "-q", "main")
+        try repository.write(path, Self.catalog([("a", "A-ours"), ("b", "B")]))
+        try repository.write("Localizations/de.lproj/Localizable.strings", "\"x\" = \"X ours\";\n\"y\" = \"Y ours\";\n")
+        try repository.commit("main")
+
+        let merge = try repository.run("merge", "--no-edit", "feature")
+        #expect(merge.status == 1)
+        #expect(
+            merge.errors.contains("1 conflict, between <<<<<<< and >>>>>>> in the file: key \"a\", de"),
+            "\(merge.errors)")
+        let merged = try repository.read(path)
+        #expect(
+            merged.contains(
+                "<<<<<<< ours\n            \"value\" : \"A-ours\"\n=======\n            \"value\" : \"A-theirs\"\n>>>>>>> theirs\n"
+            ))
+        #expect(merged.contains("\"value\" : \"B-fr theirs\""))
+        for keep in ["ours", "theirs"] {
+            let resolved = Self.resolve(merged, keeping: keep)
+            let catalog = StringCatalog(Data(resolved.utf8), path: path)
+            #expect(catalog.errors.isEmpty, "\(catalog.errors)")
+            #expect(catalog["a"]?.localizations["de"]?.stringUnit?.value == "A-\(keep)")
+        }
+        let strings = try repository.read("Localizations/de.lproj/Localizable.strings")
+        #expect(
+            strings
+                == "<<<<<<< ours\n\"x\" = \"X ours\";\n=======\n\"x\" = \"X theirs\";\n>>>>>>> theirs\n\"y\" = \"Y ours\";\n"
+        )
+        #expect(try repository.run("status", "--porcelain").output.contains("UU Localizations/Localizable.xcstrings"))
+    }
+
+    /// `text` with each conflict resolved to one side.
+    static func resolve(_ text: String, keeping keep: String) -> String {
+        var lines: [Substring] = []
+        var side: String?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line == "<<<<<<< ours" { side = "ours"; continue }
+            if line == "=======" { side = "theirs"; continue }
+            if line == ">>>>>>> theirs" { side = nil; continue }
+            if side == nil || side == keep { lines.append(line) }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
