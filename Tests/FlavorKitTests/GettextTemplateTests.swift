@@ -36,6 +36,8 @@ struct GettextTemplateTests {
         #expect(try String(contentsOf: french, encoding: .utf8).contains("Plural-Forms: nplurals=2; plural=(n > 1);"))
         try TranslatorsPackage.translate(french, "Transfers", ["Transferts"])
         try TranslatorsPackage.translate(french, "%d files", ["%d fichier", "%d fichiers"])
+        let checked = try Self.gettext("msgfmt", ["--check", "-o", "/dev/null", "fr.po"], in: folder)
+        #expect(checked.status == 0, "\(checked.errors)")
         let imported = try ToolRunner.run(["import", french.path], in: package.root)
         #expect(imported.status == 0, "\(imported.errors)")
         // gettext's form 1 is every number above 1: CLDR's many and other both.

@@ -188,12 +188,15 @@ public struct TranslationImporter {
                         at: message.stringLocations[form] ?? message.location))
             }
             let stale = message.id != known.id || message.idPlural != known.idPlural
-            for (index, unit) in known.units.enumerated() {
-                guard let form = known.idPlural == nil ? 0 : forms.form(of: unit.category, at: index),
-                    let text = message.strings[form], !text.isEmpty
-                else { continue }
-                let marks =
-                    message.exportMarks?.count == known.units.count && forms.isFlavorKits ? message.exportMarks : nil
+            // Which of the file's forms each unit's text is in.
+            let fileForms =
+                known.idPlural == nil
+                ? [0] : known.units.indices.map { forms.form(of: known.units[$0].category, at: $0) }
+            let marks =
+                message.exportMarks?.count == known.units.count && forms.isFlavorKits ? message.exportMarks : nil
+            for index in known.units.indices {
+                guard let form = fileForms[index], let text = message.strings[form], !text.isEmpty else { continue }
+                let unit = known.units[index]
                 imported.append(
                     Imported(
                         unit: unit, text: text, source: stale ? message.id : unit.source,
