@@ -2,7 +2,7 @@ import CatalogTools
 import Diagnostics
 import Flavors
 import Foundation
-@_spi(PropertyListValues) import Localization
+import Localization
 import TextSnapshots
 
 /// Reads `data` as `flavorkit.json`: a layout, or an error at a position.

@@ -1,6 +1,6 @@
 import Diagnostics
 import Foundation
-@_spi(JSONValues) import Localization
+import Localization
 
 /// Reads `data` as a String Catalog (`.xcstrings`, our JSON reader), then uses each
 /// language's part: its texts' formats and its plural entries with that language's rules.

@@ -1,6 +1,6 @@
 import FileWriting
 import Foundation
-@_spi(NumberData) import Localization
+import Localization
 
 // `swift run generate-number-data [PACKAGE-ROOT]`: asks Foundation how every locale it knows
 // writes numbers (`NumberSymbols`: digits, separators, grouping, signs, percent) and byte

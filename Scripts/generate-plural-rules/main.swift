@@ -1,6 +1,6 @@
 import FileWriting
 import Foundation
-@_spi(PluralRuleGeneration) import Localization
+import Localization
 
 // `swift run generate-plural-rules [PACKAGE-ROOT]`: reads CLDR's plural data from
 // Tests/LocalizationTests/CLDR/ and writes Sources/Localization/Plurals/CLDRPluralRules.swift

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(PropertyListValues) import Localization
+import Localization
 import TransferCore
 
 /// Issue 14: every reader takes time and memory linear in the file's size, whether the

@@ -1,6 +1,6 @@
 import Flavors
 import Foundation
-@_spi(PropertyListValues) import Localization
+import Localization
 
 /// What lint reads of a package laid out as `PackageLayout` says: the shared catalogs, each
 /// flavor's identity and overrides, the Swift sources (for the layout's key calls), and the

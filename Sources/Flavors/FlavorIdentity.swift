@@ -1,5 +1,5 @@
 import Diagnostics
-@_spi(PropertyListValues) import Localization
+import Localization
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,6 +1,6 @@
 import Diagnostics
 import FileWriting
-@_spi(JSONValues) import Localization
+import Localization
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

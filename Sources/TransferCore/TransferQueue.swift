@@ -1,5 +1,5 @@
 import Diagnostics
-@_spi(JSONValues) import Localization
+import Localization
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(NumberData) import Localization
+import Localization
 import Testing
 
 /// `ByteCount` against what it stands in for, Foundation's `ByteCountFormatStyle(style: .file,

@@ -1,6 +1,6 @@
 import Diagnostics
 import Foundation
-@_spi(JSONValues) import Localization
+import Localization
 import Testing
 
 /// Small JSON files (queue files, `flavorkit.json`, settings) as plain Swift values, read by

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(NumberData) import Localization
+import Localization
 import Testing
 
 /// `NumberFormat` against what it stands in for, Foundation's number and percent styles: the

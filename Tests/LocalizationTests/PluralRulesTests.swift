@@ -1,5 +1,5 @@
 import Foundation
-@_spi(PluralRuleGeneration) import Localization
+import Localization
 import Testing
 
 @Suite("CLDR plural rules")

@@ -1,6 +1,6 @@
 import Diagnostics
 import Foundation
-@_spi(PropertyListValues) import Localization
+import Localization
 import Testing
 
 @Suite("Our XML property-list reader (.stringsdict, property-list .strings)")

@@ -1,6 +1,6 @@
 import Diagnostics
 import Foundation
-@_spi(PropertyListValues) import Localization
+import Localization
 import Testing
 
 @Suite("Property list values for Foundation's callers")

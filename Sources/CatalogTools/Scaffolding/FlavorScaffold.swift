@@ -2,7 +2,7 @@ import Diagnostics
 import FileWriting
 import Flavors
 import Foundation
-@_spi(PropertyListValues) import Localization
+import Localization
 
 /// `flavorkit add-flavor NAME`: a new flavor's files, made from an existing flavor (its
 /// features, limits and entry file) or from scratch, and its lines in `Package.swift`.

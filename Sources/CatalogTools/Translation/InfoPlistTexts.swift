@@ -1,6 +1,6 @@
 import Diagnostics
 import Foundation
-@_spi(PropertyListValues) import Localization
+import Localization
 
 /// The texts of a flavor's `Info.plist` that users see and translators translate, as the
 /// development language's `InfoPlist` table: the string values of `keys`, of every key ending

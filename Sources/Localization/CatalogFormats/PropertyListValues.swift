@@ -9,14 +9,14 @@ import Foundation
 /// The values of a property list in plain Swift types (`String`, `Int`, `Double`, `Bool`,
 /// `Data`, `[Any]`, `[String: Any]`; a date as written), read by the package's own readers
 /// (XML and binary): a flavor's `Info.plist` is read at start-up without
-/// `PropertyListSerialization` and its bridged objects. An SPI
-/// (`@_spi(PropertyListValues) import Localization`), not part of the library's API.
-@_spi(PropertyListValues) public enum PropertyListValues {
+/// `PropertyListSerialization` and its bridged objects. For the package's
+/// modules (`package` access), not part of the library's API.
+package enum PropertyListValues {
     /// The value `data` holds; an XML error names its line and column in `path`. A key given
     /// twice keeps its last value, as Foundation's does. With `keeping`, a top-level
     /// dictionary holds only those keys, each member converted as soon as it is read and the
     /// others dropped, so that a large file costs no more memory than the keys asked for.
-    public static func value(of data: Data, path: String, keeping: Set<String>? = nil) throws(Diagnostic) -> Any {
+    package static func value(of data: Data, path: String, keeping: Set<String>? = nil) throws(Diagnostic) -> Any {
         var kept: [String: Any] = [:]
         let keep = { (member: PropertyList.Member) in
             if keeping?.contains(member.key) ?? true { kept[member.key] = value(member.value) }

@@ -19,21 +19,20 @@ public enum ByteCount {
 
     /// A unit a size is written in, with the limit of the counts it takes (beyond, the count
     /// would round up to 1,000 of it) and the fraction digits it shows.
-    @_spi(NumberData)
-    public enum Unit: Int, CaseIterable, Sendable {
+    package enum Unit: Int, CaseIterable, Sendable {
         case byte, kilobyte, megabyte, gigabyte, terabyte, petabyte
 
         /// Bytes in one of the unit.
-        public var size: Int64 {
+        package var size: Int64 {
             [1, 1_000, 1_000_000, 1_000_000_000, 1_000_000_000_000, 1_000_000_000_000_000][rawValue]
         }
 
         /// At most this many fraction digits: none for bytes and kB, one for MB, two above.
-        public var fractionDigits: Int { [0, 0, 1, 2, 2, 2][rawValue] }
+        package var fractionDigits: Int { [0, 0, 1, 2, 2, 2][rawValue] }
 
         /// The unit `count` is written in: the smallest it stays under the limit of (999 bytes is
         /// `1 kB`, as it is for Foundation).
-        public init(for count: Int64) {
+        package init(for count: Int64) {
             let limits: [Double] = [999, 999_499, 999_949_999, 999_994_999_999, 999_994_999_999_999]
             let magnitude = Double(count.magnitude)
             self = Unit(rawValue: limits.firstIndex { magnitude < $0 } ?? 5)!
@@ -42,8 +41,7 @@ public enum ByteCount {
 
     /// The plural operands of `value` as shown with at most `fractionDigits` digits: ICU rounds
     /// a value's shortest decimal form half to even, and shows no trailing zeros.
-    @_spi(NumberData)
-    public static func operands(_ value: Double, fractionDigits: Int) -> PluralOperands {
+    package static func operands(_ value: Double, fractionDigits: Int) -> PluralOperands {
         PluralOperands(shown(value.magnitude, fractionDigits: fractionDigits).description) ?? PluralOperands(0)
     }
 

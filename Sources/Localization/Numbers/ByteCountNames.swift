@@ -6,10 +6,9 @@
 /// tabs; a unit is its `other` pattern followed by `|category=pattern` for each category
 /// whose pattern differs (`{0} bytes|one={0} byte`). `locales` maps a language tag to its
 /// set; a tag not listed takes its parent's (`pt-BR`, then `pt`), and `root` ends the chain.
-@_spi(NumberData)
-public enum ByteCountNames {
+package enum ByteCountNames {
     /// The pattern for `unit` and `category` in `language`: `{0}` stands for the number.
-    public static func pattern(_ unit: ByteCount.Unit, _ category: PluralCategory, language: LanguageTag) -> String {
+    package static func pattern(_ unit: ByteCount.Unit, _ category: PluralCategory, language: LanguageTag) -> String {
         let names = sets[LocaleTable.set(for: language, in: locales)].split(
             separator: "\t", omittingEmptySubsequences: false)
         guard unit.rawValue < names.count else { return "{0}" }
@@ -20,7 +19,7 @@ public enum ByteCountNames {
     }
 
     /// One set of names as `sets` holds it: for each unit, the pattern of each category.
-    public static func encode(_ set: [[PluralCategory: String]]) -> String {
+    package static func encode(_ set: [[PluralCategory: String]]) -> String {
         set.map { forms in
             // A unit whose numbers never fall in `other` (bytes in a language whose integers all
             // have a category of their own) takes its most frequent pattern as `other`.

@@ -1,24 +1,23 @@
 /// A number as decimal digits, the way ICU takes a `Double` before it writes it: the shortest
 /// decimal form that reads back as the same value (`0.1`, not `0.1000000000000000055…`),
 /// moved by powers of ten exactly (a percent is the number × 100) and rounded half to even.
-@_spi(NumberData)
-public struct DecimalDigits: Equatable, Sendable {
+package struct DecimalDigits: Equatable, Sendable {
     /// Whether a minus sign is written (negative values, and -0).
-    public var isNegative: Bool
+    package var isNegative: Bool
     /// The integer part's digits, 0 to 9, without leading zeros (none for zero).
-    public var integer: [UInt8]
+    package var integer: [UInt8]
     /// The fraction's digits, 0 to 9, without trailing zeros.
-    public var fraction: [UInt8]
+    package var fraction: [UInt8]
 
     /// The digits given.
-    public init(isNegative: Bool, integer: [UInt8], fraction: [UInt8]) {
+    package init(isNegative: Bool, integer: [UInt8], fraction: [UInt8]) {
         self.isNegative = isNegative
         self.integer = integer
         self.fraction = fraction
     }
 
     /// The digits of `value`; nil for infinity and NaN.
-    public init?(_ value: Double) {
+    package init?(_ value: Double) {
         guard value.isFinite else { return nil }
         isNegative = value.sign == .minus
         // Swift writes the shortest form, with an exponent when large or small: `1.5`,
@@ -39,7 +38,7 @@ public struct DecimalDigits: Equatable, Sendable {
     }
 
     /// Multiplies by 10^`places` (divides, when negative), exactly.
-    public mutating func shift(by places: Int) {
+    package mutating func shift(by places: Int) {
         var digits = integer + fraction
         var pointAt = integer.count + places
         if pointAt < 0 {
@@ -53,7 +52,7 @@ public struct DecimalDigits: Equatable, Sendable {
     }
 
     /// Rounds to at most `places` fraction digits, half to even.
-    public mutating func round(toFractionDigits places: Int) {
+    package mutating func round(toFractionDigits places: Int) {
         guard fraction.count > places else { return }
         let first = fraction[places]
         let beyond = fraction[(places + 1)...].contains { $0 != 0 }
@@ -75,7 +74,7 @@ public struct DecimalDigits: Equatable, Sendable {
     }
 
     /// The digits as ASCII, `-12.5`: what `PluralOperands` reads.
-    public var description: String {
+    package var description: String {
         let digits = (integer.isEmpty ? [0] : integer).map { Character(Unicode.Scalar($0 + UInt8(ascii: "0"))) }
         let fractional = fraction.map { Character(Unicode.Scalar($0 + UInt8(ascii: "0"))) }
         return (isNegative ? "-" : "") + String(digits) + (fractional.isEmpty ? "" : "." + String(fractional))

@@ -7,34 +7,33 @@
 /// grouping separators; the grouping sizes `primary,secondary,minimum` of numbers, then of
 /// percents (`3,3,1`; `3,2,1` in India; `0,0,0` for none); what comes before and after a
 /// negative number; before and after a percent, then a negative percent; NaN; infinity.
-@_spi(NumberData)
-public struct NumberSymbols: Equatable, Sendable {
+package struct NumberSymbols: Equatable, Sendable {
     /// `0` to `9` as the locale writes them.
-    public var digits: [String]
-    public var decimalSeparator: String
-    public var groupingSeparator: String
+    package var digits: [String]
+    package var decimalSeparator: String
+    package var groupingSeparator: String
     /// How digits are grouped in numbers, and in percents (which may group otherwise).
-    public var grouping: Grouping
-    public var percentGrouping: Grouping
-    public var negativePrefix: String
-    public var negativeSuffix: String
-    public var percentPrefix: String
-    public var percentSuffix: String
-    public var negativePercentPrefix: String
-    public var negativePercentSuffix: String
-    public var notANumber: String
-    public var infinity: String
+    package var grouping: Grouping
+    package var percentGrouping: Grouping
+    package var negativePrefix: String
+    package var negativeSuffix: String
+    package var percentPrefix: String
+    package var percentSuffix: String
+    package var negativePercentPrefix: String
+    package var negativePercentSuffix: String
+    package var notANumber: String
+    package var infinity: String
 
     /// The sizes of digit groups.
-    public struct Grouping: Equatable, Sendable {
+    package struct Grouping: Equatable, Sendable {
         /// Digits in the group nearest the decimal separator (0: no grouping).
-        public var primary: Int
+        package var primary: Int
         /// Digits in each group further left.
-        public var secondary: Int
+        package var secondary: Int
         /// Grouping starts once the integer part has `primary + minimum` digits.
-        public var minimum: Int
+        package var minimum: Int
 
-        public init(primary: Int, secondary: Int, minimum: Int) {
+        package init(primary: Int, secondary: Int, minimum: Int) {
             self.primary = primary
             self.secondary = secondary
             self.minimum = minimum
@@ -50,13 +49,13 @@ public struct NumberSymbols: Equatable, Sendable {
 
     /// The symbols `language` writes numbers with: its own, else its parent's (`pt-BR`, then
     /// `pt`), else the root locale's.
-    public init(language: LanguageTag) {
+    package init(language: LanguageTag) {
         let index = LocaleTable.set(for: language, in: Self.locales)
         self = Self.decode(Self.sets[index]) ?? Self.decode(Self.sets[0])!
     }
 
     /// The symbols given field by field.
-    public init(
+    package init(
         digits: [String], decimalSeparator: String, groupingSeparator: String, grouping: Grouping,
         percentGrouping: Grouping, negativePrefix: String, negativeSuffix: String,
         percentPrefix: String, percentSuffix: String, negativePercentPrefix: String, negativePercentSuffix: String,
@@ -78,7 +77,7 @@ public struct NumberSymbols: Equatable, Sendable {
     }
 
     /// The symbols as one string of `sets` (see above).
-    public var encoded: String {
+    package var encoded: String {
         [
             digits.joined(), decimalSeparator, groupingSeparator,
             [grouping, percentGrouping].map { "\($0.primary),\($0.secondary),\($0.minimum)" }.joined(separator: ","),
@@ -88,7 +87,7 @@ public struct NumberSymbols: Equatable, Sendable {
     }
 
     /// The symbols one string of `sets` holds; nil when it holds none.
-    public static func decode(_ text: String) -> NumberSymbols? {
+    package static func decode(_ text: String) -> NumberSymbols? {
         let fields = text.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         let grouping = fields.count == 12 ? fields[3].split(separator: ",").compactMap { Int($0) } : []
         guard grouping.count == 6, fields[0].count == 10 else { return nil }

@@ -7,18 +7,18 @@ import Foundation
 /// Writes CLDR's plural rules as Swift (`CLDRPluralRules.swift`), compiled ahead of time so
 /// that the program parses no rule text while it runs. Used by `swift run
 /// generate-plural-rules` (Scripts/generate-plural-rules) and by the test that regenerates the
-/// file in memory and compares: an SPI (`@_spi(PluralRuleGeneration) import Localization`),
-/// not part of the library's API.
-@_spi(PluralRuleGeneration) public enum PluralRuleGenerator {
+/// file in memory and compares: for the package's
+/// modules (`package` access), not part of the library's API.
+package enum PluralRuleGenerator {
     /// Where the data comes from, written into the file's header.
-    public static let source =
+    package static let source =
         "Unicode CLDR, cldr-json (unicode-org/cldr-json) at commit d4c36e16d572dfa2fb014f489287e26cc09c030d:\n"
         + "cldr-core/supplemental/plurals.json and ordinals.json, copied to Tests/LocalizationTests/CLDR/."
 
     /// The Swift source for CLDR's data: `cardinal` and `ordinal` map a locale to
     /// `pluralRule-count-CATEGORY` → rule text, sample values (`@integer …`) included, as in
     /// CLDR's JSON. Locales with the same rules share one compiled value.
-    public static func swiftSource(
+    package static func swiftSource(
         cardinal: [String: [String: String]], ordinal: [String: [String: String]]
     ) throws(PluralRules.SyntaxError) -> String {
         var lines = [

@@ -1,7 +1,7 @@
 import Diagnostics
 import Flavors
 import Foundation
-@_spi(PropertyListValues) import Localization
+import Localization
 
 /// `info-plist`: a flavor's `Info.plist` that start-up refuses, with the message start-up
 /// would print: unreadable or not a property list, `CFBundleIdentifier`,

@@ -8,20 +8,20 @@ import Foundation
 
 /// A JSON document in plain Swift types (`String`, `Int`, `Double`, `Bool`, `JSONValues.null`,
 /// `[Any]`, `[String: Any]`), read by the package's own `JSONReader`: small settings and state
-/// files are read without `JSONSerialization`, with the line and column of what is wrong. An
-/// SPI (`@_spi(JSONValues) import Localization`), not part of the library's API.
-@_spi(JSONValues) public enum JSONValues {
+/// files are read without `JSONSerialization`, with the line and column of what is wrong. For
+/// the package's modules (`package` access), not part of the library's API.
+package enum JSONValues {
     /// JSON's `null`.
-    public struct Null: Equatable, Sendable {}
+    package struct Null: Equatable, Sendable {}
     /// JSON's `null`.
-    public static let null = Null()
+    package static let null = Null()
 
     /// How deeply arrays and objects may nest, so that no input exhausts the stack.
-    public static let maximumNesting = 256
+    package static let maximumNesting = 256
 
     /// The value `data` holds (UTF-8, or UTF-16 with a byte-order mark); an error names its
     /// line and column in `path`. A key given twice keeps its last value.
-    public static func value(of data: Data, path: String) throws(Diagnostic) -> Any {
+    package static func value(of data: Data, path: String) throws(Diagnostic) -> Any {
         let read = data.withUnsafeBytes { raw in
             Result { () throws(Diagnostic) -> Any in
                 try TextDecoding.withUTF8(raw.bindMemory(to: UInt8.self), path: path) { text throws(Diagnostic) in
@@ -42,10 +42,10 @@ import Foundation
 
     /// Why `value(of:path:streaming:to:)`'s caller refused an element: the message is reported
     /// at the element's line and column.
-    public struct Rejection: Error {
-        public let message: String
+    package struct Rejection: Error {
+        package let message: String
 
-        public init(_ message: String) {
+        package init(_ message: String) {
             self.message = message
         }
     }
@@ -55,7 +55,7 @@ import Foundation
     /// the result that array is empty. A long list is checked and converted without the whole
     /// document in memory twice. A `Rejection` thrown by `body` is reported at the element;
     /// `key` given twice is an error.
-    public static func value(
+    package static func value(
         of data: Data, path: String, streaming key: String,
         to body: (_ element: Any, _ index: Int) throws(Rejection) -> Void
     ) throws(Diagnostic) -> Any {
@@ -92,7 +92,7 @@ import Foundation
     }
 
     /// `text` as a JSON string, quotes and escapes included.
-    public static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
