@@ -36,7 +36,9 @@ let package = Package(
         .target(name: "FlavorDates", dependencies: ["Flavors"], swiftSettings: strictSwift),
         .target(name: "FileWriting", dependencies: ["Diagnostics"], swiftSettings: strictSwift),
         .target(name: "TextSnapshots", dependencies: ["Diagnostics", "FileWriting"], swiftSettings: strictSwift),
-        .target(name: "TextSnapshotsTesting", dependencies: ["TextSnapshots"], swiftSettings: strictSwift),
+        .target(
+            name: "TextSnapshotsTesting", dependencies: ["Diagnostics", "Flavors", "TextSnapshots"],
+            swiftSettings: strictSwift),
         .target(name: "CShims"),
         .target(
             name: "TransferCore",

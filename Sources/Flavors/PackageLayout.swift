@@ -80,6 +80,25 @@ public struct PackageLayout: Sendable, Hashable {
     /// `flavorkit.json` at the root.
     public var configurationFile: URL { root.appendingPathComponent(Name.configuration) }
 
+    /// The package that holds `path` (a source file, or a folder): the nearest folder at or
+    /// above it with a `Package.swift`; nil when there is none (a file compiled outside a
+    /// package, or moved away). Pass a test or entry file's `#filePath`, which the compiler
+    /// fills in, so that a program or test finds its package wherever it runs from.
+    public static func packageFolder(containing path: String) -> URL? {
+        var folder = URL(fileURLWithPath: path).standardizedFileURL
+        if !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+            folder.deleteLastPathComponent()
+        }
+        while true {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+                return folder
+            }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { return nil }
+            folder = parent
+        }
+    }
+
     /// `Flavors/<name>/`.
     public func flavor(_ name: String) -> URL { flavors.appendingPathComponent(name) }
     /// `Flavors/<name>/Info.plist`.

@@ -68,7 +68,7 @@ public enum ResourceLocator {
         for folder in besideExecutable {
             if let layout = try layout(of: flavor, at: folder) { return layout }
         }
-        let looked = candidates(executable: executable, package: packageFolder(containing: sourceFile))
+        let looked = candidates(executable: executable, package: PackageLayout.packageFolder(containing: sourceFile))
         for folder in looked.dropFirst(besideExecutable.count) {
             if let layout = try layout(of: flavor, at: folder) { return layout }
         }
@@ -92,20 +92,6 @@ public enum ResourceLocator {
         else { return nil }
         let layout = try PackageLayout(configuredAt: folder)
         return fileManager.fileExists(atPath: layout.infoPlist(flavor: flavor).path) ? layout : nil
-    }
-
-    /// The nearest folder at or above `sourceFile`'s folder that holds `Package.swift`; nil
-    /// when there is none (a source file compiled outside a package, or moved away).
-    public static func packageFolder(containing sourceFile: String) -> URL? {
-        var folder = URL(fileURLWithPath: sourceFile).deletingLastPathComponent().standardizedFileURL
-        while true {
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
-                return folder
-            }
-            let parent = folder.deletingLastPathComponent()
-            if parent.path == folder.path { return nil }
-            folder = parent
-        }
     }
 
     /// Every folder searched when `FLAVORKIT_RESOURCES` is not set, in order.

@@ -64,9 +64,8 @@ public struct SnapshotVerifier: Sendable {
         self.init(store: store, settings: SnapshotSettings(mode: mode, isCI: isCI, colored: colored))
     }
 
-    /// A verifier of the snapshots in `snapshotsFolder` (a package's `snapshots/`; see
-    /// `SnapshotStore.snapshotsFolder(ofPackageContaining:)`), with the settings
-    /// `environment` gives.
+    /// A verifier of the snapshots in `snapshotsFolder` (a package's `snapshots/`, as its
+    /// `PackageLayout` names it), with the settings `environment` gives.
     public init(
         snapshotsFolder: URL, environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(Diagnostic) {

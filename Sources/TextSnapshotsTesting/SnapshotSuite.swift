@@ -1,3 +1,5 @@
+import Diagnostics
+import Flavors
 import Foundation
 import Testing
 @_exported import TextSnapshots
@@ -8,7 +10,7 @@ import Testing
 ///     import Testing
 ///     import TextSnapshotsTesting
 ///
-///     let snapshots = SnapshotSuite()  // snapshots/ beside this package's Package.swift
+///     let snapshots = SnapshotSuite()  // the package's snapshots/ (or flavorkit.json's "snapshots")
 ///
 ///     @Suite(snapshots)
 ///     struct ScreenSnapshotTests {
@@ -37,24 +39,24 @@ public final class SnapshotSuite: SuiteTrait, TestScoping, Sendable {
     /// The books of the snapshot folder, shared with every suite that uses the same folder;
     /// nil when the folder could not be found.
     public let books: SnapshotBooks?
-    private let sourceLocation: SourceLocation
+    private let sourceLocation: Testing.SourceLocation
 
     /// The names of the suites of this process that are running with a snapshot suite as a
     /// trait, by that snapshot suite.
     @TaskLocal private static var running: [ObjectIdentifier: String] = [:]
 
-    /// A harness for the snapshots in `snapshotsFolder`, by default the `snapshots/` folder of
-    /// the package whose sources hold the line that calls this (the nearest folder above it
-    /// with a `Package.swift`). `environment` and `arguments` are the test process's.
+    /// A harness for the snapshots in `snapshotsFolder`, by default the snapshot folder of the
+    /// package whose sources hold the line that calls this (the nearest folder above it with a
+    /// `Package.swift`), as its `PackageLayout` names it: `snapshots/`, or `flavorkit.json`'s
+    /// `"snapshots"`. `environment` and `arguments` are the test process's.
     public init(
         snapshotsFolder: URL? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
-        arguments: [String] = CommandLine.arguments, sourceLocation: SourceLocation = #_sourceLocation
+        arguments: [String] = CommandLine.arguments, sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) {
         self.sourceLocation = sourceLocation
         var books: SnapshotBooks?
         do {
-            let folder =
-                try snapshotsFolder ?? SnapshotStore.snapshotsFolder(ofPackageContaining: sourceLocation.filePath)
+            let folder = try snapshotsFolder ?? Self.snapshotsFolder(ofPackageContaining: sourceLocation.filePath)
             let store = SnapshotStore(root: folder)
             books = SnapshotBooks.shared(for: store)
             verifier = SnapshotVerifier(
@@ -67,6 +69,16 @@ public final class SnapshotSuite: SuiteTrait, TestScoping, Sendable {
         self.books = books
     }
 
+    /// The snapshot folder of the package that holds `filePath`, as its layout names it.
+    public static func snapshotsFolder(ofPackageContaining filePath: String) throws(Diagnostic) -> URL {
+        guard let package = PackageLayout.packageFolder(containing: filePath) else {
+            throw Diagnostic(
+                "no folder above this file holds a Package.swift; name the snapshot folder yourself "
+                    + "(SnapshotSuite(snapshotsFolder:))", path: filePath)
+        }
+        return try PackageLayout(configuredAt: package).snapshots
+    }
+
     /// Verifies `output` against the snapshot `components` name (`"Pro", "fr", "home"` →
     /// `Pro/fr/home.txt`), recording a Swift Testing issue, with the diff and the commands that
     /// fix it, at the caller's line when it does not pass; notes of newly recorded snapshots go
@@ -77,7 +89,7 @@ public final class SnapshotSuite: SuiteTrait, TestScoping, Sendable {
     @discardableResult
     public func expect(
         _ output: @autoclosure () throws -> String, named components: String...,
-        sourceLocation: SourceLocation = #_sourceLocation
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) rethrows -> SnapshotOutcome? {
         try expect(output(), named: components, sourceLocation: sourceLocation)
     }
@@ -86,7 +98,7 @@ public final class SnapshotSuite: SuiteTrait, TestScoping, Sendable {
     @discardableResult
     public func expect(
         _ output: @autoclosure () throws -> String, named components: [String],
-        sourceLocation: SourceLocation = #_sourceLocation
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) rethrows -> SnapshotOutcome? {
         let name: SnapshotName
         do {
@@ -146,7 +158,7 @@ public final class SnapshotSuite: SuiteTrait, TestScoping, Sendable {
 
 /// Records a failed outcome as an issue at `sourceLocation` (and prints its annotation); a
 /// passing outcome's note goes to standard error.
-func report(_ outcome: SnapshotOutcome, sourceLocation: SourceLocation) {
+func report(_ outcome: SnapshotOutcome, sourceLocation: Testing.SourceLocation) {
     if let annotation = outcome.annotation { print(annotation) }
     if !outcome.passed {
         Issue.record(Comment(rawValue: outcome.message), sourceLocation: sourceLocation)

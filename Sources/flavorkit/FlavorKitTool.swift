@@ -65,10 +65,35 @@ enum FlavorKitTool {
             keyCalls: calls.isEmpty ? configured.keyCalls : calls)
     }
 
+    /// For a command that reads the package: the folders and key calls it would use, from
+    /// `flavorkit.json` and the options given, as help's last lines.
+    static func layoutInEffect(_ parsed: ParsedCommandLine) -> String {
+        guard let name = parsed.path.first, let command = commands.first(where: { $0.command.name == name }),
+            command.command.options.contains(where: { $0.name == root.name })
+        else { return "" }
+        let layout: PackageLayout
+        do {
+            layout = try FlavorKitTool.layout(parsed)
+        } catch {
+            return "\nin effect here: none, \(diagnostic(for: error))\n"
+        }
+        let source =
+            FileManager.default.fileExists(atPath: layout.configurationFile.path)
+            ? "from \(PackageLayout.Name.configuration)" : "the defaults: no \(PackageLayout.Name.configuration)"
+        let rows = [
+            ("sources", layout.relativePath(layout.sources)),
+            ("localizations", layout.relativePath(layout.localizations)),
+            ("flavors", layout.relativePath(layout.flavors)), ("snapshots", layout.relativePath(layout.snapshots)),
+            ("key calls", layout.keyCalls.joined(separator: ", ")),
+        ]
+        return "\nin effect here (\(layout.root.path), \(source)):\n"
+            + rows.map { "  \($0.0.padding(toLength: 15, withPad: " ", startingAt: 0))\($0.1)\n" }.joined()
+    }
+
     static func run(_ arguments: [String]) -> Int32 {
         let parsed = program.parse(arguments)
         if parsed.wantsHelp {
-            print(program.help(for: parsed.path), terminator: "")
+            print(program.help(for: parsed.path) + layoutInEffect(parsed), terminator: "")
             return 0
         }
         do {

@@ -18,7 +18,7 @@ enum ImportCommand: ToolCommand {
         arguments: [files], options: [FlavorKitTool.root])
 
     static func run(_ parsed: ParsedCommandLine) throws -> Int32 {
-        let project = LintProject(root: FlavorKitTool.root(parsed))
+        let project = LintProject(layout: try FlavorKitTool.layout(parsed))
         let urls = parsed.arguments(files).map { URL(fileURLWithPath: $0) }
         // One import at a time reads and rewrites the catalogs: none loses another's changes.
         let lock = try FileLock(exclusive: project.layout.localizations)

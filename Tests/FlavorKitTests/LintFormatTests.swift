@@ -88,6 +88,41 @@ struct LintFormatTests {
         #expect(bad.errors.hasPrefix("error: 'tr(' is not a call name (write text or L10n.tr)\n"))
     }
 
+    @Test("every command reads flavorkit.json's folders, and its help says what is in effect")
+    func everyCommandReadsTheLayout() throws {
+        let (scratch, root) = try Self.package()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        // Everything moved under Resources/, as flavorkit.json says.
+        let resources = root.appendingPathComponent("Resources")
+        try FileManager.default.createDirectory(at: resources, withIntermediateDirectories: true)
+        for folder in ["Localizations", "Flavors"] {
+            try FileManager.default.moveItem(
+                at: root.appendingPathComponent(folder), to: resources.appendingPathComponent(folder))
+        }
+        try Data(#"{"localizations": "Resources/Localizations", "flavors": "Resources/Flavors"}"#.utf8)
+            .write(to: root.appendingPathComponent("flavorkit.json"))
+        let status = try ToolRunner.run(["status"], in: root)
+        #expect(status.status == 0, "\(status.errors)")
+        #expect(status.output.contains("\nde        Free "), "\(status.output)")
+        let export = try ToolRunner.run(["export", "--format", "po", "--lang", "de", "--output", "po/"], in: root)
+        #expect(export.status == 0, "\(export.errors)")
+        let imported = try ToolRunner.run(["import", "po/de/Localizable.po"], in: root)
+        #expect(imported.status == 0, "\(imported.errors)")
+        #expect(imported.output == "0 translations taken, 0 files written\n")
+        let help = try ToolRunner.run(["lint", "--help"], in: root)
+        #expect(
+            help.output.hasSuffix(
+                """
+                in effect here (\(root.standardizedFileURL.path), from flavorkit.json):
+                  sources        Sources
+                  localizations  Resources/Localizations
+                  flavors        Resources/Flavors
+                  snapshots      snapshots
+                  key calls      text
+
+                """), "\(help.output)")
+    }
+
     @Test("a mistake in flavorkit.json is one error at its position, exit 1")
     func configurationError() throws {
         let (scratch, root) = try Self.package(["flavorkit.json": "{\n  \"sorces\": \"Code\"\n}\n"])

@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Flavor identity")
 struct FlavorIdentityTests {
-    static let root = PackageLayout(root: ResourceLocator.packageFolder(containing: #filePath)!)
+    static let root = PackageLayout(root: PackageLayout.packageFolder(containing: #filePath)!)
 
     @Test(
         "each flavor's identity comes from its Info.plist",

@@ -63,7 +63,7 @@ struct ResourceLocatorTests {
         try Data("<plist/>".utf8).write(to: layout.infoPlist(flavor: "Free"))
         let entry = layout.sources.appendingPathComponent("App/main.swift").path
 
-        #expect(ResourceLocator.packageFolder(containing: entry)?.path == root.standardizedFileURL.path)
+        #expect(PackageLayout.packageFolder(containing: entry)?.path == root.standardizedFileURL.path)
         let found = try ResourceLocator.locate(flavor: "Free", environment: [:], executable: nil, sourceFile: entry)
         #expect(found.root.path == root.standardizedFileURL.path)
         // FlavorKit's own flavors are not found from another package.

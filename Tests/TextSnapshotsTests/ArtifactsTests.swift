@@ -199,33 +199,3 @@ struct AnnotationTests {
         #expect(plain.annotationRoot == nil && plain.artifacts == nil && plain.shard == nil && plain.isPartialRun)
     }
 }
-
-@Suite("The package's snapshot folder")
-struct PackageFolderTests {
-    @Test("found from a source file's path: the nearest folder above with a Package.swift")
-    func found() throws {
-        let package = try scratchFolder()
-        defer { try? FileManager.default.removeItem(at: package) }
-        try Data("// swift-tools-version:6.0\n".utf8).write(to: package.appendingPathComponent("Package.swift"))
-        let file = package.appendingPathComponent("Tests/AppTests/Deep/ScreenTests.swift").path
-        #expect(
-            try SnapshotStore.snapshotsFolder(ofPackageContaining: file)
-                == package.appendingPathComponent("snapshots").standardizedFileURL)
-        #expect(
-            try SnapshotStore.packageFolder(containing: #filePath).appendingPathComponent("Package.swift").path
-                .hasSuffix("/Package.swift"))
-    }
-
-    @Test("no Package.swift above is an error that says how to name the folder")
-    func notFound() throws {
-        let folder = try scratchFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("Loose.swift").path
-        #expect(throws: Diagnostic.self) { try SnapshotStore.packageFolder(containing: file) }
-        do {
-            _ = try SnapshotStore.packageFolder(containing: file)
-        } catch {
-            #expect(error.path == file && error.message.contains("SnapshotSuite(snapshotsFolder:)"))
-        }
-    }
-}

@@ -83,3 +83,34 @@ struct SnapshotSuiteSetupTests {
         #expect(#filePath.hasPrefix(package.path + "/"))
     }
 }
+
+@Suite("The package's snapshot folder")
+struct PackageSnapshotFolderTests {
+    @Test("found from a source file's path: the nearest folder above with a Package.swift, as flavorkit.json names it")
+    func found() throws {
+        let package = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: package) }
+        try Data("// swift-tools-version:6.0\n".utf8).write(to: package.appendingPathComponent("Package.swift"))
+        let file = package.appendingPathComponent("Tests/AppTests/Deep/ScreenTests.swift").path
+        #expect(
+            try SnapshotSuite.snapshotsFolder(ofPackageContaining: file)
+                == package.appendingPathComponent("snapshots").standardizedFileURL)
+        try Data(#"{"snapshots": "Tests/Recorded"}"#.utf8).write(to: package.appendingPathComponent("flavorkit.json"))
+        #expect(
+            try SnapshotSuite.snapshotsFolder(ofPackageContaining: file)
+                == package.appendingPathComponent("Tests/Recorded").standardizedFileURL)
+    }
+
+    @Test("no Package.swift above is an error that says how to name the folder")
+    func notFound() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("Loose.swift").path
+        do {
+            _ = try SnapshotSuite.snapshotsFolder(ofPackageContaining: file)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.path == file && error.message.contains("SnapshotSuite(snapshotsFolder:)"))
+        }
+    }
+}
