@@ -1,5 +1,6 @@
 import Flavors
 import Foundation
+import Localization
 import Testing
 
 @Suite("flavorkit add-flavor")
@@ -64,7 +65,6 @@ struct AddFlavorCommandTests {
         #expect(
             result.output == """
                 wrote Flavors/Team/Info.plist
-                wrote Flavors/Team/Localizations/fr.lproj/InfoPlist.strings
                 wrote Sources/Team/main.swift
                 wrote Package.swift
                 updated Package.swift with:
@@ -72,6 +72,7 @@ struct AddFlavorCommandTests {
                     .executableTarget(name: "Team", dependencies: ["AppCore"], swiftSettings: [.define("TEAM")]),
                 next:
                   - in Sources/FlavorEntry/main.swift, add an `#elseif TEAM` branch for Team beside Free's `FREE` branch
+                  - swift run flavorkit lint --strict
                   - swift run Team
 
                 """)
@@ -159,5 +160,91 @@ struct AddFlavorCommandTests {
             #expect(run.status == 1, "\(command): \(run.errors)")
             #expect((run.output + run.errors).contains("holds itself"), "\(command): \(run.errors)")
         }
+    }
+
+    /// A package of one flavor, Free, with English and German shared catalogs and Free's
+    /// name in German, as `.strings` files or as String Catalogs.
+    static func translatedPackage(stringCatalogs: Bool) throws -> URL {
+        let root = try Self.package()
+        func write(_ path: String, _ text: String) throws {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        try write(
+            "Flavors/Free/Info.plist",
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>CFBundleIdentifier</key><string>com.example.free</string>
+            <key>CFBundleDisplayName</key><string>Tasks Free</string>
+            <key>CFBundleShortVersionString</key><string>1.0</string>
+            <key>CFBundleDevelopmentRegion</key><string>en</string>
+            </dict></plist>
+            """)
+        try write("Sources/AppCore/App.swift", #"let title = text("title")"#)
+        if stringCatalogs {
+            let unit = { (language: String, text: String) in
+                "\"\(language)\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"\(text)\" } }"
+            }
+            try write(
+                "Localizations/Localizable.xcstrings",
+                #"{ "sourceLanguage" : "en", "strings" : { "title" : { "localizations" : { "#
+                    + unit("en", "Tasks") + ", " + unit("de", "Aufgaben") + #" } } }, "version" : "1.0" }"#)
+            try write(
+                "Flavors/Free/Localizations/InfoPlist.xcstrings",
+                #"{ "sourceLanguage" : "en", "strings" : { "CFBundleDisplayName" : { "localizations" : { "#
+                    + unit("en", "Tasks Free") + ", " + unit("de", "Aufgaben Free") + #" } } }, "version" : "1.0" }"#)
+        } else {
+            try write("Localizations/en.lproj/Localizable.strings", #""title" = "Tasks";"#)
+            try write("Localizations/de.lproj/Localizable.strings", #""title" = "Aufgaben";"#)
+            try write(
+                "Flavors/Free/Localizations/de.lproj/InfoPlist.strings", #""CFBundleDisplayName" = "Aufgaben Free";"#)
+        }
+        return root
+    }
+
+    @Test(
+        "in a .strings or a String Catalog package, the new flavor's name is translated in the package's format, lint-clean",
+        arguments: [false, true])
+    func lintCleanScaffold(stringCatalogs: Bool) throws {
+        let root = try Self.translatedPackage(stringCatalogs: stringCatalogs)
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(try ToolRunner.run(["lint", "--strict"], in: root).status == 0)
+        let result = try ToolRunner.run(["add-flavor", "Team", "--from", "Free"], in: root)
+        #expect(result.status == 0, "\(result.errors)")
+        let lint = try ToolRunner.run(["lint", "--strict"], in: root)
+        #expect(lint.status == 0, "\(lint.output)")
+        let team = try FlavorIdentity(name: "Team", contentsOf: root.appendingPathComponent("Flavors/Team/Info.plist"))
+        #expect(team.displayName == "Tasks Team")
+        if stringCatalogs {
+            let catalog = StringCatalog(
+                contentsOf: root.appendingPathComponent("Flavors/Team/Localizations/InfoPlist.xcstrings"))
+            #expect(catalog["CFBundleDisplayName"]?.localizations["de"]?.stringUnit?.value == "Aufgaben Team")
+            #expect(catalog["CFBundleDisplayName"]?.localizations["en"]?.stringUnit?.value == "Tasks Team")
+            #expect(
+                !FileManager.default.fileExists(
+                    atPath: root.appendingPathComponent("Flavors/Team/Localizations/de.lproj").path))
+        } else {
+            #expect(
+                try String(
+                    contentsOf: root.appendingPathComponent("Flavors/Team/Localizations/de.lproj/InfoPlist.strings"),
+                    encoding: .utf8) == "/* Team's name */\n\"CFBundleDisplayName\" = \"Aufgaben Team\";\n")
+        }
+    }
+
+    @Test("a language the template's name is not translated into is a next step, and no file is written for it")
+    func untranslatedNextStep() throws {
+        let root = try Self.translatedPackage(stringCatalogs: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.removeItem(at: root.appendingPathComponent("Flavors/Free/Localizations"))
+        let result = try ToolRunner.run(["add-flavor", "Team", "--from", "Free"], in: root)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(
+            result.output.contains(
+                "  - translate Team's name (Tasks Team) into de in Flavors/Team/Localizations/InfoPlist.xcstrings; "
+                    + "until then lint reports it as missing\n"))
+        #expect(try ToolRunner.run(["lint", "--strict"], in: root).status == 0)
     }
 }

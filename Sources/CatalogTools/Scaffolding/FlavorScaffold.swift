@@ -64,13 +64,8 @@ public enum FlavorScaffold {
             result.written.append(url)
         }
         try write(plist.data, to: layout.infoPlist(flavor: name))
-        let strings =
-            "/* \(name)'s name in this language: copy this file into other <lang>.lproj folders to translate it. */\n"
-            + "\"CFBundleDisplayName\" = \"\(plist.displayName)\";\n"
-        try write(
-            Data(strings.utf8),
-            to: layout.localizations(flavor: name).appendingPathComponent(
-                "\(plist.development).lproj/InfoPlist.strings"))
+        let names = translatedNames(of: name, displayName: plist.displayName, from: source, in: layout)
+        for (url, data) in names.files { try write(data, to: url) }
         try addEntry(name, from: source, in: layout, sources: sources, result: &result)
 
         let lines = manifest.flatMap { text in source.flatMap { copiedLines(in: text, from: $0, to: name) } }
@@ -86,14 +81,89 @@ public enum FlavorScaffold {
             ]
             result.nextSteps.append("add these lines to Package.swift (products, then targets)")
         }
+        if !names.untranslated.isEmpty {
+            let place = names.files.first.map { layout.relativePath($0.url) } ?? layout.relativePath(names.place)
+            result.nextSteps.append(
+                "translate \(name)'s name (\(plist.displayName)) into \(names.untranslated.joined(separator: ", ")) "
+                    + "in \(place); until then lint reports it as missing")
+        }
+        result.nextSteps.append("swift run flavorkit lint --strict")
         result.nextSteps.append("swift run \(name)")
         return result
+    }
+
+    /// The flavor's name in each of the package's languages but the development language
+    /// (whose name is the `Info.plist`'s), made from the template's translations (its name
+    /// replaced by the new one), as files in the package's own format: `InfoPlist.xcstrings`
+    /// when the template's overrides, or else the shared catalogs, are String Catalogs;
+    /// `<lang>.lproj/InfoPlist.strings` otherwise. The languages no translation could be made
+    /// for are listed, with where their translation goes; with none made, no file is written
+    /// (an English name only would have to be translated in every language to lint clean).
+    static func translatedNames(of name: String, displayName: String, from template: String?, in layout: PackageLayout)
+        -> (files: [(url: URL, data: Data)], untranslated: [String], place: URL)
+    {
+        let folder = layout.localizations(flavor: name)
+        let project = LintProject(layout: layout)
+        let development = project.developmentLanguage
+        let shared = CatalogStore(folders: [layout.localizations])
+        let all = shared.availableLanguages.filter { $0 != development && PseudoLocale($0) == nil }
+        // A regional variant (fr-CA) shows its parent's name unless it has its own.
+        let languages = all.filter { language in !language.withParents.dropFirst().contains(where: all.contains) }
+        let templateStore = template.map { CatalogStore(folders: [layout.localizations(flavor: $0)]) }
+        var names: [(language: LanguageTag, name: String)] = []
+        var untranslated: [String] = []
+        for language in languages {
+            let translated = templateStore?.catalog(for: language)?["CFBundleDisplayName", table: InfoPlistTexts.table]
+            if let template, let value = translated?.value, value.contains(template) {
+                names.append((language, value.replacingOccurrences(of: template, with: name)))
+            } else {
+                untranslated.append(language.description)
+            }
+        }
+        let isStringCatalog = { (url: URL) in
+            ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).contains {
+                $0.hasSuffix(".\(CatalogFolderLayout.FileKind.xcstrings.rawValue)")
+            }
+        }
+        let templateFolder = template.map { layout.localizations(flavor: $0) }
+        let templateHasCatalogs =
+            templateFolder.map { !CatalogStore(folders: [$0]).availableLanguages.isEmpty } ?? false
+        let stringCatalogs =
+            templateHasCatalogs ? isStringCatalog(templateFolder!) : isStringCatalog(layout.localizations)
+        let catalogURL = folder.appendingPathComponent(
+            CatalogFolderLayout.stringCatalogName(table: InfoPlistTexts.table))
+        // No file without a translation: a name only in English would have to be in every language.
+        guard !names.isEmpty else {
+            let place = stringCatalogs ? catalogURL : folder.appendingPathComponent("<lang>.lproj/InfoPlist.strings")
+            return ([], untranslated, place)
+        }
+        if stringCatalogs {
+            let url = catalogURL
+            var catalog = StringCatalog(sourceLanguage: development.description, path: url.path)
+            catalog.update("CFBundleDisplayName", orderedBy: StringCatalogWriter.keyOrder) { entry in
+                entry.comment = "\(name)'s name"
+                for (language, text) in [(development, displayName)] + names {
+                    entry.localizations.set(
+                        StringCatalog.Localization(stringUnit: StringCatalog.StringUnit(text)),
+                        for: language.description, orderedBy: StringCatalogWriter.keyOrder)
+                }
+            }
+            return ([(url, StringCatalogWriter.write(catalog))], untranslated, folder)
+        }
+        let files = names.map { language, text in
+            (
+                folder.appendingPathComponent(
+                    CatalogFolderLayout.relativePath(language: language, table: InfoPlistTexts.table, kind: .strings)),
+                Data("/* \(name)'s name */\n\"CFBundleDisplayName\" = \(StringsWriter.quoted(text));\n".utf8)
+            )
+        }
+        return (files, untranslated, folder)
     }
 
     /// The new plist: the template's with the name, display name and bundle identifier
     /// changed, or a minimal one.
     static func infoPlist(for name: String, from template: String?, in layout: PackageLayout) throws(Diagnostic)
-        -> (data: Data, displayName: String, development: String)
+        -> (data: Data, displayName: String)
     {
         var dictionary: [String: Any] = [
             "CFBundleIdentifier": "com.example.\(name.lowercased())", "CFBundleDisplayName": name,
@@ -126,10 +196,7 @@ public enum FlavorScaffold {
         }
         do {
             let data = try PropertyListSerialization.data(fromPropertyList: dictionary, format: .xml, options: 0)
-            return (
-                data, dictionary["CFBundleDisplayName"] as? String ?? name,
-                dictionary["CFBundleDevelopmentRegion"] as? String ?? "en"
-            )
+            return (data, dictionary["CFBundleDisplayName"] as? String ?? name)
         } catch {
             throw Diagnostic("cannot write the new Info.plist (\(error))")
         }
