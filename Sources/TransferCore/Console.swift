@@ -16,21 +16,25 @@ public struct Console {
     public var readLine: () -> String?
     /// Whether input comes from a person at a terminal (the session then shows a prompt).
     public var isInteractive: Bool
-    /// The columns of the terminal output goes to; nil when it is not a terminal.
+    /// The columns of the terminal output goes to; nil when it is not a terminal, or one that
+    /// does not say (a terminal of 0 columns).
     public var terminalWidth: () -> Int?
-    /// Whether output goes to a terminal (`run` then redraws its screen in place).
-    public var isTerminal: Bool { terminalWidth() != nil }
+    /// Whether output goes to a terminal (`run` then redraws its screen in place, and colour
+    /// is on unless turned off), whatever its size.
+    public var isTerminal: Bool
 
-    /// A console over the given functions.
+    /// A console over the given functions; `isTerminal` nil: a terminal when it has a width.
     public init(
         write: @escaping (String) -> Void, writeError: @escaping (String) -> Void,
-        readLine: @escaping () -> String?, isInteractive: Bool, terminalWidth: @escaping () -> Int? = { nil }
+        readLine: @escaping () -> String?, isInteractive: Bool, terminalWidth: @escaping () -> Int? = { nil },
+        isTerminal: Bool? = nil
     ) {
         self.write = write
         self.writeError = writeError
         self.readLine = readLine
         self.isInteractive = isInteractive
         self.terminalWidth = terminalWidth
+        self.isTerminal = isTerminal ?? (terminalWidth() != nil)
     }
 
     /// The process's standard output, error and input.
@@ -39,7 +43,7 @@ public struct Console {
             write: { write($0, to: 1) },
             writeError: { write($0, to: 2) },
             readLine: { Swift.readLine(strippingNewline: true) },
-            isInteractive: isatty(0) == 1, terminalWidth: terminalColumns)
+            isInteractive: isatty(0) == 1, terminalWidth: terminalColumns, isTerminal: isatty(1) == 1)
     }
 
     /// Writes all of `text` to file descriptor `descriptor` (a short write is continued; a

@@ -48,7 +48,7 @@ public enum TransferApp {
         }
         context.width = width
         context.colored = FlavorLook.usesColor(
-            color, environment: environment, outputIsTerminal: console.terminalWidth() != nil)
+            color, environment: environment, outputIsTerminal: console.isTerminal)
         defer { report(context.texts.localizer, verbose: line.flag(AppCommandLine.verbose), console: console) }
         for notice in context.flavor.notices { console.writeError("\(notice)\n") }
         do throws(AppError) {

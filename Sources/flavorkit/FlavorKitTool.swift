@@ -21,9 +21,15 @@ enum FlavorKitTool {
         AddFlavorCommand.self,
     ]
 
+    /// The version of the tool (and of the FlavorKit it was built from).
+    static let version = "0.1.0"
+
+    /// `--version`.
+    static let versionOption = Option.flag("version", summary: "print the version")
+
     static let program = Program(
         "flavorkit", summary: "the maintainers' tool: catalogs, plural rules and snapshot review",
-        commands: commands.map { $0.command })
+        options: [versionOption], commands: commands.map { $0.command })
 
     /// `--root DIR`, which every command that reads the package takes.
     static let root = Option.value(
@@ -94,6 +100,10 @@ enum FlavorKitTool {
         let parsed = program.parse(arguments)
         if parsed.wantsHelp {
             print(program.help(for: parsed.path) + layoutInEffect(parsed), terminator: "")
+            return 0
+        }
+        if parsed.flag(versionOption) {
+            print("flavorkit \(version)")
             return 0
         }
         do {

@@ -98,4 +98,19 @@ struct ScreenWidthTests {
         #expect(DisplayColumns.truncate("日本語のタイトル", to: 6) == "日本…")
         #expect(DisplayColumns.truncate("\u{2068}مرحبا بالعالم\u{2069}", to: 4) == "\u{2068}مرح…\u{2069}")
     }
+
+    @Test("colour follows whether output is a terminal, also one that reports no width")
+    func colourOnAnyTerminal() throws {
+        final class Output: @unchecked Sendable { var text = "" }
+        for (isTerminal, coloured) in [(true, true), (false, false)] {
+            let output = Output()
+            let console = Console(
+                write: { output.text += $0 }, writeError: { _ in }, readLine: { nil }, isInteractive: false,
+                terminalWidth: { nil }, isTerminal: isTerminal)
+            #expect(
+                TransferApp.run(AppRunner.regular, arguments: ["--lang", "en"], environment: [:], console: console) == 0
+            )
+            #expect(output.text.contains("\u{1B}[") == coloured, "terminal: \(isTerminal)")
+        }
+    }
 }

@@ -15,7 +15,11 @@ struct CommandLineTests {
             let result = try ToolRunner.run(arguments)
             #expect(result.status == 0)
             #expect(result.errors.isEmpty)
-            #expect(result.output.hasPrefix("usage: flavorkit \(command.joined(separator: " "))"))
+            // --version is the program's own option, hence "[options]" before the command.
+            let expected =
+                command == ["help"]
+                ? "usage: flavorkit " : "usage: flavorkit [options] \(command.joined(separator: " "))"
+            #expect(result.output.hasPrefix(expected), "\(result.output)")
         }
     }
 
@@ -25,7 +29,7 @@ struct CommandLineTests {
         #expect(result.status == 0)
         #expect(
             result.output.hasPrefix(
-                "usage: flavorkit lint [--root DIR] [--strict] [--format text|json|github|sarif] [--stats] "
+                "usage: flavorkit [options] lint [--root DIR] [--strict] [--format text|json|github|sarif] [--stats] "
                     + "[--sources DIR] [--localizations DIR] [--flavors DIR] [--key-call NAME]…\n"))
         #expect(result.output.contains("\n      --strict                         count warnings as errors\n"))
         #expect(!result.output.contains("unknown option"))
@@ -47,12 +51,12 @@ struct CommandLineTests {
         #expect(result.output.isEmpty)
         #expect(
             result.errors.hasPrefix(
-                "error: unknown command 'lnit'; did you mean 'lint'?\n\nusage: flavorkit <command>\n"))
+                "error: unknown command 'lnit'; did you mean 'lint'?\n\nusage: flavorkit [options] <command>\n"))
         let option = try ToolRunner.run(["lint", "--strcit"])
         #expect(option.status == 64)
         #expect(
             option.errors.hasPrefix(
-                "error: unknown option '--strcit'; did you mean '--strict'?\n\nusage: flavorkit lint "))
+                "error: unknown option '--strcit'; did you mean '--strict'?\n\nusage: flavorkit [options] lint "))
         let far = try ToolRunner.run(["publish"])
         #expect(far.errors.hasPrefix("error: unknown command 'publish'\n"))
     }
@@ -125,5 +129,15 @@ struct CommandLineTests {
         let result = try ToolRunner.run(["snapshots", "accept", "App/en/none.txt", "--root", root.path])
         #expect(result.status == 1)
         #expect(result.errors == "App/en/none.txt: error: no pending snapshot (.txt.new) here\n")
+    }
+
+    @Test("--version prints the tool's version, exit 0, alone or with a command")
+    func version() throws {
+        for arguments in [["--version"], ["lint", "--version"]] {
+            let result = try ToolRunner.run(arguments)
+            #expect(result.status == 0)
+            #expect(result.output.hasPrefix("flavorkit ") && result.output.hasSuffix("\n"))
+            #expect(result.output.split(separator: " ").last?.split(separator: ".").count == 3)
+        }
     }
 }

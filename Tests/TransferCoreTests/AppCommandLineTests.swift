@@ -21,6 +21,14 @@ struct AppCommandLineTests {
             (["show", "--lang", "ru"], "error: использование: show ID"),
             (["about", "extra", "--lang", "ar"], "error: الاستخدام: about"),
             (
+                ["--width", "19", "--lang", "de"],
+                "error: „19“ ist keine Breite für --width: eine Spaltenzahl von 20 bis 10.000 angeben"
+            ),
+            (
+                ["--color", "blue", "--lang", "en"],
+                "error: 'blue' is not a value of --color (one of: auto, always, never)"
+            ),
+            (
                 ["--lang", "../x"],
                 "error: '../x' is not a language tag (BCP 47, for example es, pt-BR, ca-ES-valencia, "
                     + "es_ES.UTF-8)"
@@ -33,6 +41,17 @@ struct AppCommandLineTests {
         let lines = result.errors.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.first.map(String.init) == message)
         #expect(lines.dropFirst().first == "", "the program's help follows the error")
+    }
+
+    @Test("help and help COMMAND print the help, exit 0, as --help does")
+    func helpCommand() throws {
+        let help = AppRunner.run(AppRunner.core, ["help"])
+        #expect(help.status == 0)
+        #expect(help.output == AppRunner.run(AppRunner.core, ["--help"]).output)
+        #expect(help.output.contains("  help [COMMAND…]  print this help, or the help of COMMAND\n"))
+        let show = AppRunner.run(AppRunner.core, ["help", "show"])
+        #expect(show.status == 0)
+        #expect(show.output == AppRunner.run(AppRunner.core, ["show", "--help"]).output)
     }
 
     static let showHelp = """

@@ -32,6 +32,9 @@ public enum AppCommandLine {
     /// `ID`: the transfer a command is about (extension commands take it too).
     public static let transferID = Argument("ID")
 
+    /// `help [COMMAND]`, as git and swift-argument-parser have it.
+    public static let helpCommand = Command(
+        "help", summary: Summary.text("help.help"), arguments: [Argument("COMMAND", .zeroOrMore)])
     /// `queue`, the default command.
     public static let queue = Command("queue", summary: Summary.text("help.queue"))
     /// `show ID`.
@@ -42,17 +45,20 @@ public enum AppCommandLine {
     public static let shell = Command("shell", summary: Summary.text("help.shell"))
 
     /// The program called `name` (the flavor's), with the core's commands followed by
-    /// `commands`. `help`, `lang` and `quit` are words of the interactive session only.
+    /// `commands`, and `help [COMMAND]`. `lang` and `quit` are words of the interactive
+    /// session only.
     public static func program(_ name: String, adding commands: [Command]) -> Program {
         Program(
             name, options: [queueFile, language, remember, width, color, localizations, verbose, version],
             commands: [queue, show, about] + TransferCommands.all + [shell] + commands, defaultCommand: queue.name,
             helpOption: help,
-            helpCommand: nil)
+            helpCommand: helpCommand)
     }
 
     /// The narrowest width screens are laid out for.
     public static let minimumWidth = 20
+    /// The widest `--width` taken.
+    public static let maximumWidth = 10_000
 
     /// The columns screens fit in: `--width`, else `COLUMNS`, else the terminal's, else 80
     /// (output that is not a terminal). A `--width` below `minimumWidth` or not a number is a
@@ -60,7 +66,9 @@ public enum AppCommandLine {
     static func width(
         of line: ParsedCommandLine, environment: [String: String], terminal: () -> Int?
     ) throws(UsageError) -> Int {
-        let valid = { (text: String) in Int(text).flatMap { $0 >= minimumWidth && $0 <= 10_000 ? $0 : nil } }
+        let valid = { (text: String) in
+            Int(text).flatMap { $0 >= minimumWidth && $0 <= maximumWidth ? $0 : nil }
+        }
         if let given = try line.value(width, expected: "a number of columns from \(minimumWidth)", valid) {
             return given
         }

@@ -6,7 +6,8 @@ extension Texts {
     /// A usage error in the language in use, from its kind and word (`Commands` words it in
     /// English only). Mistakes in a command's arguments, and those the app's declarations
     /// cannot produce (a missing command or required option), show how to call the command.
-    /// The one value the app checks itself is a language list (`--lang`, the session's `lang`).
+    /// An invalid value is worded by what was expected: a width (`--width`), one of a list
+    /// (`--color`), or else a language list (`--lang`, the session's `lang`).
     public func usage(_ error: UsageError, in program: Program) -> String {
         let text = self
         switch error.kind {
@@ -25,7 +26,18 @@ extension Texts {
         case .unexpectedValue:
             return text("usage.unexpectedValue", .string(Diagnostic.quote(error.word)))
         case .invalidValue:
-            return text("usage.invalidLanguage", .string(Diagnostic.quote(error.word)))
+            let word = Diagnostic.quote(error.word), subject = error.subject ?? ""
+            if subject == AppCommandLine.width.spelling {
+                return text(
+                    "usage.invalidWidth", .string(word), .string(subject),
+                    .string(number(AppCommandLine.minimumWidth)), .string(number(AppCommandLine.maximumWidth)))
+            }
+            if !error.allowed.isEmpty {
+                return text(
+                    "usage.invalidChoice", .string(word), .string(subject),
+                    .string(error.allowed.joined(separator: ", ")))
+            }
+            return text("usage.invalidLanguage", .string(word))
         case .missingArgument, .unexpectedArgument, .missingCommand, .missingOption:
             return text("usage.wrongArguments", .string(program.synopsis(of: error.command, input: .shellLine)))
         }
