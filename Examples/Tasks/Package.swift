@@ -13,10 +13,7 @@ let package = Package(
     targets: [
         .target(
             name: "TasksCore",
-            dependencies: [
-                .product(name: "Flavors", package: "FlavorKit"),
-                .product(name: "Localization", package: "FlavorKit"),
-            ],
+            dependencies: [.product(name: "Flavors", package: "FlavorKit")],
             // One symbol per catalog key (`text(.todayTitle(name))`), made at every build.
             plugins: [.plugin(name: "FlavorKitSymbols", package: "FlavorKit")]),
         .executableTarget(name: "Free", dependencies: ["TasksCore"], swiftSettings: [.define("FREE")]),
@@ -25,7 +22,6 @@ let package = Package(
             name: "TasksTests",
             dependencies: [
                 "TasksCore", .product(name: "Flavors", package: "FlavorKit"),
-                .product(name: "Localization", package: "FlavorKit"),
                 .product(name: "TextSnapshotsTesting", package: "FlavorKit"),
             ]),
     ]

@@ -5,7 +5,8 @@ import PackagePlugin
 /// the package's shared catalogs (the folder `flavorkit.json` names, `Localizations/` by
 /// default) into the build folder, whenever a catalog changes. The target then names its
 /// texts `.queueEmpty`, and a key removed from the catalog is a compile error. The target
-/// must depend on FlavorKit's `Localization` library (the symbols are `LocalizedText`s).
+/// must depend on FlavorKit's `Flavors` (or `Localization`) library: the symbols are
+/// `LocalizedText`s.
 @main
 struct FlavorKitSymbols: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {

@@ -6,8 +6,10 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// A program's one way to user-visible text: `text("catalog.key", arguments…)`, plus numbers,
-/// percents and byte sizes written for the language in use (dates: the `FlavorDates` module).
+/// A program's one way to user-visible text: `text("catalog.key", arguments…)` (or
+/// `arguments: [...]`, `table:`), `text(.generatedSymbol)`, plus numbers, percents and byte
+/// sizes written for the language in use (dates: the `FlavorDates` module). `import Flavors`
+/// brings the Localization types its API shows (`FormatArgument`, `LanguageTag`, …) along.
 ///
 /// `flavorkit lint` finds the keys a program uses by looking for calls of the form
 /// `text("key"` with a literal key, so write keys out in full at the call:
@@ -24,12 +26,24 @@ public struct Texts: Sendable {
         self.localizer = localizer
     }
 
-    /// The text for `key` in the language in use, formatted with `arguments`; a key no
-    /// language has renders as the key itself. Never crashes (see `Localizer.text`).
-    /// `comment` is for translators: `flavorkit extract` writes it into the catalog with a
-    /// new key; it changes nothing at run time.
-    public func callAsFunction(_ key: String, _ arguments: FormatArgument..., comment: StaticString? = nil) -> String {
-        arguments.isEmpty ? localizer.text(key) : localizer.text(key, arguments: arguments)
+    /// The text for `key` in `table` in the language in use, formatted with `arguments` (shown
+    /// as written without any); a key no language has renders as the key itself. Never
+    /// crashes (see `Localizer.text`). `comment` is for translators: `flavorkit extract` writes
+    /// it into the catalog with a new key; it changes nothing at run time.
+    public func callAsFunction(
+        _ key: String, _ arguments: FormatArgument..., table: String = Catalog.defaultTable,
+        comment: StaticString? = nil
+    ) -> String {
+        self(key, arguments: arguments, table: table)
+    }
+
+    /// `text(_:_:table:comment:)` with an array of arguments: what a wrapper of one's own
+    /// (`L10n.tr(key, args…)`) forwards its arguments with.
+    public func callAsFunction(
+        _ key: String, arguments: [FormatArgument], table: String = Catalog.defaultTable,
+        comment: StaticString? = nil
+    ) -> String {
+        localizer.text(LocalizedText(key, table: table, arguments: arguments.isEmpty ? nil : arguments))
     }
 
     /// The text a generated symbol names (`text(.queueEmpty)`, `text(.filesLeft(count))`),

@@ -62,6 +62,23 @@ struct FlavorTests {
     static let export = Feature("export") { text in text("feature.export") }
     static let sync = Feature("sync") { text in text("feature.sync") }
 
+    @Test("every way to text agrees: arguments or an array of them, another table, a LocalizedText")
+    func everyWayToText() throws {
+        let package = try Package()
+        defer { package.remove() }
+        try package.write("Localizations/en.lproj/Errors.strings", "\"disk.full\" = \"Disk full: %lld MB left\";\n")
+        try package.write("Localizations/de.lproj/Errors.strings", "\"disk.full\" = \"Platte voll: noch %lld MB\";\n")
+        let text = try package.load(language: "de").text
+        #expect(text("greeting", .string("Ana")) == "Hallo, Ana!")
+        #expect(text("greeting", arguments: [.string("Ana")]) == "Hallo, Ana!")
+        #expect(text("greeting", .string("Ana"), comment: "On the home screen") == "Hallo, Ana!")
+        #expect(text("disk.full", .int(12), table: "Errors") == "Platte voll: noch 12 MB")
+        #expect(text("disk.full", arguments: [.int(12)], table: "Errors") == "Platte voll: noch 12 MB")
+        #expect(text(LocalizedText("disk.full", table: "Errors", arguments: [.int(12)])) == "Platte voll: noch 12 MB")
+        #expect(text("farewell") == "Goodbye")
+        #expect(text("farewell", arguments: []) == "Goodbye")
+    }
+
     @Test("text comes from the user's language, key by key, with the development language behind it")
     func text() throws {
         let package = try Package()

@@ -1,6 +1,5 @@
 import Flavors
 import Foundation
-import Localization
 
 /// The features a Tasks build can contain; each flavor's Info.plist enables some of them.
 extension Feature {

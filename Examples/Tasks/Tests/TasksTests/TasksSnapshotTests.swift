@@ -1,6 +1,5 @@
 import Flavors
 import Foundation
-import Localization
 import TasksCore
 import Testing
 import TextSnapshotsTesting
