@@ -18,6 +18,7 @@ let package = Package(
         .executable(name: "TransferAgent", targets: ["TransferAgent"]),
         .library(name: "Diagnostics", targets: ["Diagnostics"]),
         .library(name: "Commands", targets: ["Commands"]),
+        .library(name: "TerminalText", targets: ["TerminalText"]),
         .library(name: "Localization", targets: ["Localization"]),
         .library(name: "CatalogTools", targets: ["CatalogTools"]),
         .library(name: "Flavors", targets: ["Flavors"]),
@@ -29,7 +30,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "Diagnostics", swiftSettings: strictSwift),
-        .target(name: "Commands", dependencies: ["Diagnostics"], swiftSettings: strictSwift),
+        .target(name: "TerminalText", swiftSettings: strictSwift),
+        .target(name: "Commands", dependencies: ["Diagnostics", "TerminalText"], swiftSettings: strictSwift),
         .target(name: "Localization", dependencies: ["Diagnostics"], swiftSettings: strictSwift),
         .target(
             name: "Flavors", dependencies: ["Diagnostics", "FileWriting", "Localization"], swiftSettings: strictSwift),
@@ -43,7 +45,8 @@ let package = Package(
         .target(
             name: "TransferCore",
             dependencies: [
-                "Commands", "Diagnostics", "FileWriting", "Localization", "Flavors", "TransferAgentProtocol",
+                "Commands", "Diagnostics", "FileWriting", "Localization", "Flavors", "TerminalText",
+                "TransferAgentProtocol",
             ],
             swiftSettings: strictSwift
         ),
@@ -115,6 +118,7 @@ let package = Package(
         .testTarget(
             name: "FlavorsTests", dependencies: ["Diagnostics", "Flavors", "FlavorDates"], swiftSettings: strictSwift),
         .testTarget(name: "CommandsTests", dependencies: ["Commands", "Diagnostics"], swiftSettings: strictSwift),
+        .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"], swiftSettings: strictSwift),
         .target(
             name: "TestSupport", dependencies: ["Flavors"], path: "Tests/Support/TestSupport",
             swiftSettings: strictSwift),
@@ -147,8 +151,7 @@ let package = Package(
             name: "AppTests",
             dependencies: [
                 "Light", "Regular", "CatalogTools", "Commands", "Diagnostics", "TransferCore", "Flavors",
-                "Localization",
-                "TextSnapshotsTesting", "AppTesting", "FileWriting", "TestSupport",
+                "Localization", "TerminalText", "TextSnapshotsTesting", "AppTesting", "FileWriting", "TestSupport",
             ],
             swiftSettings: strictSwift
         ),

@@ -13,7 +13,10 @@ let package = Package(
     targets: [
         .target(
             name: "TasksCore",
-            dependencies: [.product(name: "Flavors", package: "FlavorKit")],
+            dependencies: [
+                .product(name: "Flavors", package: "FlavorKit"),
+                .product(name: "TerminalText", package: "FlavorKit"),  // the list screen's table
+            ],
             // One symbol per catalog key (`text(.todayTitle(name))`), made at every build.
             plugins: [.plugin(name: "FlavorKitSymbols", package: "FlavorKit")]),
         .executableTarget(name: "Free", dependencies: ["TasksCore"], swiftSettings: [.define("FREE")]),
@@ -22,6 +25,7 @@ let package = Package(
             name: "TasksTests",
             dependencies: [
                 "TasksCore", .product(name: "Flavors", package: "FlavorKit"),
+                .product(name: "TerminalText", package: "FlavorKit"),
                 .product(name: "TextSnapshotsTesting", package: "FlavorKit"),
             ]),
     ]

@@ -1,3 +1,5 @@
+import TerminalText
+
 extension Program {
     /// The help of the command at `path` (`[]`: the program), generated from the
     /// declarations: the usage line, the summary, then tables of arguments, commands (every

@@ -3,6 +3,7 @@ import Commands
 import Flavors
 import Foundation
 import Localization
+import TerminalText
 import Testing
 import TransferCore
 

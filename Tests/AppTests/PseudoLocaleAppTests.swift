@@ -12,7 +12,8 @@ struct PseudoLocaleAppTests {
     static let syntax: Set<String> = [
         "queue", "show", "about", "shell", "pause", "resume", "cancel", "lang", "remember", "width", "color", "auto",
         "always", "never", "localizations", "verbose", "version", "help", "add", "delete", "run", "move", "prioritize",
-        "URL", "LANG", "FILE", "DIR", "Light", "Regular", "Transfers", "com", "example", "transfers", "light",
+        "URL", "LANG", "FILE", "DIR", "COMMAND", "Light", "Regular", "Transfers", "com", "example", "transfers",
+        "light",
     ]
 
     /// The words of the sample queue's titles: data, not text of the app.

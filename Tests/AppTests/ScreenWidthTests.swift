@@ -1,6 +1,7 @@
 import AppTesting
 import Commands
 import Foundation
+import TerminalText
 import Testing
 import TransferCore
 

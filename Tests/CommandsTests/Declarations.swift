@@ -51,7 +51,8 @@ enum Declarations {
                 "run", summary: "help.run", options: [.value("into", placeholder: "DIR", summary: "help.option.into")]),
             Command("shell", summary: "help.shell"),
         ],
-        defaultCommand: "queue", helpOption: .flag("help", short: "h", summary: "help.option.help"), helpCommand: nil)
+        defaultCommand: "queue", helpOption: .flag("help", short: "h", summary: "help.option.help"),
+        helpCommand: Command("help", summary: "help.help", arguments: [Argument("COMMAND", .zeroOrMore)]))
     /// What a plug-in module adds to the app.
     static let queueControl =
         ["pause", "resume", "cancel"].map { Command($0, summary: "help.\($0)", arguments: [id]) } + [

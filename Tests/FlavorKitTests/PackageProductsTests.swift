@@ -16,7 +16,7 @@ struct PackageProductsTests {
         #expect(
             Set(libraries) == [
                 "Diagnostics", "Commands", "Localization", "CatalogTools", "Flavors", "FlavorDates", "TextSnapshots",
-                "FileWriting", "TextSnapshotsTesting",
+                "FileWriting", "TextSnapshotsTesting", "TerminalText",
             ])
     }
 }

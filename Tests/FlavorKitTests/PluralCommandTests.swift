@@ -32,7 +32,7 @@ struct PluralCommandTests {
     @Test(
         "bad arguments are usage errors with exit status 64",
         arguments: [
-            (["ru"], "missing NUMBER… (usage: flavorkit plural [--ordinal] [--verbose] LANG NUMBER…)"),
+            (["ru"], "missing NUMBER… (usage: flavorkit [options] plural [--ordinal] [--verbose] LANG NUMBER…)"),
             (["ru", "twelve"], "'twelve' is not a number"),
             (["ru", "1", "--plain"], "unknown option '--plain'"),
             (["../x", "1"], "'../x' is not a language tag"),

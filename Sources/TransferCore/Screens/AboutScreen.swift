@@ -1,5 +1,6 @@
 import Commands
 import Flavors
+import TerminalText
 
 /// `about`: the flavor's identity from its Info.plist and the languages in play.
 public enum AboutScreen {

@@ -1,6 +1,7 @@
 import Commands
 import Diagnostics
 import Flavors
+import TerminalText
 
 /// The default screen: every visible transfer with its state, a progress bar, the percent
 /// and the sizes, then a summary line; fitted to `context.width`: the title column is cut

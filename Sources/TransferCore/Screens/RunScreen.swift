@@ -2,6 +2,7 @@ import Commands
 import Diagnostics
 import Flavors
 import Synchronization
+import TerminalText
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

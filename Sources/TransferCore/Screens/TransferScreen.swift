@@ -1,5 +1,6 @@
 import Commands
 import Flavors
+import TerminalText
 
 /// `show ID`: one transfer in detail, fitted to `context.width`.
 public enum TransferScreen {

@@ -1,5 +1,6 @@
 import Flavors
 import Foundation
+import TerminalText
 
 /// The features a Tasks build can contain; each flavor's Info.plist enables some of them.
 extension Feature {
@@ -10,29 +11,35 @@ extension Feature {
 /// The Tasks program, shared by every flavor: `Free` and `Pro` call `run` from their entry file.
 public enum TasksApp {
     /// The screens, by the name given on the command line.
-    public static let screens = ["today", "about"]
+    public static let screens = ["today", "about", "list"]
 
-    /// Runs `[--lang LANG] [today|about]` and returns the exit status (64 for a usage error).
+    /// Runs `[--lang LANG] [--width N] [today|about|list]` and returns the exit status (64 for
+    /// a usage error).
     public static func run(
         flavor name: String, features: [Feature], arguments: [String], sourceFile: String = #filePath
     ) -> Int32 {
         var arguments = arguments[...]
         var language: String?
+        var width = 80
         var screen = "today"
         while let argument = arguments.popFirst() {
             if argument == "--lang", let value = arguments.popFirst() {
                 language = value
+            } else if argument == "--width", let value = arguments.popFirst().flatMap({ Int($0) }), value >= 10 {
+                width = value
             } else if screens.contains(argument) {
                 screen = argument
             } else {
                 FileHandle.standardError.write(
-                    Data("error: unknown argument '\(argument)'; usage: \(name) [--lang LANG] [today|about]\n".utf8))
+                    Data(
+                        "error: unknown argument '\(argument)'; usage: \(name) [--lang LANG] [--width N] [today|about|list]\n"
+                            .utf8))
                 return 64
             }
         }
         do {
             let flavor = try Flavor.load(name, features: features, language: language, sourceFile: sourceFile)
-            print(render(screen, flavor: flavor), terminator: "")
+            print(render(screen, flavor: flavor, width: width), terminator: "")
             return 0
         } catch {
             FileHandle.standardError.write(Data("\(error)\n".utf8))
@@ -40,9 +47,30 @@ public enum TasksApp {
         }
     }
 
-    /// A screen as text, in the flavor's language in use.
-    public static func render(_ screen: String, flavor: Flavor) -> String {
-        screen == "about" ? about(flavor) : today(flavor)
+    /// A screen as text, in the flavor's language in use; `list` fits `width` columns.
+    public static func render(_ screen: String, flavor: Flavor, width: Int = 80) -> String {
+        switch screen {
+        case "about": about(flavor)
+        case "list": list(flavor, width: width)
+        default: today(flavor)
+        }
+    }
+
+    /// The tasks as a table that fits `width`: titles cut first (never below 8 columns), else
+    /// each task stacked, without the headings. Every cell of words is isolated, so that
+    /// right-to-left text (an Arabic heading, a user's Hebrew title) cannot reorder the columns.
+    static func list(_ flavor: Flavor, width: Int) -> String {
+        let text = flavor.text
+        let reminders = flavor.has(.reminders)
+        let headings = ["", text(.listTask)] + (reminders ? [text(.listReminder)] : [])
+        let tasks = TaskList.sample.map { task in
+            [task.done ? "[x]" : "[ ]", task.title] + (reminders ? [task.reminder ?? ""] : [])
+        }
+        let isolated = { (rows: [[String]]) in rows.map { $0.map(DisplayColumns.isolated) } }
+        let lines =
+            TextColumns(isolated([headings] + tasks)).aligned(width: width, shrinking: 1, minimum: 8)
+            ?? TextColumns(isolated(tasks)).render(width: width)
+        return lines.joined(separator: "\n") + "\n"
     }
 
     static func today(_ flavor: Flavor) -> String {

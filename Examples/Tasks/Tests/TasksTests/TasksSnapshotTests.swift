@@ -1,6 +1,7 @@
 import Flavors
 import Foundation
 import TasksCore
+import TerminalText
 import Testing
 import TextSnapshotsTesting
 
@@ -13,19 +14,30 @@ let snapshots = SnapshotSuite()
 @Suite("Tasks snapshots", snapshots)
 struct TasksSnapshotTests {
     static let flavors: [(name: String, features: [Feature])] = [("Free", []), ("Pro", [.reminders])]
-    static let locales = ["en", "fr", "fr-CA", "en-XA"]
+    static let locales = ["en", "fr", "fr-CA", "ar", "en-XA"]
+    /// The widths the list screen, a table, is recorded at.
+    static let widths = [24, 40, 80]
 
     struct Case: Sendable, CustomStringConvertible {
         let flavor: String
         let features: [Feature]
         let locale: String
         let screen: String
-        var description: String { "\(flavor)/\(locale)/\(screen)" }
+        /// The width a table screen is fitted to; nil for the others.
+        var width: Int?
+        var description: String { "\(flavor)/\(locale)/" + (width.map { "\($0)/" } ?? "") + screen }
+        /// The snapshot's name: flavor, locale, the width for a table screen, screen.
+        var name: [String] { [flavor, locale] + (width.map { ["\($0)"] } ?? []) + [screen] }
     }
 
     static let cases = flavors.flatMap { flavor in
         locales.flatMap { locale in
-            TasksApp.screens.map { Case(flavor: flavor.name, features: flavor.features, locale: locale, screen: $0) }
+            TasksApp.screens.flatMap { screen in
+                (screen == "list" ? widths.map(Optional.some) : [nil]).map { width in
+                    Case(
+                        flavor: flavor.name, features: flavor.features, locale: locale, screen: screen, width: width)
+                }
+            }
         }
     }
 
@@ -34,8 +46,11 @@ struct TasksSnapshotTests {
         let flavor = try Flavor.load(
             screen.flavor, features: screen.features, language: screen.locale, recordsFallbacks: true,
             environment: [:], executable: nil)
-        snapshots.expect(
-            TasksApp.render(screen.screen, flavor: flavor), named: screen.flavor, screen.locale, screen.screen)
+        let output = TasksApp.render(screen.screen, flavor: flavor, width: screen.width ?? 80)
+        snapshots.expect(output, named: screen.name)
+        if let width = screen.width {
+            #expect(output.split(separator: "\n").allSatisfy { DisplayColumns.width($0) <= width })
+        }
         // Only fr-CA falls back (to fr) on purpose; every other key is translated.
         let fallbacks = flavor.localizer.issues.filter {
             if case .fallback(_, _, let wanted, _) = $0 { return wanted.description != "fr-CA" }
