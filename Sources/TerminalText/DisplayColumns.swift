@@ -16,11 +16,24 @@ public enum DisplayColumns {
     public static let ellipsis = "…"
 
     /// The columns `text` takes. Terminal control sequences (`ESC [ … m`, colours) take none.
-    public static func width(_ text: some StringProtocol) -> Int {
+    public static func width(_ text: String) -> Int {
+        width(text[...])
+    }
+
+    /// The columns `text` takes (a line of a longer text). Not generic over `StringProtocol`, so
+    /// that a debug build, which does not specialize, measures as fast as the others.
+    public static func width(_ text: Substring) -> Int {
         // ASCII text without escapes (most of it) is one column a printable byte.
-        if text.utf8.allSatisfy({ $0 < 0x7F && $0 != 0x1B }) {
-            return text.utf8.reduce(0) { $0 + ($1 >= 0x20 ? 1 : 0) }
+        var ascii = 0
+        var isPlain = true
+        for byte in text.utf8 {
+            guard byte < 0x7F, byte != 0x1B else {
+                isPlain = false
+                break
+            }
+            if byte >= 0x20 { ascii += 1 }
         }
+        if isPlain { return ascii }
         var total = 0
         var inSequence = false
         var previousWasEscape = false
@@ -46,13 +59,19 @@ public enum DisplayColumns {
     /// The columns one character (grapheme cluster) takes: 0, 1 or 2. An emoji sequence
     /// takes two, however many scalars it joins.
     public static func width(of character: Character) -> Int {
-        let scalars = character.unicodeScalars
-        if scalars.count > 1, scalars.contains(where: { $0.properties.isEmojiPresentation || $0.value == 0xFE0F }),
-            scalars.first?.properties.isEmoji == true
+        // Plain loops: a debug build runs them much faster than generic algorithms.
+        var total = 0, count = 0, emojiPresentation = false
+        for scalar in character.unicodeScalars {
+            count += 1
+            total += width(of: scalar)
+            if count > 1, scalar.value == 0xFE0F || scalar.properties.isEmojiPresentation { emojiPresentation = true }
+        }
+        if count > 1, emojiPresentation || character.unicodeScalars.first!.properties.isEmojiPresentation,
+            character.unicodeScalars.first!.properties.isEmoji
         {
             return 2
         }
-        return min(2, scalars.reduce(0) { $0 + width(of: $1) })
+        return min(2, total)
     }
 
     /// The columns one scalar takes: 0, 1 or 2.

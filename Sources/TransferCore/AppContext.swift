@@ -26,6 +26,8 @@ public struct AppContext: Sendable {
     /// Whether screens are shown in the flavor's accent colour (`--color`, `NO_COLOR`,
     /// `TERM`, a terminal).
     public var colored = false
+    /// The clock a run paces its saves and redraws by and waits out its retries on.
+    public var clock: RunClock = .system
     /// What decided the languages in use: at start-up the flavor's `languageSource`; after
     /// `lang` in the interactive session, that choice.
     public var languageSource: LanguageSource

@@ -10,23 +10,24 @@ import Darwin
 #endif
 
 /// Where the app writes and reads: the standard streams, or strings in tests.
-public struct Console {
-    public var write: (String) -> Void
-    public var writeError: (String) -> Void
-    public var readLine: () -> String?
+public struct Console: Sendable {
+    public var write: @Sendable (String) -> Void
+    public var writeError: @Sendable (String) -> Void
+    public var readLine: @Sendable () -> String?
     /// Whether input comes from a person at a terminal (the session then shows a prompt).
     public var isInteractive: Bool
     /// The columns of the terminal output goes to; nil when it is not a terminal, or one that
     /// does not say (a terminal of 0 columns).
-    public var terminalWidth: () -> Int?
+    public var terminalWidth: @Sendable () -> Int?
     /// Whether output goes to a terminal (`run` then redraws its screen in place, and colour
     /// is on unless turned off), whatever its size.
     public var isTerminal: Bool
 
     /// A console over the given functions; `isTerminal` nil: a terminal when it has a width.
     public init(
-        write: @escaping (String) -> Void, writeError: @escaping (String) -> Void,
-        readLine: @escaping () -> String?, isInteractive: Bool, terminalWidth: @escaping () -> Int? = { nil },
+        write: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void,
+        readLine: @escaping @Sendable () -> String?, isInteractive: Bool,
+        terminalWidth: @escaping @Sendable () -> Int? = { nil },
         isTerminal: Bool? = nil
     ) {
         self.write = write

@@ -55,7 +55,8 @@ public struct Session {
             let queueURL = try queueFile(for: name)
             let folder = URL(
                 fileURLWithPath: line.value(TransferCommands.into) ?? FileManager.default.currentDirectoryPath)
-            let runner = TransferRunner(context: context, queueURL: queueURL, folder: folder, console: console)
+            let runner = TransferRunner(
+                context: context, queueURL: queueURL, folder: folder, console: console, clock: context.clock)
             let message = try runner.run()
             queue = try QueueFile.load(queueURL)
             return message

@@ -15,10 +15,11 @@ public enum TransferApp {
     /// Runs one command line and returns the exit status: 0, 1 for a failed command or a bad
     /// file, 64 for a usage error or a command the flavor does not offer. A leading lone `--`
     /// (what `swift run Light -- --help` passes on) is dropped; a later one ends the options.
+    /// `clock` paces `run` and times its retries (a test's need not wait them out).
     public static func run(
         _ build: FlavorBuild, arguments: [String],
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        console: Console = .standard
+        console: Console = .standard, clock: RunClock = .system
     ) -> Int32 {
         let line = build.program.parse(arguments.first == "--" ? Array(arguments.dropFirst()) : arguments)
         var problem = line.problem
@@ -47,6 +48,7 @@ public enum TransferApp {
             return error.exitStatus
         }
         context.width = width
+        context.clock = clock
         context.colored = FlavorLook.usesColor(
             color, environment: environment, outputIsTerminal: console.isTerminal)
         defer { report(context.texts.localizer, verbose: line.flag(AppCommandLine.verbose), console: console) }

@@ -6,7 +6,8 @@ import Testing
 import TransferCore
 
 /// No line of any screen is wider than the width it was given, whatever the flavor, the
-/// language (pseudo-locales included) or the width from 20 to 200 columns.
+/// language (pseudo-locales included) or the width: every width from 20 to 100 columns, where
+/// the screens change their layout, and every fourth to 200.
 @Suite("Screens fit the width")
 struct ScreenWidthTests {
     struct Case: Sendable, CustomTestStringConvertible {
@@ -19,14 +20,17 @@ struct ScreenWidthTests {
         AppSnapshotTests.locales.map { Case(flavor: flavor, locale: $0) }
     }
 
-    @Test("every screen at every width from 20 to 200", arguments: cases)
+    /// The widths tried.
+    static let widths = Array(20...100) + Array(stride(from: 104, through: 200, by: 4))
+
+    @Test("every screen at every width from 20 to 100, and every fourth to 200", arguments: cases)
     func everyWidth(_ screenCase: Case) throws {
         let build = try #require(AppSnapshotTests.flavors[screenCase.flavor])
         var context = try TransferApp.makeContext(
             build, lang: screenCase.locale, localizations: nil, environment: [:])
         let queue = try QueueFile.load(context.resources.sampleQueue)
         let d1 = try #require(context.visible(queue)[id: "d1"])
-        for width in 20...200 {
+        for width in Self.widths {
             context.width = width
             let screens = [
                 ("queue", QueueScreen.render(queue, context: context)),

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// How a locale writes numbers, as Foundation (ICU) writes them: its digits, separators,
 /// grouping, signs and percent. The data (`LocaleNumberData.swift`) is generated from
 /// Foundation's own output by `swift run generate-number-data`; this is how it is laid out
@@ -51,8 +53,16 @@ package struct NumberSymbols: Equatable, Sendable {
     /// `pt`), else the root locale's.
     package init(language: LanguageTag) {
         let index = LocaleTable.set(for: language, in: Self.locales)
+        if let known = Self.decoded.withLock({ $0[index] }) {
+            self = known
+            return
+        }
         self = Self.decode(Self.sets[index]) ?? Self.decode(Self.sets[0])!
+        Self.decoded.withLock { [self] in $0[index] = self }
     }
+
+    /// Each set decoded so far, by its index: a screen writes many numbers.
+    private static let decoded = Mutex<[Int: NumberSymbols]>([:])
 
     /// The symbols given field by field.
     package init(

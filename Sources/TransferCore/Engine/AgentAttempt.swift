@@ -23,15 +23,14 @@ import Darwin
 ///
 /// `stop()` closes the agent's standard input; the agent then ends at once, saying so. A download
 /// may take several agents in turn, each writing a share of it (`downloadShare`).
-public final class AgentAttempt: TransferAttempt, @unchecked Sendable {
+public final class AgentAttempt: TransferAttempt, Sendable {
     private let request: AgentRequest
     private let agent: URL
     private let text: Texts
     private let progress: TransferProgress
-    private let lock = Mutex(())
-    /// The agent's standard input while it runs; -1 before and after.
-    private var input: Int32 = -1
-    private var stopRequested = false
+    /// The agent's standard input while it runs (-1 before and after), and whether `stop`
+    /// was called.
+    private let state = Mutex((input: Int32(-1), stopRequested: false))
 
     /// An attempt at `request` by the agent executable `agent`, its reasons written in `texts`,
     /// its bytes reported to `progress`.
@@ -67,7 +66,7 @@ public final class AgentAttempt: TransferAttempt, @unchecked Sendable {
         }
         var request = request
         while true {
-            if lock.withLock({ _ in stopRequested }) { return .stopped }
+            if state.withLock({ $0.stopRequested }) { return .stopped }
             switch runAgent(request) {
             case .next(let following): request = following
             case .finished(let outcome): return outcome
@@ -93,9 +92,9 @@ public final class AgentAttempt: TransferAttempt, @unchecked Sendable {
             let reason = text("reason.agentFailed", .string(agent.path), .string(error.reason))
             return .finished(.failed(reason: reason, retryable: false))
         }
-        if lock.withLock({ _ in
-            input = process.input
-            return stopRequested
+        if state.withLock({
+            $0.input = process.input
+            return $0.stopRequested
         }) {
             closeInput()
         }
@@ -109,7 +108,7 @@ public final class AgentAttempt: TransferAttempt, @unchecked Sendable {
         }
         closeInput()
         let end = process.wait()
-        if lock.withLock({ _ in stopRequested }) { return .finished(.stopped) }
+        if state.withLock({ $0.stopRequested }) { return .finished(.stopped) }
         if let signal = end.signal {
             return .finished(.failed(reason: text("reason.agentSignal", .int(Int(signal))), retryable: true))
         }
@@ -161,14 +160,14 @@ public final class AgentAttempt: TransferAttempt, @unchecked Sendable {
 
     /// Stops the attempt: the agent's standard input closes; `perform` then returns `.stopped`.
     public func stop() {
-        lock.withLock { _ in stopRequested = true }
+        state.withLock { $0.stopRequested = true }
         closeInput()
     }
 
     private func closeInput() {
-        let descriptor = lock.withLock { _ in
-            defer { input = -1 }
-            return input
+        let descriptor = state.withLock { state in
+            defer { state.input = -1 }
+            return state.input
         }
         if descriptor >= 0 { close(descriptor) }
     }

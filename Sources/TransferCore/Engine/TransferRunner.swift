@@ -276,84 +276,87 @@ private struct RunJob: Sendable {
 }
 
 /// What the workers of a run share, behind one lock.
-private final class RunState: @unchecked Sendable {
-    private let lock = Mutex(())
-    private var interrupted = false
-    private var failures = false
-    private var seen: Set<String> = []
-    private var attempts: [String: any TransferAttempt] = [:]
-    private var stopping: Set<String> = []
-    private var lastSave: [String: UInt64] = [:]
-    private var states: [String: Transfer.State?] = [:]
+private final class RunState: Sendable {
+    private struct Shared {
+        var interrupted = false
+        var failures = false
+        var seen: Set<String> = []
+        var attempts: [String: any TransferAttempt] = [:]
+        var stopping: Set<String> = []
+        var lastSave: [String: UInt64] = [:]
+        var states: [String: Transfer.State?] = [:]
+    }
+
+    private let shared = Mutex(Shared())
     private let clock: RunClock
     /// Held while a worker changes the queue file and shows the change.
     let saving = Mutex(())
 
     init(clock: RunClock) { self.clock = clock }
 
-    var isInterrupted: Bool { lock.withLock { _ in interrupted } }
-    var hadFailures: Bool { lock.withLock { _ in failures } }
+    var isInterrupted: Bool { shared.withLock { $0.interrupted } }
+    var hadFailures: Bool { shared.withLock { $0.failures } }
 
-    func isNew(_ id: String) -> Bool { lock.withLock { _ in !seen.contains(id) } }
-    func claim(_ id: String) -> Bool { lock.withLock { _ in seen.insert(id).inserted } }
-    func failed() { lock.withLock { _ in failures = true } }
-    func note(_ id: String, _ state: Transfer.State?) { lock.withLock { _ in states[id] = state } }
-    func latestState(_ id: String) -> Transfer.State? { lock.withLock { _ in states[id] ?? nil } }
+    func isNew(_ id: String) -> Bool { shared.withLock { !$0.seen.contains(id) } }
+    func claim(_ id: String) -> Bool { shared.withLock { $0.seen.insert(id).inserted } }
+    func failed() { shared.withLock { $0.failures = true } }
+    func note(_ id: String, _ state: Transfer.State?) { shared.withLock { $0.states[id] = state } }
+    func latestState(_ id: String) -> Transfer.State? { shared.withLock { $0.states[id] ?? nil } }
 
     func register(_ id: String, _ attempt: any TransferAttempt) {
-        let stop = lock.withLock { _ in
-            attempts[id] = attempt
-            return interrupted || stopping.contains(id)
+        let stop = shared.withLock {
+            $0.attempts[id] = attempt
+            return $0.interrupted || $0.stopping.contains(id)
         }
         if stop { attempt.stop() }
     }
 
-    func unregister(_ id: String) { lock.withLock { _ in attempts[id] = nil } }
+    func unregister(_ id: String) { shared.withLock { $0.attempts[id] = nil } }
 
     /// Whether enough time passed since `id`'s last progress save (half a second).
     func shouldSave(_ id: String) -> Bool {
-        lock.withLock { _ in
-            let now = clock.now()
-            if let last = lastSave[id], now - last < 500_000_000 { return false }
-            lastSave[id] = now
+        let now = clock.now()
+        return shared.withLock {
+            if let last = $0.lastSave[id], now - last < 500_000_000 { return false }
+            $0.lastSave[id] = now
             return true
         }
     }
 
     /// Stops transfer `id` (paused, cancelled or deleted meanwhile).
     func stop(_ id: String) {
-        let attempt = lock.withLock { _ in
-            stopping.insert(id)
-            return attempts[id]
+        let attempt = shared.withLock {
+            $0.stopping.insert(id)
+            return $0.attempts[id]
         }
         attempt?.stop()
     }
 
     /// Ctrl-C: stops every running transfer.
     func interrupt() {
-        let running = lock.withLock { _ in
-            interrupted = true
-            return Array(attempts.values)
+        let running = shared.withLock {
+            $0.interrupted = true
+            return Array($0.attempts.values)
         }
         running.forEach { $0.stop() }
     }
 
-    /// Waits `seconds` before a retry, looking every 10 ms whether the transfer or the run was
-    /// stopped meanwhile; false when it was.
+    /// Waits `seconds` on the run's clock before a retry, looking every 10 ms whether the
+    /// transfer or the run was stopped meanwhile; false when it was.
     func wait(_ seconds: Double, for id: String) -> Bool {
-        let deadline = DispatchTime.now() + seconds
-        while DispatchTime.now() < deadline {
-            if lock.withLock({ _ in interrupted || stopping.contains(id) }) { return false }
-            usleep(10_000)
+        let stopped = { self.shared.withLock { $0.interrupted || $0.stopping.contains(id) } }
+        let deadline = clock.now() + UInt64(seconds * 1e9)
+        while clock.now() < deadline {
+            if stopped() { return false }
+            clock.sleep(10_000_000)
         }
-        return lock.withLock { _ in !(interrupted || stopping.contains(id)) }
+        return !stopped()
     }
 }
 
 /// The first error a worker met, which ends the run.
-private final class ErrorBox: @unchecked Sendable {
-    private let lock = Mutex(())
-    private var first: AppError?
-    var error: AppError? { lock.withLock { _ in first } }
-    func set(_ error: AppError) { lock.withLock { _ in first = first ?? error } }
+private final class ErrorBox: Sendable {
+    private let first = Mutex<AppError?>(nil)
+    var error: AppError? { first.withLock { $0 } }
+    func set(_ error: AppError) { first.withLock { $0 = $0 ?? error } }
 }

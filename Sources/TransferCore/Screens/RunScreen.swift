@@ -13,61 +13,65 @@ import Foundation
 /// What `run` shows while it works. On a terminal, the queue screen redrawn in place (at most
 /// five times a second) with the latest event under it; otherwise one line per state change
 /// (`d1 Ocean Documentary: Completed`), retries and failures with their reason.
-final class RunOutput: @unchecked Sendable {
-    private let lock = Mutex(())
-    private let console: Console
-    private let context: AppContext
-    private var queue: TransferQueue
-    private var event = ""
-    private var drawnLines = 0
-    private var lastDraw: UInt64?
-    private let clock: RunClock
+final class RunOutput: Sendable {
+    /// The console and what was drawn on it, behind one lock (the console's functions are
+    /// only ever called under it).
+    private struct Screen: Sendable {
+        let console: Console
+        let context: AppContext
+        let clock: RunClock
+        var queue: TransferQueue
+        var event = ""
+        var drawnLines = 0
+        var lastDraw: UInt64?
+
+        mutating func emit(_ line: String) {
+            if console.isTerminal { event = line } else { console.write(line + "\n") }
+        }
+
+        mutating func redraw(force: Bool) {
+            guard console.isTerminal else { return }
+            let now = clock.now()
+            if !force, let lastDraw, now - lastDraw < 200_000_000 { return }
+            lastDraw = now
+            let screen = RunScreen.render(queue, event: event, context: context)
+            let up = drawnLines > 0 ? "\u{1B}[\(drawnLines)A\u{1B}[J" : ""
+            console.write(up + screen)
+            drawnLines = screen.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
+        }
+    }
+
+    private let screen: Mutex<Screen>
 
     init(console: Console, context: AppContext, queue: TransferQueue, clock: RunClock) {
-        self.console = console
-        self.context = context
-        self.queue = queue
-        self.clock = clock
+        screen = Mutex(Screen(console: console, context: context, clock: clock, queue: queue))
     }
 
     /// The queue file's content after a save; `change` is the transfer whose state changed and
     /// the reason it failed, if any.
     func changed(_ queue: TransferQueue, _ change: (transfer: Transfer, reason: String?)?) {
-        lock.withLock { _ in
-            self.queue = queue
-            if let change { emit(RunScreen.line(change.transfer, reason: change.reason, context: context)) }
-            redraw(force: change != nil)
+        screen.withLock { screen in
+            screen.queue = queue
+            if let change {
+                screen.emit(RunScreen.line(change.transfer, reason: change.reason, context: screen.context))
+            }
+            screen.redraw(force: change != nil)
         }
     }
 
     /// A failed attempt to be retried.
     func retry(_ transfer: Transfer, reason: String, attempt: Int, of attempts: Int, delay: Double) {
-        lock.withLock { _ in
-            emit(
+        screen.withLock { screen in
+            screen.emit(
                 RunScreen.retry(
-                    transfer, reason: reason, attempt: attempt, of: attempts, delay: delay, context: context))
-            redraw(force: true)
+                    transfer, reason: reason, attempt: attempt, of: attempts, delay: delay, context: screen.context))
+            screen.redraw(force: true)
         }
     }
 
     /// The last screen, drawn whatever the time since the one before.
     func finish() {
-        lock.withLock { _ in redraw(force: true) }
-    }
-
-    private func emit(_ line: String) {
-        if console.isTerminal { event = line } else { console.write(line + "\n") }
-    }
-
-    private func redraw(force: Bool) {
-        guard console.isTerminal else { return }
-        let now = clock.now()
-        if !force, let lastDraw, now - lastDraw < 200_000_000 { return }
-        lastDraw = now
-        let screen = RunScreen.render(queue, event: event, context: context)
-        let up = drawnLines > 0 ? "\u{1B}[\(drawnLines)A\u{1B}[J" : ""
-        console.write(up + screen)
-        drawnLines = screen.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
+        screen.withLock { $0.redraw(force: true) }
     }
 }
 

@@ -1,6 +1,7 @@
 import Flavors
 import Foundation
 import Localization
+import Synchronization
 import TestSupport
 import TransferCore
 
@@ -18,14 +19,27 @@ public enum AppRunner {
         input: [String] = []
     ) -> Result {
         let environment = environment.merging(["COLUMNS": "132"]) { given, _ in given }
-        final class Buffer { var output = "", errors = "", input: [String] = [] }
-        let buffer = Buffer()
-        buffer.input = input
+        let buffer = Mutex((output: "", errors: "", input: input))
         let console = Console(
-            write: { buffer.output += $0 }, writeError: { buffer.errors += $0 },
-            readLine: { buffer.input.isEmpty ? nil : buffer.input.removeFirst() }, isInteractive: false)
-        let status = TransferApp.run(build, arguments: arguments, environment: environment, console: console)
-        return Result(status: status, output: buffer.output, errors: buffer.errors)
+            write: { text in buffer.withLock { $0.output += text } },
+            writeError: { text in buffer.withLock { $0.errors += text } },
+            readLine: { buffer.withLock { $0.input.isEmpty ? nil : $0.input.removeFirst() } }, isInteractive: false)
+        let status = TransferApp.run(
+            build, arguments: arguments, environment: environment, console: console, clock: quickClock)
+        return buffer.withLock { Result(status: status, output: $0.output, errors: $0.errors) }
+    }
+
+    /// The monotonic clock, moved on by every wait instead of waiting: a retry's delay goes by
+    /// at once (the order of events is the same).
+    public static var quickClock: RunClock {
+        final class Waited: Sendable { let nanoseconds = Mutex<UInt64>(0) }
+        let waited = Waited()
+        return RunClock(
+            now: { DispatchTime.now().uptimeNanoseconds + waited.nanoseconds.withLock { $0 } },
+            sleep: { duration in
+                waited.nanoseconds.withLock { $0 += duration }
+                sched_yield()
+            })
     }
 
     /// An executable product built beside the test bundle (`swift test` builds them all).
