@@ -32,9 +32,11 @@ let package = Package(
         .target(name: "Diagnostics", swiftSettings: strictSwift),
         .target(name: "TerminalText", swiftSettings: strictSwift),
         .target(name: "Commands", dependencies: ["Diagnostics", "TerminalText"], swiftSettings: strictSwift),
-        .target(name: "Localization", dependencies: ["Diagnostics"], swiftSettings: strictSwift),
+        .target(name: "FileFormats", dependencies: ["Diagnostics"], swiftSettings: strictSwift),
+        .target(name: "Localization", dependencies: ["Diagnostics", "FileFormats"], swiftSettings: strictSwift),
         .target(
-            name: "Flavors", dependencies: ["Diagnostics", "FileWriting", "Localization"], swiftSettings: strictSwift),
+            name: "Flavors", dependencies: ["Diagnostics", "FileFormats", "FileWriting", "Localization"],
+            swiftSettings: strictSwift),
         .target(name: "FlavorDates", dependencies: ["Flavors"], swiftSettings: strictSwift),
         .target(name: "FileWriting", dependencies: ["Diagnostics"], swiftSettings: strictSwift),
         .target(name: "TextSnapshots", dependencies: ["Diagnostics", "FileWriting"], swiftSettings: strictSwift),
@@ -45,7 +47,7 @@ let package = Package(
         .target(
             name: "TransferCore",
             dependencies: [
-                "Commands", "Diagnostics", "FileWriting", "Localization", "Flavors", "TerminalText",
+                "Commands", "Diagnostics", "FileFormats", "FileWriting", "Localization", "Flavors", "TerminalText",
                 "TransferAgentProtocol",
             ],
             swiftSettings: strictSwift
@@ -64,7 +66,7 @@ let package = Package(
             swiftSettings: strictSwift),
         .target(
             name: "CatalogTools",
-            dependencies: ["Diagnostics", "FileWriting", "Flavors", "Localization", "TextSnapshots"],
+            dependencies: ["Diagnostics", "FileFormats", "FileWriting", "Flavors", "Localization", "TextSnapshots"],
             swiftSettings: strictSwift),
         .executableTarget(
             name: "flavorkit",
@@ -78,8 +80,8 @@ let package = Package(
         .target(
             name: "FuzzTargets",
             dependencies: [
-                "CatalogTools", "Diagnostics", "Flavors", "Localization", "TextSnapshots", "TransferAgentProtocol",
-                "TransferCore",
+                "CatalogTools", "Diagnostics", "FileFormats", "Flavors", "Localization", "TextSnapshots",
+                "TransferAgentProtocol", "TransferCore",
             ],
             path: "Fuzz/Targets",
             swiftSettings: strictSwift),
@@ -92,7 +94,8 @@ let package = Package(
         .executableTarget(
             name: "Benchmarks",
             dependencies: [
-                "CatalogTools", "Flavors", "Localization", "TextSnapshots", "TransferCore", "CShims", "TestSupport",
+                "CatalogTools", "FileFormats", "Flavors", "Localization", "TextSnapshots", "TransferCore", "CShims",
+                "TestSupport",
             ],
             swiftSettings: strictSwift),
         .executableTarget(
@@ -106,13 +109,15 @@ let package = Package(
             swiftSettings: strictSwift + [.define("REGULAR")]
         ),
         .testTarget(
-            name: "LocalizationTests", dependencies: ["Diagnostics", "Localization"], exclude: ["CLDR"],
+            name: "LocalizationTests", dependencies: ["Diagnostics", "FileFormats", "Localization"], exclude: ["CLDR"],
             swiftSettings: strictSwift
         ),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets"], swiftSettings: strictSwift),
         .testTarget(
             name: "TextSnapshotsTests", dependencies: ["Diagnostics", "TextSnapshotsTesting"],
             swiftSettings: strictSwift),
+        .testTarget(
+            name: "FileFormatsTests", dependencies: ["Diagnostics", "FileFormats"], swiftSettings: strictSwift),
         .testTarget(
             name: "FileWritingTests", dependencies: ["Diagnostics", "FileWriting"], swiftSettings: strictSwift),
         .testTarget(

@@ -1,5 +1,6 @@
 import CatalogTools
 import Diagnostics
+import FileFormats
 import Flavors
 import Foundation
 import Localization

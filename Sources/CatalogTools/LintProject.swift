@@ -1,3 +1,4 @@
+import FileFormats
 import Flavors
 import Foundation
 import Localization

@@ -1,4 +1,5 @@
 import Diagnostics
+import FileFormats
 import Localization
 
 #if canImport(FoundationEssentials)

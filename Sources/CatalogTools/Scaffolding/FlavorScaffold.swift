@@ -1,4 +1,5 @@
 import Diagnostics
+import FileFormats
 import FileWriting
 import Flavors
 import Foundation

@@ -1,6 +1,7 @@
 import Diagnostics
 
 #if canImport(FoundationEssentials)
+import FileFormats
 import FoundationEssentials
 #else
 import Foundation

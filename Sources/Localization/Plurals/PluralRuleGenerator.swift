@@ -1,4 +1,5 @@
 #if canImport(FoundationEssentials)
+import FileFormats
 import FoundationEssentials
 #else
 import Foundation

@@ -1,4 +1,5 @@
 import Diagnostics
+import FileFormats
 import Flavors
 import Foundation
 import Localization

@@ -1,4 +1,5 @@
 import Diagnostics
+import FileFormats
 
 /// Reads the parts of a String Catalog below a language code (a localization, its string
 /// unit or set, variations, substitutions) with `JSONReader`, for both readers: the runtime's

@@ -1,4 +1,5 @@
 import Diagnostics
+import FileFormats
 
 /// One pass of `JSONReader` over a String Catalog's text that keeps everything: the tools'
 /// reader behind `StringCatalog(_:path:)`. Malformed JSON, or a document that is not a String

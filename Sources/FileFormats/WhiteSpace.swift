@@ -1,13 +1,13 @@
 /// White space as Foundation's `CharacterSet.whitespaces` and `.whitespacesAndNewlines` define
 /// it, for the readers and rule parsers that must trim as Foundation does without importing it.
-enum WhiteSpace {
+package enum WhiteSpace {
     /// `CharacterSet.whitespaces`: spaces (general category Zs) and the tab.
-    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
         scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
     }
 
     /// `CharacterSet.whitespacesAndNewlines`: separators (Z*), U+0009 to U+000D and U+0085.
-    static func isSpaceOrNewline(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isSpaceOrNewline(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .spaceSeparator, .lineSeparator, .paragraphSeparator: true
         default: (0x09...0x0D).contains(scalar.value) || scalar.value == 0x85
@@ -17,7 +17,7 @@ enum WhiteSpace {
 
 extension StringProtocol {
     /// The text without the scalars `isTrimmed` accepts at either end.
-    func trimming(_ isTrimmed: (Unicode.Scalar) -> Bool) -> String {
+    package func trimming(_ isTrimmed: (Unicode.Scalar) -> Bool) -> String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !isTrimmed($0) }) else { return "" }
         let last = scalars.lastIndex { !isTrimmed($0) }!

@@ -18,25 +18,25 @@ import Darwin
 /// the five named entities and character references (`&#233;`, `&#xE9;`) and CDATA sections
 /// in text. Anything else is an error at its byte offset (`TextPositions` gives its line and
 /// column). Nesting is bounded, so no input can exhaust the stack.
-struct PropertyListReader {
+package struct PropertyListReader {
     /// Malformed XML, or a property list element it does not know: what and where.
-    typealias Failure = XMLScanner.Failure
+    package typealias Failure = XMLScanner.Failure
 
     /// How deeply arrays and dictionaries may nest.
-    static let maximumNesting = 64
+    package static let maximumNesting = 64
 
     private var scanner: XMLScanner
     /// Strings returned as they are when an element's plain text equals one of them,
     /// rather than built again: keys and values a format repeats in every entry.
     private let sharedStrings: [String]
 
-    init(_ text: UnsafeBufferPointer<UInt8>, sharing sharedStrings: [String] = []) {
+    package init(_ text: UnsafeBufferPointer<UInt8>, sharing sharedStrings: [String] = []) {
         scanner = XMLScanner(text)
         self.sharedStrings = sharedStrings
     }
 
     /// Reads the whole document: one value, inside `<plist>` or alone.
-    static func read(_ text: UnsafeBufferPointer<UInt8>) throws(Failure) -> PropertyList {
+    package static func read(_ text: UnsafeBufferPointer<UInt8>) throws(Failure) -> PropertyList {
         var reader = PropertyListReader(text)
         return try reader.document(streaming: false) { _ in }
     }
@@ -45,7 +45,7 @@ struct PropertyListReader {
     /// as soon as it is read and returns the dictionary empty, so that a caller converting
     /// members one by one never holds the whole tree. Text equal to one of `sharedStrings`
     /// is that string (sharing its storage), not a new one.
-    static func read(
+    package static func read(
         _ text: UnsafeBufferPointer<UInt8>, sharing sharedStrings: [String] = [],
         eachMember body: (PropertyList.Member) -> Void
     ) throws(Failure) -> PropertyList {
@@ -197,7 +197,7 @@ struct PropertyListReader {
     private enum Element {
         case key, string, dict, integer, `true`, `false`, array, real, date, data, plist
 
-        var name: StaticString {
+        package var name: StaticString {
             switch self {
             case .key: "key"
             case .string: "string"
@@ -225,14 +225,14 @@ struct PropertyListReader {
         }
 
         /// The element whose packed name is `packed`, or nil.
-        init?(packed: UInt64) {
+        package init?(packed: UInt64) {
             guard let found = Self.packedNames.first(where: { $0.packed == packed }) else { return nil }
             self = found.element
         }
 
         /// The element a tag opens, or nil for one outside the DTD (a longer name packs to
         /// an integer with a non-zero top byte, which no element of the DTD has).
-        init?(_ tag: XMLScanner.Tag) {
+        package init?(_ tag: XMLScanner.Tag) {
             guard tag.name.written.count < 8 else { return nil }
             self.init(packed: tag.name.packed)
         }

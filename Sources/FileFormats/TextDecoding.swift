@@ -5,7 +5,7 @@ import Diagnostics
 /// without one (recognised by its zero bytes) is an error saying so: CoreFoundation does not
 /// read it either (it reports "No XML content found" or an unexpected character).
 package enum TextDecoding {
-    enum Encoding: Equatable { case utf8, utf16LittleEndian, utf16BigEndian }
+    package enum Encoding: Equatable { case utf8, utf16LittleEndian, utf16BigEndian }
 
     static func detect(_ bytes: UnsafeBufferPointer<UInt8>) -> (Encoding, bomLength: Int) {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { return (.utf8, 3) }
@@ -157,7 +157,7 @@ package enum TextDecoding {
     }
 
     /// Line and column (in scalars) of a byte offset in UTF-8 text.
-    static func locate(offset: Int, in text: UnsafeBufferPointer<UInt8>, path: String) -> SourceLocation {
+    package static func locate(offset: Int, in text: UnsafeBufferPointer<UInt8>, path: String) -> SourceLocation {
         var line = 1, lineStart = 0
         for index in 0..<min(offset, text.count) where text[index] == 0x0A {
             line += 1
@@ -167,7 +167,7 @@ package enum TextDecoding {
     }
 
     /// 1-based column of `offset` counted in Unicode scalars from `lineStart`.
-    static func scalarColumn(_ text: UnsafeBufferPointer<UInt8>, lineStart: Int, offset: Int) -> Int {
+    package static func scalarColumn(_ text: UnsafeBufferPointer<UInt8>, lineStart: Int, offset: Int) -> Int {
         var column = 1
         var index = lineStart
         while index < offset {

@@ -2,8 +2,8 @@ import Diagnostics
 
 /// A property list value as `PropertyListReader` reads it, each with the byte offset where
 /// its element starts (for diagnostics).
-struct PropertyList {
-    enum Value {
+package struct PropertyList {
+    package enum Value {
         case string(String)
         /// As written: `<integer>` may hold more digits than any Swift integer type.
         case integer(String)
@@ -19,30 +19,30 @@ struct PropertyList {
     }
 
     /// One key of a dictionary and its value.
-    struct Member {
-        var key: String
+    package struct Member {
+        package var key: String
         /// Where its `<key>` element starts.
-        var keyOffset: Int
-        var value: PropertyList
+        package var keyOffset: Int
+        package var value: PropertyList
     }
 
-    var value: Value
-    var offset: Int
+    package var value: Value
+    package var offset: Int
 
     /// The string, for a `<string>`.
-    var string: String? {
+    package var string: String? {
         if case .string(let text) = value { return text }
         return nil
     }
 
     /// The members, for a `<dict>`.
-    var members: [Member]? {
+    package var members: [Member]? {
         if case .dictionary(let members) = value { return members }
         return nil
     }
 
     /// What the value is, for messages: "a string", "an array", ….
-    var kindDescription: String {
+    package var kindDescription: String {
         switch value {
         case .string: return "a string"
         case .integer: return "an integer"

@@ -16,7 +16,7 @@ extension PropertyList {
     /// can describe an endless tree), is an error, never a crash.
     /// With `eachMember`, a top-level dictionary's members go to it one by one as they are
     /// read, and the dictionary returned is empty (as the XML reader's streaming read).
-    static func binary(
+    package static func binary(
         _ data: Data, eachMember: ((PropertyList.Member) -> Void)? = nil
     ) -> Result<PropertyList, BinaryPropertyListError> {
         data.withUnsafeBytes { raw in
@@ -31,8 +31,8 @@ extension PropertyList {
 }
 
 /// Why a binary property list cannot be read.
-struct BinaryPropertyListError: Error {
-    let reason: String
+package struct BinaryPropertyListError: Error {
+    package let reason: String
 }
 
 /// The `bplist00` format: a header, the objects, a table of their offsets and a 32-byte

@@ -15,36 +15,42 @@ import Darwin
 /// document value by value, turns into Swift values only what it wants and skips the rest
 /// (still checked, but without building anything). Errors carry the byte offset where the
 /// text goes wrong; `TextPositions` turns it into a line and column.
-struct JSONReader {
+package struct JSONReader {
     /// What the next value is, from its first byte.
-    enum Kind: Equatable {
+    package enum Kind: Equatable {
         case object, array, string, number, bool, null
     }
 
     /// Malformed JSON: what is wrong and the byte offset where.
-    struct Failure: Error {
-        var message: String
-        var offset: Int
+    package struct Failure: Error {
+        package var message: String
+        package var offset: Int
         /// False for a document that is JSON but not of the shape its reader wants.
-        var isSyntax = true
+        package var isSyntax: Bool
+
+        package init(message: String, offset: Int, isSyntax: Bool = true) {
+            self.message = message
+            self.offset = offset
+            self.isSyntax = isSyntax
+        }
     }
 
     /// A string as written: the bytes between its quotes, and whether they hold escapes.
-    struct StringToken {
-        var start: Int
-        var end: Int
-        var hasEscapes: Bool
+    package struct StringToken {
+        package var start: Int
+        package var end: Int
+        package var hasEscapes: Bool
     }
 
-    let text: UnsafeBufferPointer<UInt8>
+    package let text: UnsafeBufferPointer<UInt8>
     /// The next byte to read.
-    var offset: Int
+    package var offset: Int
     /// The 1-based line of `offset`, counted as whitespace is skipped (JSON has newlines
     /// nowhere else): right after `nextKey`, the line of the key. Set it when moving `offset`
     /// by hand.
-    var line = 1
+    package var line = 1
 
-    init(_ text: UnsafeBufferPointer<UInt8>) {
+    package init(_ text: UnsafeBufferPointer<UInt8>) {
         self.text = text
         offset = 0
     }
@@ -53,7 +59,7 @@ struct JSONReader {
 
     /// Skips whitespace and names the next value, without reading it.
     @inline(__always)
-    mutating func kind() throws(Failure) -> Kind {
+    package mutating func kind() throws(Failure) -> Kind {
         skipWhitespace()
         guard offset < text.count else {
             throw Failure(message: "expected a value, found the end of the file", offset: offset)
@@ -70,14 +76,14 @@ struct JSONReader {
     }
 
     /// Reads the `{` of an object; then `nextKey` gives its keys one by one.
-    mutating func beginObject() throws(Failure) {
+    package mutating func beginObject() throws(Failure) {
         try expect(UInt8(ascii: "{"), "expected an object ('{')")
     }
 
     /// The next key of the object begun (its `:` read, the value next), or nil after its `}`.
     /// `first` is true before the first key and is kept up to date.
     @inline(__always)
-    mutating func nextKey(first: inout Bool) throws(Failure) -> StringToken? {
+    package mutating func nextKey(first: inout Bool) throws(Failure) -> StringToken? {
         skipWhitespace()
         if offset < text.count, text[offset] == UInt8(ascii: "}") {
             offset += 1
@@ -89,13 +95,13 @@ struct JSONReader {
     }
 
     /// Reads the `[` of an array; then `nextElement` tells whether an element follows.
-    mutating func beginArray() throws(Failure) {
+    package mutating func beginArray() throws(Failure) {
         try expect(UInt8(ascii: "["), "expected an array ('[')")
     }
 
     /// Whether another element of the array begun follows (its `,` read); false after its `]`.
     /// `first` is true before the first element and is kept up to date.
-    mutating func nextElement(first: inout Bool) throws(Failure) -> Bool {
+    package mutating func nextElement(first: inout Bool) throws(Failure) -> Bool {
         skipWhitespace()
         if offset < text.count, text[offset] == UInt8(ascii: "]") {
             offset += 1
@@ -107,7 +113,7 @@ struct JSONReader {
     }
 
     /// After the top-level value: only whitespace may follow.
-    mutating func end() throws(Failure) {
+    package mutating func end() throws(Failure) {
         skipWhitespace()
         if offset < text.count { throw unexpected("expected the end of the file after the top-level value") }
     }
@@ -115,7 +121,7 @@ struct JSONReader {
     // MARK: Values
 
     /// Reads a string and decodes it.
-    mutating func string() throws(Failure) -> String {
+    package mutating func string() throws(Failure) -> String {
         skipWhitespace()
         guard offset < text.count, text[offset] == UInt8(ascii: "\"") else { throw unexpected("expected a string") }
         return decode(try stringToken())
@@ -123,7 +129,7 @@ struct JSONReader {
 
     /// Reads a number that is a whole value fitting an `Int` (`3`, `3.0`, `3e0`, as
     /// `JSONDecoder` reads an `Int`).
-    mutating func integer() throws(Failure) -> Int {
+    package mutating func integer() throws(Failure) -> Int {
         skipWhitespace()
         let start = offset
         let written = try numberText()
@@ -135,14 +141,14 @@ struct JSONReader {
     }
 
     /// Reads a number as written: an `Int` when it is a whole one that fits, else a `Double`.
-    mutating func number() throws(Failure) -> Any {
+    package mutating func number() throws(Failure) -> Any {
         let written = try numberText()
         if let integer = Int(written) { return integer }
         return Double(written) ?? 0
     }
 
     /// Reads a number and gives it as written (`-0.5e3`), checked.
-    mutating func numberText() throws(Failure) -> String {
+    package mutating func numberText() throws(Failure) -> String {
         skipWhitespace()
         let start = offset
         try skipNumber()
@@ -150,7 +156,7 @@ struct JSONReader {
     }
 
     /// Reads `true` or `false`.
-    mutating func bool() throws(Failure) -> Bool {
+    package mutating func bool() throws(Failure) -> Bool {
         skipWhitespace()
         if literal("true") {
             offset += 4
@@ -162,7 +168,7 @@ struct JSONReader {
     }
 
     /// Reads a `null` if one is next.
-    mutating func null() -> Bool {
+    package mutating func null() -> Bool {
         skipWhitespace()
         guard literal("null") else { return false }
         offset += 4
@@ -172,7 +178,7 @@ struct JSONReader {
     /// Reads the next value whatever it is, checking it and building nothing: one loop over
     /// its bytes, with the errors `nextKey` and `kind` give. Nesting is followed with a stack
     /// of bits, not recursion: any depth is safe.
-    mutating func skipValue() throws(Failure) {
+    package mutating func skipValue() throws(Failure) {
         // One bit per open container, set for an object: the first 64 levels in a word, any
         // deeper ones in an array allocated only then.
         var low: UInt64 = 0
@@ -270,7 +276,7 @@ struct JSONReader {
 
     /// Reads a string (the cursor on its opening quote), checking its escapes and that it
     /// holds no raw control characters; decodes nothing.
-    mutating func stringToken() throws(Failure) -> StringToken {
+    package mutating func stringToken() throws(Failure) -> StringToken {
         let open = offset
         offset += 1
         let start = offset
@@ -382,7 +388,7 @@ struct JSONReader {
     }
 
     /// The text of a string read by `stringToken` (already checked: escapes are well formed).
-    func decode(_ token: StringToken) -> String {
+    package func decode(_ token: StringToken) -> String {
         let raw = UnsafeBufferPointer(rebasing: text[token.start..<token.end])
         guard token.hasEscapes else { return String(decoding: raw, as: UTF8.self) }
         return String(unsafeUninitializedCapacity: raw.count) { buffer in
@@ -427,7 +433,7 @@ struct JSONReader {
     }
 
     /// Whether a string read by `stringToken` is exactly `literal` (ASCII, no escapes).
-    func token(_ token: StringToken, is literal: StaticString) -> Bool {
+    package func token(_ token: StringToken, is literal: StaticString) -> Bool {
         token.end - token.start == literal.utf8CodeUnitCount && !token.hasEscapes
             && memcmp(text.baseAddress! + token.start, literal.utf8Start, literal.utf8CodeUnitCount) == 0
     }
@@ -475,7 +481,7 @@ struct JSONReader {
     /// against a mask, not by cases (a compiled `switch` jumps through a table, mispredicted
     /// on every byte), and the indentation after it is skipped eight bytes at a time.
     @inline(__always)
-    mutating func skipWhitespace() {
+    package mutating func skipWhitespace() {
         let count = text.count
         // Bits 0x09, 0x0A, 0x0D and 0x20.
         let whitespace: UInt64 = 1 << 0x09 | 1 << 0x0A | 1 << 0x0D | 1 << 0x20
@@ -508,7 +514,7 @@ struct JSONReader {
     }
 
     /// A failure naming the character at the cursor.
-    func unexpected(_ message: String) -> Failure {
+    package func unexpected(_ message: String) -> Failure {
         let rest = UnsafeBufferPointer(rebasing: text[offset...])
         let character = String(decoding: rest.prefix(4), as: UTF8.self).unicodeScalars.first.map(String.init) ?? "?"
         return Failure(message: "\(message), found '\(Diagnostic.quote(character))'", offset: offset)

@@ -3,8 +3,8 @@ import Diagnostics
 /// Lines and columns of byte offsets in UTF-8 text, counted on from the last offset asked
 /// for, so that asking in increasing order costs linear time overall, however long the lines.
 package struct TextPositions {
-    let text: UnsafeBufferPointer<UInt8>
-    let path: String
+    package let text: UnsafeBufferPointer<UInt8>
+    package let path: String
     /// Newlines are counted up to here.
     private var counted = 0
     private var line = 1
@@ -18,7 +18,7 @@ package struct TextPositions {
     }
 
     /// The 1-based line of `offset`.
-    mutating func line(at offset: Int) -> Int {
+    package mutating func line(at offset: Int) -> Int {
         let offset = min(max(offset, 0), text.count)
         if offset < counted { self = TextPositions(text: text, path: path) }
         guard let base = text.baseAddress, offset > counted else { return line }
@@ -51,7 +51,7 @@ package struct TextPositions {
 
     /// The number of `\n` bytes, counted eight at a time: a byte of `word ^ 0x0A…` is zero
     /// exactly where a newline was, and the high bit of each zero byte is set below.
-    static func newlines(_ start: UnsafePointer<UInt8>, count: Int) -> Int {
+    package static func newlines(_ start: UnsafePointer<UInt8>, count: Int) -> Int {
         let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, newline: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
         var total = 0, offset = 0
         while offset + 8 <= count {

@@ -1,6 +1,6 @@
 import Diagnostics
+import FileFormats
 import Foundation
-import Localization
 import Testing
 
 /// Small JSON files (queue files, `flavorkit.json`, settings) as plain Swift values, read by

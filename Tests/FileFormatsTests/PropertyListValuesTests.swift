@@ -1,6 +1,6 @@
 import Diagnostics
+import FileFormats
 import Foundation
-import Localization
 import Testing
 
 @Suite("Property list values for Foundation's callers")
