@@ -216,6 +216,25 @@ struct LintRuleTests {
             ])
     }
 
+    @Test("a key call with table: is checked against that table: defined there, used there, as extract has it")
+    func namedTable() throws {
+        let fixture = try ProjectFixture([
+            "Localizations/en.lproj/Help.strings": "\"usage\" = \"usage: app\";\n\"left.over\" = \"gone\";\n",
+            "Localizations/de.lproj/Help.strings": "\"usage\" = \"Aufruf: app\";\n\"left.over\" = \"weg\";\n",
+            "Sources/App/help.swift": """
+            print(text("usage", table: "Help"), text("title", table: "Help"))
+            print(text("left.over"))
+            """,
+        ])
+        defer { fixture.remove() }
+        #expect(
+            fixture.lint() == [
+                "Localizations/en.lproj/Help.strings:2:1: warning: key \"left.over\" is not used by any source file (text(\"left.over\", table: \"Help\"…)) [unused-key]",
+                "Sources/App/help.swift:1:42: error: key \"title\" is used here but en does not define it in the table \"Help\" [undefined-key]",
+                "Sources/App/help.swift:2:12: error: key \"left.over\" is used here but en does not define it [undefined-key]",
+            ])
+    }
+
     @Test(
         "a flavor's Info.plist is checked for what start-up requires, each problem as start-up words it",
         arguments: [

@@ -1,7 +1,8 @@
 import Diagnostics
 import Localization
 
-/// `undefined-key`: a `text("key"` in `Sources/` whose key the development language lacks.
+/// `undefined-key`: a `text("key"` in `Sources/` whose key the development language lacks in
+/// the call's table (`Localizable` unless the call names one with `table:`).
 struct UndefinedKeyRule: LintRule {
     let name = "undefined-key"
     let severity = Diagnostic.Severity.error
@@ -11,9 +12,10 @@ struct UndefinedKeyRule: LintRule {
 
     func check(_ context: LintContext) -> [Diagnostic] {
         let development = context.development
-        return context.keyUses.filter { !development.has($0.key, in: Catalog.defaultTable) }.map { use in
-            diagnostic(
-                "key \"\(Diagnostic.quote(use.key))\" is used here but \(development.language) does not define it",
+        return context.keyUses.filter { !development.has($0.key, in: $0.table ?? Catalog.defaultTable) }.map { use in
+            let table = use.table.map { " in the table \"\(Diagnostic.quote($0))\"" } ?? ""
+            return diagnostic(
+                "key \"\(Diagnostic.quote(use.key))\" is used here but \(development.language) does not define it\(table)",
                 at: use.location)
         }
     }

@@ -4,7 +4,8 @@ import Foundation
 import Localization
 
 /// `unused-key`: a key of the development language that no `text("key"` (or other key call of
-/// the layout) in `Sources/` uses, nor code through its generated symbol (`.queueEmpty`).
+/// the layout) in `Sources/` uses, nor code through its generated symbol (`.queueEmpty`), in
+/// the default table and in every table a call names (as `flavorkit extract` checks them).
 /// When the sources use no key at all, the check cannot tell unused keys from unseen calls:
 /// it says so once, naming the folder and the calls it looked for, instead of reporting
 /// every key.
@@ -21,12 +22,12 @@ struct UnusedKeyRule: LintRule {
         """
 
     func check(_ context: LintContext) -> [Diagnostic] {
-        let (development, table) = (context.development, Catalog.defaultTable)
+        let development = context.development
         let layout = context.project.layout
-        let keys = development.keys(in: table)
         let usedThroughSymbol = { (key: String) in SymbolName.name(for: key).map(context.sources.usesMember) == true }
-        guard !context.keyUses.isEmpty || keys.contains(where: usedThroughSymbol) else {
-            guard !keys.isEmpty else { return [] }
+        let defaultKeys = development.keys(in: Catalog.defaultTable)
+        guard !context.keyUses.isEmpty || defaultKeys.contains(where: usedThroughSymbol) else {
+            guard !defaultKeys.isEmpty else { return [] }
             let calls = layout.keyCalls.map { "\($0)(\"key\"…)" }.joined(separator: ", ")
             let looked =
                 FileManager.default.fileExists(atPath: layout.sources.path)
@@ -39,18 +40,24 @@ struct UnusedKeyRule: LintRule {
                     path: layout.sources.path, severity: severity, rule: name)
             ]
         }
-        let used = Set(context.keyUses.map(\.key))
+        // As extract has it: the default table, and every table a call names.
+        var used: [String: Set<String>] = [Catalog.defaultTable: []]
+        for use in context.keyUses { used[use.table ?? Catalog.defaultTable, default: []].insert(use.key) }
         let call = layout.keyCalls.first ?? PackageLayout.defaultKeyCalls[0]
-        // A stale key is `stale-key`'s finding.
-        return keys.subtracting(used).filter {
-            context.shared.stringCatalogs[table]?[$0]?.isStale != true
-                && !usedThroughSymbol($0)
-        }
-        .sorted().map { key in
-            let location = development.plural(key, table: table)?.location ?? development[key, table: table]!.location
-            return diagnostic(
-                "key \"\(Diagnostic.quote(key))\" is not used by any source file (\(call)(\"\(Diagnostic.quote(key))\"…))",
-                at: location)
+        return used.keys.sorted().flatMap { table in
+            // A stale key is `stale-key`'s finding.
+            development.keys(in: table).subtracting(used[table]!).filter {
+                context.shared.stringCatalogs[table]?[$0]?.isStale != true && !usedThroughSymbol($0)
+            }
+            .sorted().map { key in
+                let location =
+                    development.plural(key, table: table)?.location ?? development[key, table: table]!.location
+                let tableArgument = table == Catalog.defaultTable ? "" : ", table: \"\(Diagnostic.quote(table))\""
+                return diagnostic(
+                    "key \"\(Diagnostic.quote(key))\" is not used by any source file "
+                        + "(\(call)(\"\(Diagnostic.quote(key))\"\(tableArgument)…))",
+                    at: location)
+            }
         }
     }
 }
