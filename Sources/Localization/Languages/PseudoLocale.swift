@@ -20,7 +20,11 @@ public enum PseudoLocale: String, CaseIterable, Sendable {
     }
 
     /// The pseudo-translation of one text.
-    public func transform(_ text: String) -> String {
+    public func transform(_ text: String) -> String { transform(text, marked: true) }
+
+    /// `text` pseudo-translated; `marked`, with the brackets (`en-XA`) or right-to-left marks
+    /// (`ar-XB`) around it, which a plural variant leaves to the format it goes into.
+    private func transform(_ text: String, marked: Bool) -> String {
         var result = ""
         var letters = 0
         for segment in Self.segments(text) {
@@ -46,18 +50,19 @@ public enum PseudoLocale: String, CaseIterable, Sendable {
         switch self {
         case .accented:
             let padding = letters == 0 ? "" : " " + String(repeating: "~", count: max(1, (letters * 2 + 4) / 5))
-            return "[" + result + padding + "]"
+            return marked ? "[" + result + padding + "]" : result + padding
         case .rightToLeft:
-            return "\u{200F}" + result + "\u{200F}"
+            return marked ? "\u{200F}" + result + "\u{200F}" : result
         }
     }
 
-    /// The pseudo-translation of a plural entry: its format's text and every variant.
+    /// The pseudo-translation of a plural entry: its format's text and every variant, the
+    /// whole text marked once (`[4 ƒîļéš ~~]`, not `[[4 ƒîļéš ~~]]`).
     public func transform(_ entry: PluralEntry) -> PluralEntry {
         var copy = entry
         copy.format = transform(entry.format)
         for (name, variable) in entry.variables {
-            copy.variables[name]?.variants = variable.variants.mapValues(transform)
+            copy.variables[name]?.variants = variable.variants.mapValues { transform($0, marked: false) }
         }
         return copy
     }
