@@ -6,6 +6,11 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A flavor as it runs: who it is (its `Info.plist`), which features it enables, where its
 /// resources are, and its text in the user's language.
@@ -121,8 +126,20 @@ public struct Flavor: Sendable {
             language, remembered: remembered, environment: environment, notices: &notices)
         let (systemPreferences, systemSource) = try languages(
             nil, remembered: nil, environment: environment, notices: &notices)
+        let catalogs = sharedCatalogs ?? resources.localizations
+        guard (try? FileManager.default.contentsOfDirectory(atPath: catalogs.path)) != nil else {
+            // Without it every text would show as its key: say so instead.
+            let configured = FileManager.default.fileExists(atPath: resources.configurationFile.path)
+            throw .resources(
+                Diagnostic(
+                    "the catalog folder does not exist"
+                        + (configured
+                            ? " (\(PackageLayout.Name.configuration) names it)"
+                            : "; a package whose \(PackageLayout.Name.configuration) names another folder ships that file beside \(PackageLayout.Name.flavors)/"),
+                    path: catalogs.path))
+        }
         let store = CatalogStore(
-            folders: [sharedCatalogs ?? resources.localizations, resources.localizations(flavor: name)],
+            folders: [catalogs, resources.localizations(flavor: name)],
             pseudoLocaleSource: identity.developmentLanguage)
         let localizer = Localizer(
             store: store, developmentLanguage: identity.developmentLanguage, preferences: preferences,
@@ -171,7 +188,7 @@ public struct Flavor: Sendable {
         let names = compiled.map(\.name)
         for name in identity.features.sorted() where !names.contains(name) {
             guard elsewhere.contains(name) else {
-                let known = (names + elsewhere).joined(separator: ", ")
+                let known = Set(names + elsewhere).sorted().joined(separator: ", ")
                 throw .resources(
                     Diagnostic(
                         "FlavorFeatures: unknown feature \"\(Diagnostic.quote(name))\" (known: \(known))",
@@ -211,4 +228,22 @@ public enum FlavorError: Error, CustomStringConvertible {
 
     /// `diagnostic`, printed (`path: error: message`).
     public var description: String { diagnostic.description }
+
+    /// Prints ``description`` on standard error and ends the program with ``exitStatus``: what
+    /// an entry file does when ``Flavor/load(_:features:otherFlavorsFeatures:language:sharedCatalogs:recordsFallbacks:remembersLanguage:environment:executable:sourceFile:)``
+    /// throws, without importing the whole of Foundation for it.
+    ///
+    /// ```swift
+    /// let flavor: Flavor
+    /// do { flavor = try Flavor.load("Free", language: language) } catch { error.exit() }
+    /// ```
+    public func exit() -> Never {
+        var line = description + "\n"
+        line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+        #if canImport(Glibc)
+        Glibc.exit(exitStatus)
+        #elseif canImport(Darwin)
+        Darwin.exit(exitStatus)
+        #endif
+    }
 }

@@ -81,7 +81,7 @@ struct FlavorAppTests {
         #expect(result.status == 1)
         #expect(
             result.errors == "\(plist.path): error: FlavorFeatures: unknown feature \"teleport\" "
-                + "(known: downloads, uploads, queueControl, savedQueue)\n")
+                + "(known: downloads, queueControl, savedQueue, uploads)\n")
     }
 
     @Test("Light shows downloads only; Regular shows uploads too")

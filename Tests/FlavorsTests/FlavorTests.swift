@@ -131,6 +131,7 @@ struct FlavorTests {
         "a plist feature the program does not contain is an error at the plist",
         arguments: [
             ([String](), "FlavorFeatures: unknown feature \"cloud\" (known: export, sync)"),
+            (["sync", "backup"], "FlavorFeatures: unknown feature \"cloud\" (known: backup, export, sync)"),
             (["cloud"], "FlavorFeatures lists \"cloud\", which this build of Free does not contain"),
         ])
     func missingFeature(elsewhere: [String], message: String) throws {
@@ -156,6 +157,41 @@ struct FlavorTests {
         let languageError = #expect(throws: FlavorError.self) { try package.load(language: "en us") }
         #expect(languageError?.exitStatus == 64)
     }
+
+    @Test("a catalog folder that is not there is an error naming it, not every text shown as its key")
+    func missingCatalogFolder() throws {
+        let package = try Package()
+        defer { package.remove() }
+        try FileManager.default.removeItem(at: package.root.appendingPathComponent("Localizations"))
+        let error = #expect(throws: FlavorError.self) { try package.load(language: nil) }
+        #expect(error?.exitStatus == 1)
+        #expect(error?.diagnostic.path == package.root.appendingPathComponent("Localizations").path)
+        #expect(error?.diagnostic.message.hasPrefix("the catalog folder does not exist; a package whose") == true)
+
+        try package.write("flavorkit.json", #"{"localizations": "Resources/Text"}"#)
+        let configured = #expect(throws: FlavorError.self) { try package.load(language: nil) }
+        #expect(configured?.diagnostic.path == package.root.appendingPathComponent("Resources/Text").path)
+        #expect(configured?.diagnostic.message == "the catalog folder does not exist (flavorkit.json names it)")
+    }
+
+    #if !os(Windows)
+    @Test("exit() prints the error on standard error and ends with its status", arguments: [false, true])
+    func exitWithError(usage: Bool) async throws {
+        let error = Self.exitError(usage: usage)
+        let exited = await #expect(
+            processExitsWith: .exitCode(error.exitStatus),
+            observing: [\.standardErrorContent]
+        ) { [usage] in FlavorTests.exitError(usage: usage).exit() }
+        let result = try #require(exited)
+        #expect(String(decoding: result.standardErrorContent, as: UTF8.self) == error.description + "\n")
+    }
+
+    static func exitError(usage: Bool) -> FlavorError {
+        usage
+            ? .language(Diagnostic("'en us' is not a language tag"))
+            : .resources(Diagnostic("the catalog folder does not exist", path: "Localizations"))
+    }
+    #endif
 
     @Test("numbers, percents, sizes and dates are written for the language in use")
     func formats() throws {
