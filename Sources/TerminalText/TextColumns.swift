@@ -42,7 +42,8 @@ public struct TextColumns: Sendable {
     /// The lines in `width` columns: aligned when they fit; else with the last column wrapped
     /// in the room the others leave, when that is at least `minimumLast` columns; else each row
     /// stacked, its first cell on a line and the others below it, indented two more spaces and
-    /// wrapped.
+    /// wrapped. A first cell too long for its line goes on indented four more spaces, so that
+    /// its end is not taken for a cell, nor for the next row.
     public func render(width: Int = .max, indent: Int = 0, minimumLast: Int = 12) -> [String] {
         if let lines = aligned(width: width, indent: indent) { return lines }
         let widths = naturalWidths()
@@ -60,8 +61,12 @@ public struct TextColumns: Sendable {
             }
         }
         return rows.flatMap { row in
-            let first = DisplayColumns.wrap(row.first ?? "", to: width - indent).map {
-                Self.trimmed(String(repeating: " ", count: indent) + $0)
+            let cell = row.first ?? ""
+            let head =
+                DisplayColumns.width(cell) <= width - indent
+                ? [cell] : DisplayColumns.wrap(cell, to: width - indent - 4)
+            let first = head.enumerated().map { line, text in
+                Self.trimmed(String(repeating: " ", count: line == 0 ? indent : indent + 4) + text)
             }
             let rest = row.dropFirst().filter { !$0.isEmpty }.flatMap { cell in
                 DisplayColumns.wrap(cell, to: width - indent - 2).map {

@@ -72,4 +72,14 @@ struct TextColumnsTests {
         #expect(stacked.allSatisfy { DisplayColumns.width($0) <= 16 })
         #expect(stacked.prefix(3) == ["ID", "  Title", "  State"])
     }
+
+    @Test("a stacked row's first cell that wraps goes on four spaces in: neither a cell nor the next row")
+    func stackedFirstCellWraps() {
+        let rows = [["Grace Brewster Murray Hopper", "3 days ago", "Arlington"], ["Ada", "today", "London"]]
+        #expect(
+            TextColumns(rows).render(width: 24) == [
+                "Grace Brewster", "    Murray Hopper", "  3 days ago", "  Arlington", "Ada", "  today", "  London",
+            ])
+        #expect(TextColumns(rows).render(width: 28).first == "Grace Brewster Murray Hopper")
+    }
 }

@@ -48,7 +48,8 @@ public enum POWriter {
             relativePaths[path] = relative
             return relative
         }
-        var text = "# \(table): FlavorKit's catalogs"
+        let packageName = catalog.source.project.layout.root.lastPathComponent
+        var text = "# \(table): \(packageName)'s catalogs"
         if template {
             if let flavor = catalog.source.flavor { text += " as the \(flavor) flavor shows them" }
             text += ", a template for translations from \(catalog.source.project.developmentLanguage).\n"
@@ -64,7 +65,7 @@ public enum POWriter {
             if let note = forms.decimalNote { text += "# \(note)\n" }
         }
         var header = [
-            ("Project-Id-Version", "\(catalog.source.project.layout.root.lastPathComponent) \(table)"),
+            ("Project-Id-Version", "\(packageName) \(table)"),
             (Field.language, template ? "" : catalog.language.description),
             ("MIME-Version", "1.0"),
             ("Content-Type", "text/plain; charset=UTF-8"),
