@@ -39,7 +39,9 @@ let package = Package(
             swiftSettings: strictSwift),
         .target(name: "FlavorDates", dependencies: ["Flavors"], swiftSettings: strictSwift),
         .target(name: "FileWriting", dependencies: ["Diagnostics"], swiftSettings: strictSwift),
-        .target(name: "TextSnapshots", dependencies: ["Diagnostics", "FileWriting"], swiftSettings: strictSwift),
+        .target(
+            name: "TextSnapshots", dependencies: ["Diagnostics", "FileFormats", "FileWriting"],
+            swiftSettings: strictSwift),
         .target(
             name: "TextSnapshotsTesting", dependencies: ["Diagnostics", "Flavors", "TextSnapshots"],
             swiftSettings: strictSwift),
@@ -71,7 +73,8 @@ let package = Package(
         .executableTarget(
             name: "flavorkit",
             dependencies: [
-                "Commands", "Diagnostics", "CatalogTools", "FileWriting", "Flavors", "Localization", "TextSnapshots",
+                "Commands", "Diagnostics", "CatalogTools", "FileWriting", "Flavors", "Localization", "TerminalText",
+                "TextSnapshots",
             ],
             swiftSettings: strictSwift
         ),
@@ -125,10 +128,11 @@ let package = Package(
         .testTarget(name: "CommandsTests", dependencies: ["Commands", "Diagnostics"], swiftSettings: strictSwift),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"], swiftSettings: strictSwift),
         .target(
-            name: "TestSupport", dependencies: ["Flavors"], path: "Tests/Support/TestSupport",
+            name: "TestSupport", dependencies: ["CShims", "Flavors"], path: "Tests/Support/TestSupport",
             swiftSettings: strictSwift),
         .testTarget(
-            name: "FlavorKitTests", dependencies: ["flavorkit", "Flavors", "Localization", "TestSupport"],
+            name: "FlavorKitTests",
+            dependencies: ["flavorkit", "Flavors", "Localization", "TerminalText", "TestSupport"],
             swiftSettings: strictSwift),
         .testTarget(
             name: "CatalogToolsTests",

@@ -15,6 +15,7 @@ let package = Package(
             name: "TasksCore",
             dependencies: [
                 .product(name: "Flavors", package: "FlavorKit"),
+                .product(name: "FlavorDates", package: "FlavorKit"),  // today's date
                 .product(name: "TerminalText", package: "FlavorKit"),  // the list screen's table
             ],
             // One symbol per catalog key (`text(.todayTitle(name))`), made at every build.
@@ -25,6 +26,7 @@ let package = Package(
             name: "TasksTests",
             dependencies: [
                 "TasksCore", .product(name: "Flavors", package: "FlavorKit"),
+                .product(name: "FlavorDates", package: "FlavorKit"),
                 .product(name: "TerminalText", package: "FlavorKit"),
                 .product(name: "TextSnapshotsTesting", package: "FlavorKit"),
             ]),

@@ -13,9 +13,11 @@ public enum RecordMode: String, CaseIterable, Sendable {
     case never
 
     /// `SNAPSHOT_RECORD` if set (it wins in CI too, so a CI job can record on purpose);
-    /// otherwise `never` in CI and `missing` elsewhere. An unknown value is an error that lists
-    /// the valid ones.
-    public static func resolve(environment: [String: String]) throws(Diagnostic) -> RecordMode {
+    /// otherwise `never` in CI (a mode `requested` in code never writes there), else
+    /// `requested`, else `missing`. An unknown value is an error that lists the valid ones.
+    public static func resolve(
+        environment: [String: String], requested: RecordMode? = nil
+    ) throws(Diagnostic) -> RecordMode {
         if let value = environment["SNAPSHOT_RECORD"], !value.isEmpty {
             guard let mode = RecordMode(rawValue: value.lowercased()) else {
                 throw Diagnostic(
@@ -24,7 +26,7 @@ public enum RecordMode: String, CaseIterable, Sendable {
             }
             return mode
         }
-        return isCI(environment) ? .never : .missing
+        return isCI(environment) ? .never : requested ?? .missing
     }
 
     /// Whether `CI` is set to anything but `0` or `false`.

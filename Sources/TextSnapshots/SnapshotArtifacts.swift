@@ -10,13 +10,16 @@ import Darwin
 
 /// The folder where failing snapshots leave what a reviewer needs when nothing may be written
 /// next to the snapshots (in CI): `SNAPSHOT_ARTIFACTS`. Each failure keeps the snapshot's
-/// relative path: `<folder>/Light/ja/queue.txt` holds the new output and
-/// `<folder>/Light/ja/queue.txt.diff` the unified diff from the recorded text. A workflow
-/// uploads the folder; `flavorkit snapshots accept --from DIR` applies a downloaded copy (only
-/// snapshots the manifest names, never through a link).
+/// relative path: `<folder>/Light/ja/queue.txt` holds the new output (what would become the
+/// snapshot), `<folder>/Light/ja/queue.txt.recorded` the snapshot as recorded (absent for a
+/// missing one) and `<folder>/Light/ja/queue.txt.diff` the unified diff from the one to the
+/// other. A workflow uploads the folder; `flavorkit snapshots accept --from DIR` applies the
+/// new outputs of a downloaded copy (only snapshots the manifest names, never through a link).
 public struct SnapshotArtifacts: Sendable {
     /// The diff's extension, after the snapshot's `.txt`.
     public static let diffExtension = ".diff"
+    /// The recorded snapshot's extension, after its `.txt`.
+    public static let recordedExtension = ".recorded"
 
     /// The artifacts folder.
     public let folder: URL
@@ -34,9 +37,16 @@ public struct SnapshotArtifacts: Sendable {
         folder.appendingPathComponent(name.relativePath + Self.diffExtension)
     }
 
-    /// Writes the new output, and the diff when there is one, each atomically.
-    public func write(output: String, diff: String, for name: SnapshotName) throws(Diagnostic) {
+    /// `<folder>/<name>.txt.recorded`: the snapshot as recorded.
+    public func recordedURL(for name: SnapshotName) -> URL {
+        folder.appendingPathComponent(name.relativePath + Self.recordedExtension)
+    }
+
+    /// Writes the new output, the recorded snapshot when there is one and the diff when there
+    /// is one, each atomically.
+    public func write(output: String, recorded: String?, diff: String, for name: SnapshotName) throws(Diagnostic) {
         try SnapshotStore.atomicWrite(output, to: outputURL(for: name))
+        if let recorded { try SnapshotStore.atomicWrite(recorded, to: recordedURL(for: name)) }
         if !diff.isEmpty { try SnapshotStore.atomicWrite(diff, to: diffURL(for: name)) }
     }
 
@@ -48,6 +58,8 @@ public struct SnapshotArtifacts: Sendable {
             case accepted
             /// A diff: reported, never applied.
             case diff
+            /// A recorded snapshot, kept for the reviewer: reported, never applied.
+            case recorded
             /// Not taken, and why; when any file is refused, none is applied.
             case refused(String)
         }
@@ -69,7 +81,7 @@ public struct SnapshotArtifacts: Sendable {
     /// saw, sorted, with what became of it. A file the manifest does not name (the manifest
     /// itself among them), one reached through a symbolic link, one that is not a regular file
     /// or would land outside the store is refused; when any is, nothing at all is applied.
-    /// Diffs are reported and not applied. A folder that does not exist, or a store without a
+    /// Diffs and recorded snapshots are reported and not applied. A folder that does not exist, or a store without a
     /// manifest, is an error.
     public func accept(into store: SnapshotStore) throws(Diagnostic) -> [Applied] {
         var isFolder: ObjCBool = false
@@ -82,6 +94,10 @@ public struct SnapshotArtifacts: Sendable {
         for path in Self.files(in: folder) {
             if path.hasSuffix(".txt" + Self.diffExtension) {
                 applied.append(Applied(path: path, outcome: .diff))
+                continue
+            }
+            if path.hasSuffix(".txt" + Self.recordedExtension) {
+                applied.append(Applied(path: path, outcome: .recorded))
                 continue
             }
             let refusal: String?

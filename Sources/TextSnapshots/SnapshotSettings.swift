@@ -43,11 +43,13 @@ public struct SnapshotSettings: Sendable {
         self.isPartialRun = isPartialRun
     }
 
-    /// The settings `environment` and the test process's `arguments` give. An unknown
+    /// The settings `environment` and the test process's `arguments` give, with the record
+    /// mode `record` asked for in code (`SNAPSHOT_RECORD` wins over it, and in CI it writes
+    /// nothing: see ``RecordMode/resolve(environment:requested:)``). An unknown
     /// `SNAPSHOT_RECORD` or a malformed `SNAPSHOT_SHARD` is an error that says what to write.
     public init(
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        arguments: [String] = CommandLine.arguments
+        arguments: [String] = CommandLine.arguments, record: RecordMode? = nil
     ) throws(Diagnostic) {
         let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         func folder(_ variable: String) -> URL? {
@@ -55,7 +57,7 @@ public struct SnapshotSettings: Sendable {
             return URL(fileURLWithPath: path, relativeTo: current).standardizedFileURL
         }
         self.init(
-            mode: try RecordMode.resolve(environment: environment),
+            mode: try RecordMode.resolve(environment: environment, requested: record),
             isCI: RecordMode.isCI(environment),
             colored: environment["NO_COLOR"] == nil && environment["TERM"] != "dumb" && isatty(STDERR_FILENO) == 1,
             shard: try SnapshotShard.resolve(environment: environment),

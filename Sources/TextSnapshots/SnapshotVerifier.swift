@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import Synchronization
 
 /// What verifying one snapshot came to.
 public struct SnapshotOutcome: Sendable, Equatable {
@@ -15,6 +16,9 @@ public struct SnapshotOutcome: Sendable, Equatable {
         case missing
         /// The output differs from the snapshot.
         case mismatch
+        /// The recorded snapshot holds merge conflict markers (``ConflictMarkers``): it fails,
+        /// whatever the output, until it is recorded again.
+        case conflict
     }
 
     /// What happened to the snapshot.
@@ -47,6 +51,8 @@ public struct SnapshotVerifier: Sendable {
     public let settings: SnapshotSettings
     /// The command that runs the tests again, named in messages (`swift test --filter MySuite`).
     public var rerunCommand = "swift test"
+    /// What is replaced in the output before it is compared or recorded, in order.
+    public var redactions: [Redaction] = []
 
     /// When snapshots are written.
     public var mode: RecordMode { settings.mode }
@@ -72,11 +78,24 @@ public struct SnapshotVerifier: Sendable {
         self.init(store: SnapshotStore(root: snapshotsFolder), settings: try SnapshotSettings(environment: environment))
     }
 
+    /// The snapshots this process recorded in CI (absolute paths): a test retried in CI must
+    /// not pass on a snapshot its own first attempt wrote.
+    private static let recordedInCI = Mutex<Set<String>>([])
+
     /// Matching is byte for byte: `==` on strings would take canonically equivalent text
-    /// (a precomposed and a decomposed "é") as equal.
+    /// (a precomposed and a decomposed "é") as equal. In CI a missing snapshot never passes:
+    /// recorded there (only when `SNAPSHOT_RECORD` asks), it fails, and so does every later
+    /// verification of it in the same process, a retried test's included.
     public func verify(_ output: String, as name: SnapshotName) -> SnapshotOutcome {
+        let output = Redaction.apply(redactions, to: output)
         let path = store.url(for: name).path
         if store.matches(output, name) == true {
+            if isCI, Self.recordedInCI.withLock({ $0.contains(path) }) {
+                let message =
+                    "snapshot \(path) was recorded by this run in CI and is not in the repository; a test run "
+                    + "again does not pass on it: record it on your machine, review and commit it"
+                return failure(.missing, name, output: output, recorded: "", message: message)
+            }
             if !isCI { store.removePending(for: name) }
             return SnapshotOutcome(kind: .matched, passed: true, message: "")
         }
@@ -87,9 +106,19 @@ public struct SnapshotVerifier: Sendable {
                     + "`SNAPSHOT_RECORD=missing \(rerunCommand)`, then review and commit it"
                 return failure(.missing, name, output: output, recorded: "", message: message)
             }
+            guard isCI else {
+                return write(
+                    output, name, kind: .recorded, passed: mode != .failed,
+                    message: "recorded new snapshot \(path); review and commit it")
+            }
+            Self.recordedInCI.withLock { _ = $0.insert(path) }
             return write(
-                output, name, kind: .recorded, passed: mode != .failed,
-                message: "recorded new snapshot \(path); review and commit it")
+                output, name, kind: .recorded, passed: false,
+                message: "recorded new snapshot \(path) in CI, where a missing snapshot never passes; "
+                    + "review and commit it")
+        }
+        if let line = ConflictMarkers.firstLine(in: recorded), mode == .missing || mode == .never {
+            return conflict(output, name, recorded: recorded, line: line)
         }
         let diff = report(colored: settings.colored, name).render(old: recorded, new: output)
         switch mode {
@@ -122,14 +151,28 @@ public struct SnapshotVerifier: Sendable {
         }
     }
 
+    /// A snapshot a merge left with conflict markers: a failure that says so, with the new
+    /// output left as a pending file on a developer's machine (never written in CI).
+    private func conflict(_ output: String, _ name: SnapshotName, recorded: String, line: Int) -> SnapshotOutcome {
+        var message =
+            "snapshot \(store.url(for: name).path) holds merge conflict markers (line \(line)): a merge left it "
+            + "unfinished. Record it again with `SNAPSHOT_RECORD=failed \(rerunCommand)`, then review and commit it"
+        if mode == .missing, !isCI, (try? store.writePending(output, for: name)) != nil {
+            message += "; or take this run's output: `swift run flavorkit snapshots accept \(name.relativePath)`."
+            return failure(.conflict, name, output: output, recorded: recorded, message: message, written: true)
+        }
+        return failure(.conflict, name, output: output, recorded: recorded, message: message + ".")
+    }
+
     private func report(colored: Bool, _ name: SnapshotName) -> UnifiedDiff {
         var report = UnifiedDiff(oldLabel: "a/" + name.relativePath, newLabel: "b/" + name.relativePath)
         report.colored = colored
         return report
     }
 
-    /// A failed outcome: the new output goes to the artifacts folder when there is one and
-    /// nothing was `written` next to the snapshots, and the annotation is made when asked for.
+    /// A failed outcome: the new output, the recorded snapshot and the diff go to the artifacts
+    /// folder when there is one and nothing was `written` next to the snapshots, and the
+    /// annotation is made when asked for.
     private func failure(
         _ kind: SnapshotOutcome.Kind, _ name: SnapshotName, output: String, recorded: String, message: String,
         written: Bool = false
@@ -141,21 +184,33 @@ public struct SnapshotVerifier: Sendable {
         if !written, let folder = settings.artifacts {
             let artifacts = SnapshotArtifacts(folder: folder)
             do {
-                try artifacts.write(output: output, diff: plainDiff, for: name)
+                try artifacts.write(
+                    output: output, recorded: kind == .missing ? nil : recorded, diff: plainDiff, for: name)
                 message +=
-                    "\nThe new output is in \(artifacts.outputURL(for: name).path) (its diff beside it); "
-                    + "download that folder and run `swift run flavorkit snapshots accept --from DIR` to take it."
+                    "\nThe new output is in \(artifacts.outputURL(for: name).path) (the recorded snapshot and the "
+                    + "diff beside it); download that folder and run `swift run flavorkit snapshots accept --from DIR` "
+                    + "to take it."
             } catch {
                 message += "\n(could not write to SNAPSHOT_ARTIFACTS: \(error))"
             }
         }
         var annotation: String?
         if let root = settings.annotationRoot {
-            let line = kind == .missing ? 1 : Self.firstDifferingLine(old: recorded, new: output)
-            let summary =
-                kind == .missing
-                ? "missing snapshot (nothing was written in CI); record it with `SNAPSHOT_RECORD=missing \(rerunCommand)`"
-                : "the output differs from line \(line):\n\(plainDiff)"
+            let line: Int
+            let summary: String
+            switch kind {
+            case .missing:
+                line = 1
+                summary =
+                    "missing snapshot (nothing was written in CI); record it with `SNAPSHOT_RECORD=missing \(rerunCommand)`"
+            case .conflict:
+                line = ConflictMarkers.firstLine(in: recorded) ?? 1
+                summary =
+                    "merge conflict markers in the snapshot; record it again with `SNAPSHOT_RECORD=failed \(rerunCommand)`"
+            default:
+                line = Self.firstDifferingLine(old: recorded, new: output)
+                summary = "the output differs from line \(line):\n\(plainDiff)"
+            }
             annotation = Diagnostic(summary, path: annotationPath(name, root: root), line: line, rule: "snapshot")
                 .workflowCommand()
         }

@@ -48,9 +48,13 @@ public final class SnapshotSuite: SuiteTrait, TestScoping, Sendable {
     /// A harness for the snapshots in `snapshotsFolder`, by default the snapshot folder of the
     /// package whose sources hold the line that calls this (the nearest folder above it with a
     /// `Package.swift`), as its `PackageLayout` names it: `snapshots/`, or `flavorkit.json`'s
-    /// `"snapshots"`. `environment` and `arguments` are the test process's.
+    /// `"snapshots"`. `record` is the record mode for these suites (`.failed` while reworking
+    /// a screen, say): `SNAPSHOT_RECORD` wins over it, and in CI nothing is written unless
+    /// `SNAPSHOT_RECORD` says so. `redactions` apply to every snapshot of these suites, before
+    /// those of each call. `environment` and `arguments` are the test process's.
     public init(
-        snapshotsFolder: URL? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
+        snapshotsFolder: URL? = nil, record: RecordMode? = nil, redactions: [Redaction] = [],
+        environment: [String: String] = ProcessInfo.processInfo.environment,
         arguments: [String] = CommandLine.arguments, sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) {
         self.sourceLocation = sourceLocation
@@ -59,8 +63,11 @@ public final class SnapshotSuite: SuiteTrait, TestScoping, Sendable {
             let folder = try snapshotsFolder ?? Self.snapshotsFolder(ofPackageContaining: sourceLocation.filePath)
             let store = SnapshotStore(root: folder)
             books = SnapshotBooks.shared(for: store)
-            verifier = SnapshotVerifier(
-                store: store, settings: try SnapshotSettings(environment: environment, arguments: arguments))
+            var verifier = SnapshotVerifier(
+                store: store,
+                settings: try SnapshotSettings(environment: environment, arguments: arguments, record: record))
+            verifier.redactions = redactions
+            self.verifier = verifier
             setupProblem = nil
         } catch {
             verifier = nil
@@ -80,7 +87,8 @@ public final class SnapshotSuite: SuiteTrait, TestScoping, Sendable {
     }
 
     /// Verifies `output` against the snapshot `components` name (`"Pro", "fr", "home"` →
-    /// `Pro/fr/home.txt`), recording a Swift Testing issue, with the diff and the commands that
+    /// `Pro/fr/home.txt`), after the suite's `redactions` and then the call's (`Redaction`),
+    /// recording a Swift Testing issue, with the diff and the commands that
     /// fix it, at the caller's line when it does not pass; notes of newly recorded snapshots go
     /// to standard error, and under GitHub Actions each failure is also printed as an
     /// annotation. `output` is not evaluated when the snapshot belongs to another shard. An
@@ -88,16 +96,16 @@ public final class SnapshotSuite: SuiteTrait, TestScoping, Sendable {
     /// test only. Returns the outcome, or nil when nothing was verified.
     @discardableResult
     public func expect(
-        _ output: @autoclosure () throws -> String, named components: String...,
+        _ output: @autoclosure () throws -> String, named components: String..., redactions: [Redaction] = [],
         sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) rethrows -> SnapshotOutcome? {
-        try expect(output(), named: components, sourceLocation: sourceLocation)
+        try expect(output(), named: components, redactions: redactions, sourceLocation: sourceLocation)
     }
 
     /// `expect(_:named:sourceLocation:)` with the name's components as an array.
     @discardableResult
     public func expect(
-        _ output: @autoclosure () throws -> String, named components: [String],
+        _ output: @autoclosure () throws -> String, named components: [String], redactions: [Redaction] = [],
         sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) rethrows -> SnapshotOutcome? {
         let name: SnapshotName
@@ -122,6 +130,7 @@ public final class SnapshotSuite: SuiteTrait, TestScoping, Sendable {
         }
         if let shard = verifier.settings.shard, !shard.contains(name) { return nil }
         verifier.rerunCommand = "swift test --filter \(suite)"
+        verifier.redactions += redactions
         let outcome = verifier.verify(try output(), as: name)
         report(outcome, sourceLocation: sourceLocation)
         return outcome

@@ -4,18 +4,24 @@ import Flavors
 import Foundation
 import TextSnapshots
 
-/// `flavorkit snapshots status|list|accept|reject|prune`: review what the snapshot tests
+/// `flavorkit snapshots status|review|list|accept|reject|prune`: review what the snapshot tests
 /// wrote. Obsolete snapshots are those not listed in `snapshots/manifest.txt`, which the
 /// harness (`SnapshotSuite`) keeps equal to everything the tests produce.
 enum SnapshotsCommand: ToolCommand {
     enum Action: String, CaseIterable {
-        case status, list, accept, reject, prune
+        case status, review, list, accept, reject, prune
 
         var command: Command {
             switch self {
             case .status:
                 return Command(
-                    "status", summary: "list pending (.txt.new), obsolete and leftover files",
+                    "status",
+                    summary: "list pending (.txt.new), obsolete and leftover files and merge conflicts",
+                    options: [SnapshotsCommand.format, FlavorKitTool.root])
+            case .review:
+                return Command(
+                    "review",
+                    summary: "go through pending changes one by one: a accept, r reject, s skip, q quit (a terminal)",
                     options: [FlavorKitTool.root])
             case .list:
                 return Command(
@@ -50,6 +56,11 @@ enum SnapshotsCommand: ToolCommand {
     static let shard = Option.value(
         "shard", placeholder: "INDEX/COUNT", summary: "only the snapshots of this shard, e.g. 2/4")
 
+    /// `status --format json`: the same lists as one JSON object, for a machine.
+    static let format = Option.value(
+        "format", placeholder: "FORMAT", allowed: ["text", "json"],
+        summary: "print a line per file (the default) or one JSON object")
+
     /// `accept --from DIR`: a folder CI wrote under `SNAPSHOT_ARTIFACTS`, downloaded.
     static let from = Option.value(
         "from", placeholder: "DIR", summary: "apply the new output in a folder CI wrote (SNAPSHOT_ARTIFACTS)")
@@ -67,7 +78,11 @@ enum SnapshotsCommand: ToolCommand {
         let named = parsed.arguments(paths)
         switch action {
         case .status:
-            return status(store)
+            let status = SnapshotStatus(store)
+            print(parsed.value(format) == "json" ? status.json : status.text, terminator: "")
+            return status.isClean ? 0 : 1
+        case .review:
+            return try SnapshotReview.run(store)
         case .list:
             let selected = try parsed.value(shard, expected: "a shard (INDEX/COUNT, e.g. 2/4)") {
                 try? SnapshotShard(parsing: $0)
@@ -102,6 +117,7 @@ enum SnapshotsCommand: ToolCommand {
             switch file.outcome {
             case .accepted: print("accepted \(Diagnostic.visible(file.path))")
             case .diff: print("skipped  \(Diagnostic.visible(file.path)) (a diff)")
+            case .recorded: print("skipped  \(Diagnostic.visible(file.path)) (the snapshot as recorded)")
             case .refused(let reason):
                 refused += 1
                 FlavorKitTool.printError(
@@ -113,25 +129,5 @@ enum SnapshotsCommand: ToolCommand {
             return 1
         }
         return 0
-    }
-
-    /// Lists pending, obsolete and leftover files; exit status 1 when there are any.
-    private static func status(_ store: SnapshotStore) -> Int32 {
-        let pending = store.pendingPaths()
-        let manifest = store.manifest()
-        let obsolete = manifest.map { store.obsoletePaths(expected: $0) } ?? []
-        let leftovers = store.leftoverPaths()
-        for path in pending { print("pending   \(path)") }
-        for path in obsolete { print("obsolete  \(path)") }
-        for path in leftovers { print("leftover  \(path)") }
-        if manifest == nil {
-            print("no manifest: run the snapshot tests once outside CI (swift test) to write snapshots/manifest.txt")
-        }
-        let total = pending.count + obsolete.count + leftovers.count
-        print(
-            total == 0
-                ? "snapshots are clean"
-                : "\(pending.count) pending, \(obsolete.count) obsolete, \(leftovers.count) leftover")
-        return total == 0 ? 0 : 1
     }
 }

@@ -42,6 +42,36 @@ struct SnapshotsCommandTests {
         #expect(clean.output == "snapshots are clean\n")
     }
 
+    @Test("status --format json: every file with its path, for a machine; the exit status is the text's")
+    func statusJSON() throws {
+        let root = try Self.fixture()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let snapshots = root.appendingPathComponent("snapshots")
+        try Data("a\n<<<<<<< HEAD\nb\n=======\nc\n>>>>>>> other\n".utf8).write(
+            to: snapshots.appendingPathComponent("App/en/merged.txt"))
+        try Data("half\n".utf8).write(to: snapshots.appendingPathComponent("App/en/.kept.txt.flavorkit-tmp-1-2"))
+        let text = try ToolRunner.run(["snapshots", "status", "--root", root.path])
+        #expect(text.output.contains("conflict  App/en/merged.txt:2\n"))
+        let result = try ToolRunner.run(["snapshots", "status", "--format", "json", "--root", root.path])
+        #expect(result.status == 1 && result.status == text.status)
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        #expect(object["folder"] as? String == snapshots.path)
+        #expect(object["manifest"] as? Bool == true)
+        #expect(
+            object["pending"] as? [[String: String]] == [
+                ["path": "App/en/kept.txt.new", "snapshot": "App/en/kept.txt"]
+            ])
+        // merged.txt is not in the manifest either.
+        #expect(
+            object["obsolete"] as? [[String: String]] == [["path": "App/en/gone.txt"], ["path": "App/en/merged.txt"]])
+        #expect(object["leftover"] as? [[String: String]] == [["path": "App/en/.kept.txt.flavorkit-tmp-1-2"]])
+        let conflicted = try #require(object["conflicted"] as? [[String: Any]])
+        #expect(conflicted.count == 1)
+        #expect(conflicted.first?["path"] as? String == "App/en/merged.txt")
+        #expect(conflicted.first?["line"] as? Int == 2)
+    }
+
     @Test("reject deletes the pending file and keeps the snapshot")
     func reject() throws {
         let root = try Self.fixture()

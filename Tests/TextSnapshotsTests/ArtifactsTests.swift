@@ -14,7 +14,7 @@ struct ArtifactsTests {
             settings: SnapshotSettings(mode: .never, isCI: true, artifacts: try scratchFolder()))
     }
 
-    @Test("a mismatch in CI leaves the new output and the diff under the snapshot's relative path")
+    @Test("a mismatch in CI leaves the new output, the recorded snapshot and the diff under its relative path")
     func mismatch() throws {
         let verifier = try Self.verifier()
         let artifacts = SnapshotArtifacts(folder: try #require(verifier.settings.artifacts))
@@ -32,8 +32,21 @@ struct ArtifactsTests {
             contentsOf: artifacts.folder.appendingPathComponent("Light/ja/queue.txt.diff"), encoding: .utf8)
         #expect(
             diff.hasPrefix("--- a/Light/ja/queue.txt\n+++ b/Light/ja/queue.txt\n") && diff.contains("-two\n+three\n"))
+        #expect(
+            try String(
+                contentsOf: artifacts.folder.appendingPathComponent("Light/ja/queue.txt.recorded"), encoding: .utf8)
+                == "one\ntwo\n")
         #expect(outcome.message.contains("`swift run flavorkit snapshots accept --from DIR`"))
         #expect(verifier.store.pendingPaths().isEmpty && verifier.store.read(Self.name) == "one\ntwo\n")
+        // accept --from takes the new output only: the recorded snapshot and the diff are reported.
+        try verifier.store.writeManifest([Self.name])
+        #expect(
+            try artifacts.accept(into: verifier.store) == [
+                .init(path: "Light/ja/queue.txt", outcome: .accepted),
+                .init(path: "Light/ja/queue.txt.diff", outcome: .diff),
+                .init(path: "Light/ja/queue.txt.recorded", outcome: .recorded),
+            ])
+        #expect(verifier.store.read(Self.name) == "one\nthree\n")
     }
 
     @Test("a missing snapshot in CI leaves its output too; a download applied with accept --from adds it")

@@ -114,3 +114,26 @@ struct PackageSnapshotFolderTests {
         }
     }
 }
+
+/// A suite that redacts ISO dates in every snapshot, recording into a scratch folder.
+enum RedactedFolder {
+    static let folder = try! scratchFolder()
+    static let suite = SnapshotSuite(
+        snapshotsFolder: folder, redactions: [.isoDates], environment: [:], arguments: ["tests"])
+}
+
+@Suite("SnapshotSuite's redactions", RedactedFolder.suite)
+struct SnapshotSuiteRedactionTests {
+    @Test("the suite's redactions, then the call's, apply before recording and comparing")
+    func redacted() throws {
+        let first = RedactedFolder.suite.expect(
+            "Built 2026-11-26 in /tmp/build-1/out\n", named: "App", "en", "about", redactions: [.temporaryPaths])
+        #expect(first?.kind == .recorded)
+        let name = try SnapshotName("App", "en", "about")
+        #expect(
+            SnapshotStore(root: RedactedFolder.folder).read(name) == "Built [date] in [temporary path]\n")
+        let later = RedactedFolder.suite.expect(
+            "Built 2027-03-01 in /tmp/build-2/out\n", named: "App", "en", "about", redactions: [.temporaryPaths])
+        #expect(later?.kind == .matched)
+    }
+}

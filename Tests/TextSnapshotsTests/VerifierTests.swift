@@ -22,6 +22,34 @@ struct VerifierTests {
         #expect(try RecordMode.resolve(environment: environment) == mode)
     }
 
+    @Test(
+        "a mode asked for in code comes after SNAPSHOT_RECORD, and never writes in CI",
+        arguments: [
+            ([:], RecordMode.failed, RecordMode.failed),
+            (["SNAPSHOT_RECORD": "all"], .failed, .all),
+            (["CI": "true"], .all, .never),
+            (["CI": "true", "SNAPSHOT_RECORD": "missing"], .never, .missing),
+        ] as [([String: String], RecordMode, RecordMode)])
+    func requestedInCode(environment: [String: String], requested: RecordMode, mode: RecordMode) throws {
+        #expect(try RecordMode.resolve(environment: environment, requested: requested) == mode)
+        #expect(try SnapshotSettings(environment: environment, arguments: [], record: requested).mode == mode)
+    }
+
+    @Test("in CI a missing snapshot never passes: recorded on request it fails, and so does a retry")
+    func recordedInCI() throws {
+        let verifier = try Self.verifier(.missing, ci: true)
+        defer { try? FileManager.default.removeItem(at: verifier.store.root) }
+        let first = verifier.verify("text\n", as: Self.name)
+        #expect(first.kind == .recorded && !first.passed)
+        #expect(verifier.store.read(Self.name) == "text\n")
+        let retry = verifier.verify("text\n", as: Self.name)
+        #expect(!retry.passed)
+        #expect(retry.message.contains("was recorded by this run in CI"))
+        // Off CI, the same file is an ordinary snapshot.
+        let developer = SnapshotVerifier(store: verifier.store, mode: .missing, isCI: false)
+        #expect(developer.verify("text\n", as: Self.name).kind == .matched)
+    }
+
     @Test("an unknown mode is an error listing the valid ones")
     func unknownMode() {
         #expect(

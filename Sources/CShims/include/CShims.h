@@ -14,4 +14,9 @@ size_t cshims_heap_bytes_in_use(void);
 /// PR_SET_PDEATHSIG, Linux); does nothing elsewhere.
 void cshims_exit_with_parent(void);
 
+/// Opens a new pseudo-terminal (posix_openpt, grantpt, unlockpt) and writes its terminal
+/// side's path into `name` (`size` bytes). Returns the controlling side's descriptor, or -1
+/// with errno set. (The tests run programs in it.)
+int cshims_open_pseudo_terminal(char *name, size_t size);
+
 #endif

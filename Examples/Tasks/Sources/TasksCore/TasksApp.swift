@@ -1,3 +1,4 @@
+import FlavorDates
 import Flavors
 import Foundation
 import TerminalText
@@ -47,13 +48,19 @@ public enum TasksApp {
         }
     }
 
-    /// A screen as text, in the flavor's language in use; `list` fits `width` columns.
-    public static func render(_ screen: String, flavor: Flavor, width: Int = 80) -> String {
+    /// A screen as text, in the flavor's language in use; `list` fits `width` columns; `today`
+    /// shows the date `now` falls on.
+    public static func render(_ screen: String, flavor: Flavor, width: Int = 80, now: Date = Date()) -> String {
         switch screen {
         case "about": about(flavor)
         case "list": list(flavor, width: width)
-        default: today(flavor)
+        default: today(flavor, now: now)
         }
+    }
+
+    /// Today's date as the today screen writes it (`Nov 26, 2026`), in the language in use.
+    public static func dateText(_ now: Date, flavor: Flavor) -> String {
+        flavor.text.date(now, time: .omitted)
     }
 
     /// The tasks as a table that fits `width`: titles cut first (never below 8 columns), else
@@ -73,9 +80,9 @@ public enum TasksApp {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func today(_ flavor: Flavor) -> String {
+    static func today(_ flavor: Flavor, now: Date) -> String {
         let text = flavor.text
-        var lines = [text(.todayTitle(flavor.displayName)), ""]
+        var lines = [text(.todayTitle(flavor.displayName)), text(.todayDate(dateText(now, flavor: flavor))), ""]
         for task in TaskList.sample {
             var line = (task.done ? "[x] " : "[ ] ") + task.title
             if flavor.has(.reminders), let reminder = task.reminder {

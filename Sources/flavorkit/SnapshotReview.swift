@@ -1,0 +1,144 @@
+import Diagnostics
+import Foundation
+import TerminalText
+import TextSnapshots
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `flavorkit snapshots review`: in a terminal, each pending change in turn with its coloured
+/// diff, lines cut to the terminal's width, and one key to decide (`a` accept, `r` reject,
+/// `s` skip, `q` quit); without a terminal, a list of what is pending. Exit status 0 when
+/// nothing is left pending, 1 otherwise.
+enum SnapshotReview {
+    static func run(_ store: SnapshotStore) throws -> Int32 {
+        let pending = store.pendingPaths()
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            for path in pending { print("pending   \(path)") }
+            print(
+                pending.isEmpty
+                    ? "nothing to review"
+                    : "\(pending.count) pending: run `flavorkit snapshots review` in a terminal to go through them, "
+                        + "or accept or reject them by path")
+            return pending.isEmpty ? 0 : 1
+        }
+        guard !pending.isEmpty else {
+            print("nothing to review")
+            return 0
+        }
+        let keys = try RawKeys()
+        defer { keys.restore() }
+        let colored = ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        var (accepted, rejected, skipped) = (0, 0, 0)
+        review: for (index, path) in pending.enumerated() {
+            let snapshot = String(path.dropLast(SnapshotStore.pendingExtension.count))
+            let width = terminalWidth()
+            print("\(bold("[\(index + 1)/\(pending.count)] \(snapshot)", colored))")
+            for line in diff(snapshot, in: store, colored: colored).split(
+                separator: "\n", omittingEmptySubsequences: false)
+            {
+                print(cut(String(line), to: width))
+            }
+            while true {
+                print("a accept · r reject · s skip · q quit: ", terminator: "")
+                fflush(nil)
+                let key = keys.next()
+                print(key.flatMap { (0x21..<0x7F).contains($0) ? String(UnicodeScalar($0)) : nil } ?? "")
+                switch key {
+                case UInt8(ascii: "a"):
+                    try store.accept([path])
+                    accepted += 1
+                    print("accepted \(snapshot)\n")
+                case UInt8(ascii: "r"):
+                    try store.reject([path])
+                    rejected += 1
+                    print("rejected \(path)\n")
+                case UInt8(ascii: "s"):
+                    skipped += 1
+                    print("skipped  \(path)\n")
+                case UInt8(ascii: "q"), 3, 4, nil:  // q, Control-C, Control-D, end of input
+                    break review
+                default:
+                    continue
+                }
+                continue review
+            }
+        }
+        let left = store.pendingPaths().count
+        print("\(accepted) accepted, \(rejected) rejected, \(skipped) skipped; \(left) pending")
+        return left == 0 ? 0 : 1
+    }
+
+    /// The unified diff from the recorded snapshot (empty when there is none) to the pending file.
+    static func diff(_ snapshot: String, in store: SnapshotStore, colored: Bool) -> String {
+        func read(_ path: String) -> String {
+            let data = FileManager.default.contents(atPath: store.root.appendingPathComponent(path).path) ?? Data()
+            return SnapshotStore.normalizingLineEndings(String(decoding: data, as: UTF8.self))
+        }
+        var report = UnifiedDiff(oldLabel: "a/" + snapshot, newLabel: "b/" + snapshot)
+        report.colored = colored
+        return report.render(old: read(snapshot), new: read(snapshot + SnapshotStore.pendingExtension))
+    }
+
+    /// A diff line cut to `width` display columns with `…`; its colour codes are kept whole
+    /// (a coloured line is one code, the text, and the reset).
+    static func cut(_ line: String, to width: Int) -> String {
+        let reset = "\u{1B}[0m"
+        guard line.hasPrefix("\u{1B}["), line.hasSuffix(reset), let end = line.firstIndex(of: "m") else {
+            return DisplayColumns.truncate(line, to: width)
+        }
+        let code = line[...end]
+        let text = line[line.index(after: end)..<line.index(line.endIndex, offsetBy: -reset.count)]
+        return code + DisplayColumns.truncate(String(text), to: width) + reset
+    }
+
+    /// Standard output's width in columns; 80 when the terminal does not say.
+    static func terminalWidth() -> Int {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+        return Int(size.ws_col)
+    }
+
+    static func bold(_ text: String, _ colored: Bool) -> String {
+        colored ? "\u{1B}[1m\(text)\u{1B}[0m" : text
+    }
+}
+
+/// Standard input in raw mode (no line editing, no echo), one byte per key, and back to how it
+/// was when done.
+final class RawKeys {
+    private let saved: termios
+
+    init() throws(Diagnostic) {
+        var settings = termios()
+        guard tcgetattr(STDIN_FILENO, &settings) == 0 else {
+            throw Diagnostic("cannot read the terminal's settings: \(String(cString: strerror(errno)))")
+        }
+        saved = settings
+        cfmakeraw(&settings)
+        // Output goes on as before: newlines still start a line.
+        settings.c_oflag = saved.c_oflag
+        guard tcsetattr(STDIN_FILENO, TCSANOW, &settings) == 0 else {
+            throw Diagnostic("cannot set the terminal's settings: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// The next key's first byte; nil at the end of input.
+    func next() -> UInt8? {
+        var byte: UInt8 = 0
+        while true {
+            let count = read(STDIN_FILENO, &byte, 1)
+            if count == 1 { return byte }
+            if count < 0, errno == EINTR { continue }
+            return nil
+        }
+    }
+
+    func restore() {
+        var settings = saved
+        tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+    }
+}
