@@ -68,7 +68,9 @@ let package = Package(
             swiftSettings: strictSwift),
         .target(
             name: "CatalogTools",
-            dependencies: ["Diagnostics", "FileFormats", "FileWriting", "Flavors", "Localization", "TextSnapshots"],
+            dependencies: [
+                "Diagnostics", "FileFormats", "FileWriting", "Flavors", "Localization", "TerminalText", "TextSnapshots",
+            ],
             swiftSettings: strictSwift),
         .executableTarget(
             name: "flavorkit",

@@ -54,6 +54,9 @@ struct Figure {
         case atMost(Double)
         /// `ours` (a rate: more is better) must be at least this fraction of the reference's.
         case atLeast(Double)
+        /// `ours` must stay below this bound, in its unit, whatever the reference (an issue's
+        /// absolute budget); the ratio to the reference is printed too.
+        case below(Double)
     }
 
     let name: String
@@ -69,6 +72,7 @@ struct Figure {
         case .fasterBy(let factor): return reference / ours >= factor
         case .atMost(let factor): return ours / reference <= factor
         case .atLeast(let factor): return ours / reference >= factor
+        case .below(let bound): return ours < bound
         }
     }
 
@@ -81,6 +85,8 @@ struct Figure {
             ratio = String(format: "%.2f× the reference (goal ≤ %.2f×)", ours / reference, factor)
         case .atLeast(let factor):
             ratio = String(format: "%.2f× the reference (goal ≥ %.2f×)", ours / reference, factor)
+        case .below(let bound):
+            ratio = String(format: "%.1f× the reference; goal below %@", ours / reference, Self.format(bound, unit))
         }
         return "\(passes ? "PASS" : "FAIL")  \(name): \(ratio); ours \(Self.format(ours, unit)), "
             + "\(referenceName) \(Self.format(reference, unit))\(detail.isEmpty ? "" : "; " + detail)"

@@ -8,11 +8,12 @@ extension StartupBenchmarks: CleansUp {}
 extension DiffBenchmarks: CleansUp {}
 extension WriterBenchmarks: CleansUp {}
 extension ExtractionBenchmarks: CleansUp {}
+extension ReportBenchmarks: CleansUp {}
 
 // Run with `swift run -c release Benchmarks [group…]`. Each figure is a ratio against a
 // reference measured in the same run; medians of alternating rounds. `--quick` runs one round
 // of each, to prove they run (CI), not to quote. Naming groups (downloads, catalogs, readers,
-// plurals, lint, growth, startup, diffs, writers, extraction) runs only those.
+// plurals, lint, growth, startup, diffs, writers, extraction, report) runs only those.
 #if DEBUG
 print("warning: a debug build; run `swift run -c release Benchmarks` for figures that mean anything\n")
 #endif
@@ -28,6 +29,7 @@ let groups: [(name: String, run: () throws -> [Figure])] = [
     ("diffs", { try cleaningUp(DiffBenchmarks()) { try $0.run() } }),
     ("writers", { try cleaningUp(WriterBenchmarks()) { try $0.run() } }),
     ("extraction", { try cleaningUp(ExtractionBenchmarks()) { try $0.run() } }),
+    ("report", { try cleaningUp(ReportBenchmarks()) { try $0.run() } }),
 ]
 let asked = Set(CommandLine.arguments.dropFirst().filter { !$0.hasPrefix("-") })
 if let unknown = asked.first(where: { name in !groups.contains { $0.name == name } }) {

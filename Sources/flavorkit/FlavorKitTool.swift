@@ -17,7 +17,7 @@ protocol ToolCommand: Sendable {
 enum FlavorKitTool {
     static let commands: [any ToolCommand.Type] = [
         LintCommand.self, ExtractCommand.self, GenerateSymbolsCommand.self, ExportCommand.self, ImportCommand.self,
-        StatusCommand.self, MergeCatalogsCommand.self, PluralCommand.self, SnapshotsCommand.self,
+        StatusCommand.self, MergeCatalogsCommand.self, PluralCommand.self, SnapshotsCommand.self, ReportCommand.self,
         AddFlavorCommand.self,
     ]
 

@@ -1,0 +1,48 @@
+import TerminalText
+
+/// Text as HTML: escaped, and a snapshot drawn as a terminal shows it.
+enum TerminalHTML {
+    /// `text` with `&`, `<`, `>` and `"` escaped, and control characters (other than the
+    /// bidirectional marks and isolates a terminal acts on) shown as `␛`-style pictures.
+    static func escaped(_ text: some StringProtocol) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                // U+2400… Control Pictures: ␛ for ESC, ␉ for a tab.
+                result.unicodeScalars.append(Unicode.Scalar(scalar.value == 0x7F ? 0x2421 : 0x2400 + scalar.value)!)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// One snapshot line per `<div>`, each its own left-to-right paragraph (the bidirectional
+    /// algorithm runs per line, as in a terminal that applies it, and the text's isolates and
+    /// marks act as there); a character two cells wide is drawn two cells wide. `marked`
+    /// lines get the class `mark` (a deleted or inserted line).
+    static func lines(_ text: String, marked: [Bool] = []) -> String {
+        var result = ""
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if text.hasSuffix("\n") { lines.removeLast() }
+        for (index, line) in lines.enumerated() {
+            result += index < marked.count && marked[index] ? "<div class=\"ln mark\">" : "<div class=\"ln\">"
+            for character in line {
+                let cell = escaped(String(character))
+                result += DisplayColumns.width(of: character) == 2 ? "<span class=\"w\">\(cell)</span>" : cell
+            }
+            result += "</div>"
+        }
+        return result
+    }
+
+    /// The widest line of `text`, in terminal columns.
+    static func width(_ text: String) -> Int {
+        text.split(separator: "\n").map { DisplayColumns.width($0) }.max() ?? 0
+    }
+}
