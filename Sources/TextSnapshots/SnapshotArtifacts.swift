@@ -133,7 +133,7 @@ public struct SnapshotArtifacts: Sendable {
     }
 
     /// Whether a component of `path` (the file or a folder on the way) is a symbolic link.
-    static func hasLink(_ path: String, under folder: URL) -> Bool {
+    package static func hasLink(_ path: String, under folder: URL) -> Bool {
         var current = folder
         for component in path.split(separator: "/") {
             current.appendPathComponent(String(component))
@@ -164,7 +164,7 @@ public struct SnapshotArtifacts: Sendable {
 
     /// Every file under `folder` (hidden ones too, and symbolic links, whatever they point
     /// at, so that none is passed over in silence), relative to it, sorted.
-    static func files(in folder: URL) -> [String] {
+    package static func files(in folder: URL) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return [] }
         var result: [String] = []
         while let path = enumerator.nextObject() as? String {

@@ -96,6 +96,21 @@ struct ReportCommandTests {
         #expect(html.contains("content=\"default-src 'none';"))
     }
 
+    @Test("the page shows only files of the snapshot folder: a manifest line or a link that leads out is passed over")
+    func nothingFromElsewhere() throws {
+        let root = try Self.fixture()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data("TOP SECRET\n".utf8).write(to: root.appendingPathComponent("secret.txt"))
+        let manifest = root.appendingPathComponent("snapshots/manifest.txt")
+        try Data((try String(contentsOf: manifest, encoding: .utf8) + "../secret.txt\n").utf8).write(to: manifest)
+        try FileManager.default.createSymbolicLink(
+            at: root.appendingPathComponent("artifacts/Pro/ja/80/linked.txt"),
+            withDestinationURL: root.appendingPathComponent("secret.txt"))
+        let html = try Self.report(root)
+        #expect(!html.contains("TOP SECRET"))
+        #expect(!html.contains("secret.txt"))
+    }
+
     @Test(
         "rendered in a real browser (Debian's chromium, headless): script runs, nothing fetched, no error",
         .enabled(if: SystemTool.shouldRun("chromium"), "chromium is not installed (CI always runs this)"))

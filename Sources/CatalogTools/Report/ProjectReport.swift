@@ -18,7 +18,9 @@ public struct ProjectReport: Sendable {
         public var change: Change?
 
         /// The name's parts: flavor first, screen last (`.txt` left off), the others between.
-        public var components: [String] { path.dropLast(4).split(separator: "/").map(String.init) }
+        public var components: [String] {
+            (path.hasSuffix(".txt") ? path.dropLast(4) : Substring(path)).split(separator: "/").map(String.init)
+        }
     }
 
     /// A snapshot's new output and where it was found.
@@ -93,10 +95,12 @@ public struct ProjectReport: Sendable {
             }
     }
 
-    /// The recorded snapshots (those the manifest names, else every one) with their pending changes.
+    /// The recorded snapshots (those the manifest names, else every one) with their pending
+    /// changes. A manifest line that is no snapshot name (`../secret`) is passed over: the page
+    /// shows only files of the snapshot folder.
     private static func snapshots(_ store: SnapshotStore) -> [Snapshot] {
         let paths = store.manifest().map { $0.sorted() } ?? store.snapshotPaths()
-        return paths.map { path in
+        return paths.filter(isSnapshotName).map { path in
             let url = store.root.appendingPathComponent(path)
             let pending = read(url.appendingPathExtension(String(SnapshotStore.pendingExtension.dropFirst())))
             return Snapshot(
@@ -105,7 +109,7 @@ public struct ProjectReport: Sendable {
     }
 
     /// Each new output (`*.txt`) of an artifacts folder as a change of its snapshot, or as a
-    /// new snapshot when none is recorded.
+    /// new snapshot when none is recorded; never one reached through a symbolic link.
     private static func addFailures(in folder: URL, to snapshots: inout [Snapshot], store: SnapshotStore)
         throws(Diagnostic)
     {
@@ -114,9 +118,9 @@ public struct ProjectReport: Sendable {
             throw Diagnostic("no artifacts folder here", path: folder.path)
         }
         var index = Dictionary(uniqueKeysWithValues: snapshots.enumerated().map { ($0.element.path, $0.offset) })
-        let enumerator = FileManager.default.enumerator(atPath: folder.path)
-        while let path = enumerator?.nextObject() as? String {
-            guard path.hasSuffix(".txt"), let text = read(folder.appendingPathComponent(path)) else { continue }
+        for path in SnapshotArtifacts.files(in: folder) where isSnapshotName(path) {
+            guard !SnapshotArtifacts.hasLink(path, under: folder), let text = read(folder.appendingPathComponent(path))
+            else { continue }
             let change = Change(text: text, source: .artifacts)
             if let position = index[path] {
                 snapshots[position].change = change
@@ -127,6 +131,11 @@ public struct ProjectReport: Sendable {
             }
         }
         snapshots.sort { $0.path < $1.path }
+    }
+
+    /// Whether `path` names a snapshot: `.txt` after parts that make a valid `SnapshotName`.
+    private static func isSnapshotName(_ path: String) -> Bool {
+        path.hasSuffix(".txt") && (try? SnapshotName(path.dropLast(4).split(separator: "/").map(String.init))) != nil
     }
 
     private static func read(_ url: URL) -> String? {

@@ -136,7 +136,7 @@ extension ProjectReport {
         for screen in screens {
             html += "<section class=\"screen\" id=\"\(Self.anchor("screen", screen.name))\">"
             html += "<h3>\(TerminalHTML.escaped(screen.name))</h3>\n"
-            let byFlavor = Dictionary(grouping: screen.snapshots) { $0.components[0] }
+            let byFlavor = Dictionary(grouping: screen.snapshots) { $0.components.first ?? "" }
             for flavor in byFlavor.keys.sorted() {
                 html += "<h4>\(TerminalHTML.escaped(flavor))</h4><div class=\"row\">\n"
                 for snapshot in byFlavor[flavor]!.sorted(by: { order($0) < order($1) }) {
