@@ -43,7 +43,7 @@ enum ImportCommand: ToolCommand {
                 }
                 try AtomicFile.write(data, to: url)
                 written += 1
-                print("wrote \(url.path)")
+                print("wrote \(project.layout.relativePath(url))")
             } catch {
                 failures.append(error)
             }

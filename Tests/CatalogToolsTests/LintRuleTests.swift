@@ -302,6 +302,55 @@ struct LintRuleTests {
         #expect(try elsewhere.lintConfigured() == [])
     }
 
+    @Test("same-as-development names the allow list in the catalog folder the layout names")
+    func allowListInConfiguredFolder() throws {
+        var files: [String: String?] = ["flavorkit.json": #"{"localizations": "Text"}"#]
+        for (path, text) in ProjectFixture.clean where path.hasPrefix("Localizations/") {
+            files[path] = .some(nil)
+            files["Text/" + path.dropFirst("Localizations/".count)] = text
+        }
+        files["Text/de.lproj/Localizable.strings"] = "\"greeting\" = \"Hallo, %@!\";\n\"title\" = \"Transfers\";\n"
+        let fixture = try ProjectFixture(files)
+        defer { fixture.remove() }
+        #expect(
+            try fixture.lintConfigured() == [
+                "Text/de.lproj/Localizable.strings:2:1: warning: key \"title\" in de reads the same as in en (list it in Text/same-as-development.txt if that is intended) [same-as-development]"
+            ])
+    }
+
+    @Test("a key missing from a String Catalog's language is reported at the key's entry, not at line 1")
+    func missingInStringCatalog() throws {
+        var files: [String: String?] = [
+            "Sources/App/main.swift": "print(text(\"greeting\"), text(\"title\"))\n",
+            "Localizations/Localizable.xcstrings": """
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "greeting" : {
+                  "localizations" : {
+                    "de" : { "stringUnit" : { "state" : "translated", "value" : "Hallo" } },
+                    "en" : { "stringUnit" : { "state" : "translated", "value" : "Hello" } }
+                  }
+                },
+                "title" : {
+                  "localizations" : {
+                    "en" : { "stringUnit" : { "state" : "translated", "value" : "Transfers" } }
+                  }
+                }
+              },
+              "version" : "1.0"
+            }
+            """,
+        ]
+        for path in ProjectFixture.clean.keys where path.hasPrefix("Localizations/") { files[path] = .some(nil) }
+        let fixture = try ProjectFixture(files)
+        defer { fixture.remove() }
+        let missing = fixture.lint().filter { $0.hasSuffix("[missing-key]") }
+        #expect(missing.count == 1)
+        #expect(missing.first?.hasPrefix("Localizations/Localizable.xcstrings:10:") == true)
+        #expect(missing.first?.contains("error: key \"title\" is missing in de [missing-key]") == true)
+    }
+
     @Test("every rule has a fixture")
     func everyRuleCovered() {
         #expect(Self.cases.map(\.rule) == CatalogLinter.rules.map(\.name))

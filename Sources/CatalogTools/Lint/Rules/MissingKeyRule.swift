@@ -44,6 +44,11 @@ struct MissingKeyRule: LintRule {
             .map { key in
                 let definition =
                     development.plural(key, table: table)?.location ?? development[key, table: table]?.location
+                // In a String Catalog every language is in one file: point at the key's entry.
+                if let definition, definition.path == file {
+                    return diagnostic(
+                        "key \"\(Diagnostic.quote(key))\" is missing in \(catalog.language)", at: definition)
+                }
                 return diagnostic(
                     "key \"\(Diagnostic.quote(key))\" is missing in \(catalog.language)"
                         + (definition.map { " (\(development.language) has it at \(context.relative($0)))" } ?? ""),

@@ -9,7 +9,7 @@ struct SameAsDevelopmentRule: LintRule {
     let severity = Diagnostic.Severity.warning
     let summary = "a value identical to the development language's"
     let help =
-        "A translation identical to the development language's text, usually a value copied and not translated. When it is intended (a brand name), list the key in Localizations/same-as-development.txt (key, or language key)."
+        "A translation identical to the development language's text, usually a value copied and not translated. When it is intended (a brand name), list the key in same-as-development.txt in the catalog folder (Localizations/, or the one flavorkit.json names): key, or language key."
 
     func check(_ context: LintContext) -> [Diagnostic] {
         var found: [Diagnostic] = []
@@ -37,10 +37,12 @@ struct SameAsDevelopmentRule: LintRule {
         guard !context.allowedSame.contains(key), !context.allowedSame.contains("\(language) \(key)"),
             context.layers.allSatisfy({ $0.stringCatalogs.values.allSatisfy { $0[key]?.isTranslatable != false } })
         else { return [] }
+        let layout = context.project.layout
+        let allowList = layout.relativePath(layout.localizations.appendingPathComponent(LintProject.allowListName))
         return [
             diagnostic(
                 "key \"\(Diagnostic.quote(key))\" in \(language) reads the same as in \(context.project.developmentLanguage) "
-                    + "(list it in Localizations/\(LintProject.allowListName) if that is intended)", at: location)
+                    + "(list it in \(allowList) if that is intended)", at: location)
         ]
     }
 }
