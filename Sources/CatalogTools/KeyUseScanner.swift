@@ -3,6 +3,12 @@ import Flavors
 import Foundation
 import Localization
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Finds the catalog keys Swift sources use, by the project's one convention: a key is
 /// written as a string literal right after a key call, `text(` unless the package names its
 /// own (`PackageLayout.keyCalls`, from `flavorkit.json`), white space allowed
@@ -68,18 +74,59 @@ public enum KeyUseScanner {
     /// The key uses and member names of every `.swift` file under `folder`, recursively, in
     /// path order. Files are read and scanned on every core.
     public static func scanSources(in folder: URL, calls: [String] = PackageLayout.defaultKeyCalls) -> Scan {
-        let parts = swiftFiles(in: folder).concurrentMap { url -> Scan? in
-            guard let data = try? Data(contentsOf: url) else { return nil }
-            return data.withUnsafeBytes { raw in Self.scan(raw.bindMemory(to: UInt8.self), path: url.path, calls: calls)
+        let files = swiftFiles(in: folder)
+        let names = CallNames(calls)
+        // Each core scans a run of files into one part, reading each into the same buffer and
+        // adding to the same lists, so that nothing is copied per file.
+        let parts = [URL].chunks(files.count).concurrentChunks { range -> Scan in
+            var part = Scan()
+            var buffer: [UInt8] = []
+            for url in files[range] {
+                guard let count = readFile(url.path, into: &buffer) else { continue }
+                buffer.withUnsafeBufferPointer { buffer in
+                    var lexer = Lexer(
+                        bytes: UnsafeBufferPointer(rebasing: buffer[..<count]), path: url.path, calls: names)
+                    swap(&lexer.uses, &part.uses)
+                    swap(&lexer.memberNames, &part.memberNames)
+                    lexer.scanCode(insideInterpolation: false)
+                    swap(&lexer.uses, &part.uses)
+                    swap(&lexer.memberNames, &part.memberNames)
+                }
             }
+            return part
         }
-        var scan = Scan()
-        for part in parts {
-            guard let part else { continue }
+        var scan = parts.first ?? Scan()
+        for part in parts.dropFirst() {
             scan.uses += part.uses
             scan.memberNames.formUnion(part.memberNames)
         }
         return scan
+    }
+
+    /// Reads the file at `path` into the start of `buffer` (grown as needed, kept for the next
+    /// file); returns how many bytes it holds, or nil when it cannot be read.
+    private static func readFile(_ path: String, into buffer: inout [UInt8]) -> Int? {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        var count = 0
+        while true {
+            // Room for the whole file and a byte more, to see its end in one read (a file
+            // that grows meanwhile takes more rounds).
+            let wanted = max(Int(status.st_size) + 1, count + 4096)
+            if buffer.count < wanted { buffer.append(contentsOf: repeatElement(0, count: wanted - buffer.count)) }
+            let read = buffer.withUnsafeMutableBufferPointer { buffer in
+                Foundation.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+            }
+            if read < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if read == 0 { return count }
+            count += read
+        }
     }
 
     /// The `.swift` files under `folder`, recursively, in path order.
@@ -107,7 +154,7 @@ public enum KeyUseScanner {
     }
 
     private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, path: String, calls: [String]) -> Scan {
-        var lexer = Lexer(bytes: bytes, path: path, calls: calls)
+        var lexer = Lexer(bytes: bytes, path: path, calls: CallNames(calls))
         lexer.scanCode(insideInterpolation: false)
         return Scan(uses: lexer.uses, memberNames: lexer.memberNames)
     }
@@ -146,6 +193,21 @@ public enum KeyUseScanner {
         }
     }
 
+    /// The key calls' names as the lexer looks for them.
+    private struct CallNames {
+        /// Each call's name followed by `(`, as bytes.
+        let names: [[UInt8]]
+        /// Whether a call starts with this byte, by byte value.
+        let startsCall: [Bool]
+
+        init(_ calls: [String]) {
+            names = calls.map { Array(($0 + "(").utf8) }
+            var starts = [Bool](repeating: false, count: 256)
+            for call in names { starts[Int(call[0])] = true }
+            startsCall = starts
+        }
+    }
+
     /// A small Swift lexer: code, comments (nested), string literals (single-line,
     /// multi-line, raw with `#`), and code again inside `\(…)`.
     private struct Lexer {
@@ -162,13 +224,11 @@ public enum KeyUseScanner {
         /// Whether a call starts with this byte, by byte value.
         let startsCall: [Bool]
 
-        init(bytes: UnsafeBufferPointer<UInt8>, path: String, calls: [String]) {
+        init(bytes: UnsafeBufferPointer<UInt8>, path: String, calls: CallNames) {
             self.bytes = bytes
             self.path = path
-            self.calls = calls.map { Array(($0 + "(").utf8) }
-            var starts = [Bool](repeating: false, count: 256)
-            for call in self.calls { starts[Int(call[0])] = true }
-            startsCall = starts
+            self.calls = calls.names
+            startsCall = calls.startsCall
         }
 
         /// The length of the call (name and `(`) that starts a word here, if any.

@@ -82,13 +82,13 @@ public struct KeyExtraction {
         self.scan = scan
         self.writing = writing
         // Most keys are in the default table: it is filled on its own, sized for every use.
-        var defaultUses = TableUses(capacity: scan.uses.count)
+        var defaultUses = TableUses(scan.uses, capacity: scan.uses.count)
         var uses: [String: TableUses] = [:]
-        for use in scan.uses {
+        for (index, use) in scan.uses.enumerated() {
             if let table = use.table, table != Catalog.defaultTable {
-                uses[table, default: TableUses(capacity: 0)].add(use)
+                uses[table, default: TableUses(scan.uses, capacity: 0)].add(index)
             } else {
-                defaultUses.add(use)
+                defaultUses.add(index)
             }
         }
         for table in Set(uses.keys).union([Catalog.defaultTable]).sorted() {
@@ -101,26 +101,44 @@ public struct KeyExtraction {
     }
 
     /// The keys the sources use in one table: each key's first use, with the first comment
-    /// and default value any of its uses gives, in the order first used.
+    /// and default value any of its uses gives, in the order first used. A use is kept as its
+    /// index in the scan (most keys have one use, then copied nowhere).
     private struct TableUses {
-        var first: [String: KeyUseScanner.KeyUse]
-        var order: [String] = []
+        let all: [KeyUseScanner.KeyUse]
+        private var first: [String: Int]
+        /// A first use that a later one completed with a comment or default value.
+        private var completed: [String: KeyUseScanner.KeyUse] = [:]
+        private(set) var order: [String] = []
 
-        init(capacity: Int) {
+        init(_ all: [KeyUseScanner.KeyUse], capacity: Int) {
+            self.all = all
             first = Dictionary(minimumCapacity: capacity)
             order.reserveCapacity(capacity)
         }
 
-        mutating func add(_ use: KeyUseScanner.KeyUse) {
-            guard let known = first[use.key] else {
-                first[use.key] = use
+        /// The use `all[index]`.
+        mutating func add(_ index: Int) {
+            let use = all[index]
+            guard let known = self[use.key] else {
+                first[use.key] = index
                 order.append(use.key)
                 return
             }
             if (known.comment == nil && use.comment != nil) || (known.defaultValue == nil && use.defaultValue != nil) {
-                first[use.key]!.comment = known.comment ?? use.comment
-                first[use.key]!.defaultValue = known.defaultValue ?? use.defaultValue
+                var merged = known
+                merged.comment = known.comment ?? use.comment
+                merged.defaultValue = known.defaultValue ?? use.defaultValue
+                completed[use.key] = merged
             }
+        }
+
+        /// Whether a source uses `key`.
+        func contains(_ key: String) -> Bool { first[key] != nil }
+
+        /// The first use of `key`, completed; nil when no source uses it.
+        subscript(key: String) -> KeyUseScanner.KeyUse? {
+            if !completed.isEmpty, let use = completed[key] { return use }
+            return first[key].map { all[$0] }
         }
     }
 
@@ -161,16 +179,21 @@ public struct KeyExtraction {
         let plurals = exists(files.stringsdict) ? StringsDictParser.parse(contentsOf: files.stringsdict) : nil
         if let error = plurals?.errors.first { throw error }
 
-        let (firstUses, order) = (uses.first, uses.order)
+        let (firstUses, order) = (uses, uses.order)
         let scan = self.scan
-        let used = firstUses
         let isUsed = { (key: String) in
-            used[key] != nil || SymbolName.name(for: key).map(scan.usesMember) == true
+            firstUses.contains(key) || SymbolName.name(for: key).map(scan.usesMember) == true
         }
-        let existing = { (key: String) in
-            catalog?[key] != nil || strings?.table.contains(key) == true || plurals?.entries[key] != nil
+        // The `.strings` records some source uses, marked as the new keys are looked for.
+        var usedRecords = [Bool](repeating: false, count: strings?.table.recordCount ?? 0)
+        let added = order.filter { key in
+            var found = catalog?[key] != nil || plurals?.entries[key] != nil
+            if let record = strings?.table.record(of: key) {
+                usedRecords[record] = true
+                found = true
+            }
+            return !found
         }
-        let added = order.filter { !existing($0) }
         if scan.uses.isEmpty {
             let keys =
                 (catalog?.entries.map(\.key) ?? []) + (strings?.table.keys ?? [])
@@ -202,9 +225,14 @@ public struct KeyExtraction {
         }
 
         var unused: [String] = []
-        for key in strings?.table.keys ?? [] where !isUsed(key) {
-            unused.append(key)
-            record(prune ? .removed : .unused, key, table, files.strings, strings!.table.entry(key)!.location)
+        if let entries = strings?.table {
+            // Only the records no call names are made into strings, to look for their symbol.
+            for index in 0..<entries.recordCount where !usedRecords[index] && entries.isLive(index) {
+                let entry = entries.entry(atRecord: index)
+                guard !isUsed(entry.key) else { continue }
+                unused.append(entry.key)
+                record(prune ? .removed : .unused, entry.key, table, files.strings, entry.location)
+            }
         }
         for (key, entry) in (plurals?.entries ?? [:]).sorted(by: { $0.value.location < $1.value.location })
         where !isUsed(key) {
@@ -233,7 +261,7 @@ public struct KeyExtraction {
 
     /// Adds, marks and prunes the keys of a String Catalog.
     private mutating func edit(
-        _ document: inout StringCatalog, table: String, added: [String], uses: [String: KeyUseScanner.KeyUse],
+        _ document: inout StringCatalog, table: String, added: [String], uses: TableUses,
         isUsed: (String) -> Bool, prune: Bool
     ) {
         let path = document.path, sourceLanguage = document.sourceLanguage

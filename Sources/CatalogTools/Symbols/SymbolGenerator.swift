@@ -45,6 +45,15 @@ public struct SymbolGenerator {
         var text: [String]
     }
 
+    /// What one key comes to.
+    enum Made: Sendable {
+        case accessor(Accessor)
+        /// No Swift name can be made from the key.
+        case noName
+        /// A name, but a development text that cannot be read as a format.
+        case unreadable(name: String, FormatError)
+    }
+
     struct Parameter: Sendable {
         /// The argument label, nil for none (`_`).
         var label: String?
@@ -115,43 +124,49 @@ public struct SymbolGenerator {
         let sorted = keys.indices.sorted { keys[$0].key < keys[$1].key }
         keys = sorted.lazy.map { keys[$0] }.filter { !optOut.contains($0.key) }
         // Names and accessors are made on every core; names are then checked in key order.
-        let made = keys.concurrentMap {
-            key, text, location -> (name: String?, accessor: Result<Accessor, FormatError>?) in
-            guard let name = SymbolName.name(for: key), !SymbolName.unusable.contains(name) else { return (nil, nil) }
-            let accessor = Result { () throws(FormatError) -> Accessor in
+        let made = keys.concurrentMap { key, text, _ -> Made in
+            guard let name = SymbolName.name(for: key), !SymbolName.unusable.contains(name) else { return .noName }
+            do throws(FormatError) {
                 guard let text else {
-                    return try Self.accessor(key, name: name, plural: plurals[key]!, comment: comments[key])
+                    return .accessor(try Self.accessor(key, name: name, plural: plurals[key]!, comment: comments[key]))
                 }
-                return try Self.accessor(key, name: name, text: text, comment: comments[key])
+                return .accessor(try Self.accessor(key, name: name, text: text, comment: comments[key]))
+            } catch {
+                return .unreadable(name: name, error)
             }
-            return (name, accessor)
         }
-        var taken: [String: String] = [:]
+        var taken = [String: String](minimumCapacity: made.count)
         var result: [Accessor] = []
         result.reserveCapacity(made.count)
-        for ((key, _, location), (name, accessor)) in zip(keys, made) {
-            guard let name, let accessor else {
+        for index in keys.indices {
+            let (key, location) = (keys[index].key, keys[index].location)
+            let name: String
+            switch made[index] {
+            case .noName:
                 diagnostics.append(
                     Diagnostic(
                         "no symbol for key \"\(Diagnostic.quote(key))\": no Swift name can be made from it "
                             + "(use it by its key)", at: location, severity: .warning))
                 continue
+            case .accessor(let accessor): name = accessor.name
+            case .unreadable(let unreadable, _): name = unreadable
             }
-            if let other = taken[name] {
+            if let other = taken.updateValue(key, forKey: name) {
+                taken[name] = other
                 diagnostics.append(
                     Diagnostic(
                         "keys \"\(Diagnostic.quote(other))\" and \"\(Diagnostic.quote(key))\" both make the symbol "
                             + "\(name); rename one of them", at: location))
                 continue
             }
-            taken[name] = key
-            switch accessor {
-            case .success(let accessor): result.append(accessor)
-            case .failure(let error):
+            switch made[index] {
+            case .accessor(let accessor): result.append(accessor)
+            case .unreadable(_, let error):
                 diagnostics.append(
                     Diagnostic(
                         "no symbol for key \"\(Diagnostic.quote(key))\": \(error.message)", at: location,
                         severity: .warning))
+            case .noName: break
             }
         }
         return result

@@ -152,8 +152,15 @@ public struct StringTable: Sendable {
         SourceLocation(path: files[Int(record.file)], line: Int(record.line), column: Int(record.column))
     }
 
+    /// How many records there are (as `entry(atRecord:)` numbers them): one per definition a
+    /// later duplicate did not reuse.
+    package var recordCount: Int { records.count }
+
+    /// The record `key` finds (as `entry(atRecord:)` numbers them), or nil.
+    package func record(of key: String) -> Int? { recordIndex(of: key) }
+
     /// Whether record `index` is the one its key finds (not overridden by a later duplicate).
-    func isLive(_ index: Int) -> Bool {
+    package func isLive(_ index: Int) -> Bool {
         let record = records[index]
         return bytes.withUnsafeBufferPointer { buffer in
             let key = UnsafeBufferPointer(
