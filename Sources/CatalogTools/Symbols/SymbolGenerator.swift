@@ -281,6 +281,7 @@ public struct SymbolGenerator {
             let separated = !first && namespace.name == nil
             for part in [Accessor].chunks(accessors.count).concurrentChunks({ range in
                 var text = SourceText()
+                text.reserve(range.count * 240)
                 for index in range {
                     if index > 0 || separated { text.add("\n") }
                     write(

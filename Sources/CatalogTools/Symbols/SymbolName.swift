@@ -7,8 +7,28 @@
 public enum SymbolName {
     /// The name for `key`; nil when it has no letter or digit outside its specifiers.
     public static func name(for key: String) -> String? {
-        let scalars = Array(key.unicodeScalars)
+        // Most keys are ASCII: read as they are stored, the name built as bytes.
+        let ascii = key.utf8.withContiguousStorageIfAvailable { bytes -> String?? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            var name: [UInt8] = []
+            name.reserveCapacity(bytes.count + 1)
+            build(bytes.lazy.map { Unicode.Scalar($0) }) { name.append(UInt8($0.value)) }
+            guard let start = name.first else { return .some(nil) }
+            if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(start) { name.insert(UInt8(ascii: "_"), at: 0) }
+            return String(decoding: name, as: UTF8.self)
+        }
+        if let ascii = ascii ?? nil { return ascii }
         var name = String.UnicodeScalarView()
+        build(Array(key.unicodeScalars)) { name.append($0) }
+        guard let start = name.first else { return nil }
+        if ("0"..."9").contains(start) { name.insert("_", at: name.startIndex) }
+        return String(name)
+    }
+
+    /// The name's scalars for the key's `scalars`, each given to `append` in turn.
+    private static func build<Scalars: RandomAccessCollection<Unicode.Scalar>>(
+        _ scalars: Scalars, _ append: (Unicode.Scalar) -> Void
+    ) where Scalars.Index == Int {
         var first = true
         for word in words(in: scalars) {
             // A word of capitals (and digits) with at least two capitals is capitalized: `JSON` → `Json`.
@@ -24,23 +44,21 @@ public enum SymbolName {
             for (offset, scalar) in scalars[word].lazy.filter({ !isApostrophe($0) }).enumerated() {
                 leading = leading && isUppercase(scalar)
                 if leading || (shouting && offset > 0) {
-                    appendLowercased(scalar, to: &name)
+                    appendLowercased(scalar, to: append)
                 } else if offset == 0 && !first {
-                    appendUppercased(scalar, to: &name)
+                    appendUppercased(scalar, to: append)
                 } else {
-                    name.append(scalar)
+                    append(scalar)
                 }
             }
             first = false
         }
-        guard let start = name.first else { return nil }
-        if ("0"..."9").contains(start) { name.insert("_", at: name.startIndex) }
-        return String(name)
     }
 
     /// The words of `key` outside its format specifiers: runs of letters and digits (an
     /// apostrophe inside joins: `Snap’s` → `Snaps`), split at anything else.
-    private static func words(in key: [Unicode.Scalar]) -> [Range<Int>] {
+    private static func words<Scalars: RandomAccessCollection<Unicode.Scalar>>(in key: Scalars) -> [Range<Int>]
+    where Scalars.Index == Int {
         var words: [Range<Int>] = []
         var start: Int?
         var index = 0
@@ -65,7 +83,9 @@ public enum SymbolName {
 
     /// The index after the specifier whose `%` is right before `start` (`%@`, `%1$lld`,
     /// `%.2f`, `%#@name@`, `%%`).
-    private static func endOfSpecifier(_ key: [Unicode.Scalar], from start: Int) -> Int {
+    private static func endOfSpecifier<Scalars: RandomAccessCollection<Unicode.Scalar>>(
+        _ key: Scalars, from start: Int
+    ) -> Int where Scalars.Index == Int {
         var index = start
         while index < key.count, ("0"..."9").contains(key[index]) { index += 1 }
         if index < key.count, key[index] == "$" { index += 1 } else { index = start }
@@ -82,14 +102,14 @@ public enum SymbolName {
         return index
     }
 
-    private static func appendLowercased(_ scalar: Unicode.Scalar, to name: inout String.UnicodeScalarView) {
-        guard scalar.isASCII else { return name.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars) }
-        name.append(isUppercase(scalar) ? Unicode.Scalar(UInt8(scalar.value) | 0x20) : scalar)
+    private static func appendLowercased(_ scalar: Unicode.Scalar, to append: (Unicode.Scalar) -> Void) {
+        guard scalar.isASCII else { return scalar.properties.lowercaseMapping.unicodeScalars.forEach(append) }
+        append(isUppercase(scalar) ? Unicode.Scalar(UInt8(scalar.value) | 0x20) : scalar)
     }
 
-    private static func appendUppercased(_ scalar: Unicode.Scalar, to name: inout String.UnicodeScalarView) {
-        guard scalar.isASCII else { return name.append(contentsOf: scalar.properties.uppercaseMapping.unicodeScalars) }
-        name.append((0x61...0x7A).contains(scalar.value) ? Unicode.Scalar(UInt8(scalar.value) & ~0x20) : scalar)
+    private static func appendUppercased(_ scalar: Unicode.Scalar, to append: (Unicode.Scalar) -> Void) {
+        guard scalar.isASCII else { return scalar.properties.uppercaseMapping.unicodeScalars.forEach(append) }
+        append((0x61...0x7A).contains(scalar.value) ? Unicode.Scalar(UInt8(scalar.value) & ~0x20) : scalar)
     }
 
     /// A type name for a table (`Errors`, `InfoPlist`): the table's own name when it is an
@@ -100,7 +120,7 @@ public enum SymbolName {
         var name = String.UnicodeScalarView()
         for word in words(in: scalars) {
             for (offset, scalar) in scalars[word].lazy.filter({ !isApostrophe($0) }).enumerated() {
-                if offset == 0 { appendUppercased(scalar, to: &name) } else { name.append(scalar) }
+                if offset == 0 { appendUppercased(scalar) { name.append($0) } } else { name.append(scalar) }
             }
         }
         guard !name.isEmpty else { return nil }
