@@ -39,9 +39,7 @@ let package = Package(
             swiftSettings: strictSwift),
         .target(name: "FlavorDates", dependencies: ["Flavors"], swiftSettings: strictSwift),
         .target(name: "FileWriting", dependencies: ["Diagnostics"], swiftSettings: strictSwift),
-        .target(
-            name: "TextSnapshots", dependencies: ["Diagnostics", "FileFormats", "FileWriting"],
-            swiftSettings: strictSwift),
+        .target(name: "TextSnapshots", dependencies: ["Diagnostics", "FileWriting"], swiftSettings: strictSwift),
         .target(
             name: "TextSnapshotsTesting", dependencies: ["Diagnostics", "Flavors", "TextSnapshots"],
             swiftSettings: strictSwift),

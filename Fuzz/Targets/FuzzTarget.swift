@@ -38,6 +38,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case queue
     /// The transfer agent's reports and arguments, and `Content-Range`: `fuzzAgent`.
     case agent
+    /// A recorded snapshot and a new output as the harness and the report read them: conflict
+    /// markers, the line diff, redactions and the HTML drawing: `fuzzSnapshot`.
+    case snapshot
 
     /// Runs one input through the entry point. It returns when the input is handled and
     /// stops the process (so that libFuzzer records the input) when a promise is broken.
@@ -60,6 +63,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .editors: fuzzEditors(data)
         case .queue: fuzzQueue(data)
         case .agent: fuzzAgent(data)
+        case .snapshot: fuzzSnapshot(data)
         }
     }
 }

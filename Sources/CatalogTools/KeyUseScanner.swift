@@ -38,6 +38,9 @@ public enum KeyUseScanner {
         /// The call's `table:` argument; nil for the default table.
         public var table: String?
 
+        /// The table the key is looked up in: `table`, or `Localizable`.
+        public var tableName: String { table ?? Catalog.defaultTable }
+
         /// A use of `key` at `location`.
         public init(
             key: String, location: SourceLocation, comment: String? = nil, defaultValue: String? = nil,

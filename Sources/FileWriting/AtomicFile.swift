@@ -19,12 +19,31 @@ import Darwin
 /// content; a read-only file and a file with several hard links are refused; temporary files
 /// that ended processes left beside the file are removed first.
 public enum AtomicFile {
+    /// Creates `folder` and those above it as needed; a failure names the folder that could
+    /// not be made, with the system's reason (`a-file/inside: error: Not a directory`).
+    public static func createFolder(_ folder: URL) throws(Diagnostic) {
+        let path = folder.standardizedFileURL.path
+        var made = ""
+        for component in path.split(separator: "/") {
+            made += "/" + component
+            guard mkdir(made, 0o777) == 0 || errno == EEXIST else {
+                throw Diagnostic(String(cString: strerror(errno)), path: made)
+            }
+        }
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+            throw Diagnostic(String(cString: strerror(ENOTDIR)), path: path)
+        }
+    }
+
     /// How many symbolic links are followed before giving up (as the kernel's `ELOOP`).
     static let maximumLinks = 32
 
     /// Writes `data` to `url` (its target, when `url` is a symbolic link), creating the file
-    /// when there is none. Every failure names the file written.
-    public static func write(_ data: Data, to url: URL) throws(Diagnostic) {
+    /// when there is none, and its folder and those above when `creatingFolder`. Every failure
+    /// names the file (or folder) written.
+    public static func write(_ data: Data, to url: URL, creatingFolder: Bool = false) throws(Diagnostic) {
+        if creatingFolder { try createFolder(url.deletingLastPathComponent()) }
         let target = try resolvingLinks(url)
         let setup = try existingSetup(of: target)
         let folder = target.deletingLastPathComponent()

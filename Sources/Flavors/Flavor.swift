@@ -127,7 +127,9 @@ public struct Flavor: Sendable {
         let (systemPreferences, systemSource) = try languages(
             nil, remembered: nil, environment: environment, notices: &notices)
         let catalogs = sharedCatalogs ?? resources.localizations
-        guard (try? FileManager.default.contentsOfDirectory(atPath: catalogs.path)) != nil else {
+        // One stat(2) at start-up, not a listing: the store lists the folder when it loads.
+        var status = stat()
+        guard stat(catalogs.path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
             // Without it every text would show as its key: say so instead.
             let configured = FileManager.default.fileExists(atPath: resources.configurationFile.path)
             throw .resources(

@@ -85,7 +85,7 @@ public final class SnapshotBooks: Sendable {
         let manifest = store.manifestURL.path
         do throws(Diagnostic) {
             if mayWrite {
-                try SnapshotStore.createFolder(store.root)
+                try AtomicFile.createFolder(store.root)
             } else if !FileManager.default.fileExists(atPath: store.root.path) {
                 return paths.isEmpty ? [] : [Diagnostic("no snapshot folder here", path: store.root.path)]
             }

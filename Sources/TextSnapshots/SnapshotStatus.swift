@@ -1,4 +1,3 @@
-import FileFormats
 import Foundation
 
 /// What a snapshot folder holds besides the snapshots the tests expect, for a person
@@ -65,23 +64,17 @@ public struct SnapshotStatus: Sendable, Equatable {
     /// `conflicted` (each `path` with the `line` of its first marker), paths relative to the
     /// folder.
     public var json: String {
-        func list(_ items: [String]) -> String {
-            items.isEmpty ? "[]" : "[\n" + items.map { "    " + $0 }.joined(separator: ",\n") + "\n  ]"
-        }
-        let pendingItems = pending.map { path in
-            "{\"path\": \(JSONValues.quoted(path)), \"snapshot\": "
-                + "\(JSONValues.quoted(String(path.dropLast(SnapshotStore.pendingExtension.count))))}"
-        }
-        return """
-            {
-              "folder": \(JSONValues.quoted(folder.path)),
-              "manifest": \(hasManifest),
-              "pending": \(list(pendingItems)),
-              "obsolete": \(list(obsolete.map { "{\"path\": \(JSONValues.quoted($0))}" })),
-              "leftover": \(list(leftover.map { "{\"path\": \(JSONValues.quoted($0))}" })),
-              "conflicted": \(list(conflicted.map { "{\"path\": \(JSONValues.quoted($0.path)), \"line\": \($0.line)}" }))
-            }
-
-            """
+        let object: [String: Any] = [
+            "folder": folder.path, "manifest": hasManifest,
+            "pending": pending.map {
+                ["path": $0, "snapshot": String($0.dropLast(SnapshotStore.pendingExtension.count))]
+            },
+            "obsolete": obsolete.map { ["path": $0] }, "leftover": leftover.map { ["path": $0] },
+            "conflicted": conflicted.map { ["path": $0.path, "line": $0.line] as [String: Any] },
+        ]
+        // Plain JSON values only: serializing cannot fail.
+        let data = try? JSONSerialization.data(
+            withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return String(decoding: data ?? Data(), as: UTF8.self) + "\n"
     }
 }

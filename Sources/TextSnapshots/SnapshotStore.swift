@@ -35,8 +35,14 @@ public struct SnapshotStore: Sendable {
 
     /// The recorded text with CRLF and CR turned into LF, or nil when there is none.
     public func read(_ name: SnapshotName) -> String? {
-        guard let data = FileManager.default.contents(atPath: url(for: name).path) else { return nil }
-        return Self.normalizingLineEndings(String(decoding: data, as: UTF8.self))
+        Self.text(at: url(for: name))
+    }
+
+    /// The text of a snapshot file anywhere (a pending file, one in an artifacts folder), read
+    /// as `read(_:)` reads a recorded one; nil when it cannot be read.
+    public static func text(at url: URL) -> String? {
+        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        return normalizingLineEndings(String(decoding: data, as: UTF8.self))
     }
 
     /// Whether the recorded snapshot is `text`, byte for byte (after line-ending
@@ -81,18 +87,8 @@ public struct SnapshotStore: Sendable {
 
     /// Writes `data` to `url` through `AtomicFile`, creating the folders it goes in.
     static func atomicWrite(_ data: Data, to url: URL) throws(Diagnostic) {
-        try createFolder(url.deletingLastPathComponent())
+        try AtomicFile.createFolder(url.deletingLastPathComponent())
         try AtomicFile.write(data, to: url)
-    }
-
-    /// Creates `folder` and those above it as needed.
-    static func createFolder(_ folder: URL) throws(Diagnostic) {
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw Diagnostic(
-                "cannot create the folder (\((error as NSError).localizedDescription))", path: folder.path)
-        }
     }
 
     /// Whether `url` lies inside the store's folder once symbolic links are followed (as far

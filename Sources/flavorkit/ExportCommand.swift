@@ -103,9 +103,7 @@ enum ExportCommand: ToolCommand {
         let folder = output.hasSuffix("/") ? output : output + "/"
         for file in files {
             let url = URL(fileURLWithPath: folder + file.path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try AtomicFile.write(file.data, to: url)
+            try AtomicFile.write(file.data, to: url, creatingFolder: true)
             print("wrote \(folder + file.path)")
         }
     }

@@ -52,15 +52,7 @@ enum ExtractCommand: ToolCommand {
         var failures = 0
         for (url, data) in extraction.writes {
             do throws(Diagnostic) {
-                let folder = url.deletingLastPathComponent()
-                if !FileManager.default.fileExists(atPath: folder.path) {
-                    do {
-                        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                    } catch {
-                        throw Diagnostic("cannot create the folder: \(error.localizedDescription)", path: folder.path)
-                    }
-                }
-                try AtomicFile.write(data, to: url)
+                try AtomicFile.write(data, to: url, creatingFolder: true)
                 written += 1
             } catch {
                 failures += 1

@@ -37,9 +37,7 @@ enum GenerateSymbolsCommand: ToolCommand {
         }
         let url = URL(fileURLWithPath: path)
         if FileManager.default.contents(atPath: url.path) != data {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try AtomicFile.write(data, to: url)
+            try AtomicFile.write(data, to: url, creatingFolder: true)
         }
         FlavorKitTool.printError("\(generator.count) symbol\(generator.count == 1 ? "" : "s") in \(path)\n")
         return 0

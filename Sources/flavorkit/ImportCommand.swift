@@ -33,15 +33,7 @@ enum ImportCommand: ToolCommand {
             }
             do throws(Diagnostic) {
                 // A flavor's first translation into a language starts its `.lproj` folder.
-                let folder = url.deletingLastPathComponent()
-                if !FileManager.default.fileExists(atPath: folder.path) {
-                    do {
-                        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                    } catch {
-                        throw Diagnostic("cannot create the folder: \(error.localizedDescription)", path: folder.path)
-                    }
-                }
-                try AtomicFile.write(data, to: url)
+                try AtomicFile.write(data, to: url, creatingFolder: true)
                 written += 1
                 print("wrote \(project.layout.relativePath(url))")
             } catch {

@@ -25,13 +25,8 @@ enum ReportCommand: ToolCommand {
         let folder =
             parsed.value(output).map { URL(fileURLWithPath: $0, relativeTo: current).standardizedFileURL }
             ?? layout.root.appendingPathComponent(".build/flavorkit-report")
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw Diagnostic("cannot create the folder (\((error as NSError).localizedDescription))", path: folder.path)
-        }
         let page = folder.appendingPathComponent("index.html")
-        try AtomicFile.write(Data(report.html().utf8), to: page)
+        try AtomicFile.write(Data(report.html().utf8), to: page, creatingFolder: true)
         let changed = report.snapshots.filter { $0.change != nil }.count
         print(
             "wrote \(page.path): \(report.snapshots.count) snapshots (\(changed) changed), "

@@ -74,10 +74,7 @@ enum SnapshotReview {
 
     /// The unified diff from the recorded snapshot (empty when there is none) to the pending file.
     static func diff(_ snapshot: String, in store: SnapshotStore, colored: Bool) -> String {
-        func read(_ path: String) -> String {
-            let data = FileManager.default.contents(atPath: store.root.appendingPathComponent(path).path) ?? Data()
-            return SnapshotStore.normalizingLineEndings(String(decoding: data, as: UTF8.self))
-        }
+        func read(_ path: String) -> String { SnapshotStore.text(at: store.root.appendingPathComponent(path)) ?? "" }
         var report = UnifiedDiff(oldLabel: "a/" + snapshot, newLabel: "b/" + snapshot)
         report.colored = colored
         return report.render(old: read(snapshot), new: read(snapshot + SnapshotStore.pendingExtension))

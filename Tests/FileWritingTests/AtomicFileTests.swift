@@ -16,6 +16,24 @@ struct AtomicFileTests {
         #expect(try entries(folder) == ["queue.json"])
     }
 
+    @Test("creatingFolder makes the folders on the way; a file in the way is an error naming it")
+    func creatingFolder() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("a/b/c/index.html")
+        try AtomicFile.write(Data("page\n".utf8), to: file, creatingFolder: true)
+        #expect(try String(contentsOf: file, encoding: .utf8) == "page\n")
+        try AtomicFile.createFolder(folder.appendingPathComponent("a/b"))  // already there: nothing to do
+
+        try Data("x".utf8).write(to: folder.appendingPathComponent("blocker"))
+        let inTheWay = #expect(throws: Diagnostic.self) {
+            try AtomicFile.write(
+                Data("y".utf8), to: folder.appendingPathComponent("blocker/inside/file"), creatingFolder: true)
+        }
+        #expect(inTheWay?.path == folder.appendingPathComponent("blocker/inside").path)
+        #expect(inTheWay?.message == "Not a directory")
+    }
+
     @Test("the mode is kept", arguments: [0o640, 0o600, 0o664, 0o644] as [mode_t])
     func mode(_ mode: mode_t) throws {
         let folder = try scratchFolder()

@@ -85,8 +85,8 @@ public struct KeyExtraction {
         var defaultUses = TableUses(scan.uses, capacity: scan.uses.count)
         var uses: [String: TableUses] = [:]
         for (index, use) in scan.uses.enumerated() {
-            if let table = use.table, table != Catalog.defaultTable {
-                uses[table, default: TableUses(scan.uses, capacity: 0)].add(index)
+            if use.tableName != Catalog.defaultTable {
+                uses[use.tableName, default: TableUses(scan.uses, capacity: 0)].add(index)
             } else {
                 defaultUses.add(index)
             }

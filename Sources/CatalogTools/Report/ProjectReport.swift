@@ -102,9 +102,11 @@ public struct ProjectReport: Sendable {
         let paths = store.manifest().map { $0.sorted() } ?? store.snapshotPaths()
         return paths.filter(isSnapshotName).map { path in
             let url = store.root.appendingPathComponent(path)
-            let pending = read(url.appendingPathExtension(String(SnapshotStore.pendingExtension.dropFirst())))
+            let pending = SnapshotStore.text(
+                at: url.appendingPathExtension(String(SnapshotStore.pendingExtension.dropFirst())))
             return Snapshot(
-                path: path, text: read(url) ?? "", change: pending.map { Change(text: $0, source: .pending) })
+                path: path, text: SnapshotStore.text(at: url) ?? "",
+                change: pending.map { Change(text: $0, source: .pending) })
         }
     }
 
@@ -119,7 +121,8 @@ public struct ProjectReport: Sendable {
         }
         var index = Dictionary(uniqueKeysWithValues: snapshots.enumerated().map { ($0.element.path, $0.offset) })
         for path in SnapshotArtifacts.files(in: folder) where isSnapshotName(path) {
-            guard !SnapshotArtifacts.hasLink(path, under: folder), let text = read(folder.appendingPathComponent(path))
+            guard !SnapshotArtifacts.hasLink(path, under: folder),
+                let text = SnapshotStore.text(at: folder.appendingPathComponent(path))
             else { continue }
             let change = Change(text: text, source: .artifacts)
             if let position = index[path] {
@@ -127,7 +130,9 @@ public struct ProjectReport: Sendable {
             } else {
                 index[path] = snapshots.count
                 snapshots.append(
-                    Snapshot(path: path, text: read(store.root.appendingPathComponent(path)) ?? "", change: change))
+                    Snapshot(
+                        path: path, text: SnapshotStore.text(at: store.root.appendingPathComponent(path)) ?? "",
+                        change: change))
             }
         }
         snapshots.sort { $0.path < $1.path }
@@ -136,11 +141,5 @@ public struct ProjectReport: Sendable {
     /// Whether `path` names a snapshot: `.txt` after parts that make a valid `SnapshotName`.
     private static func isSnapshotName(_ path: String) -> Bool {
         path.hasSuffix(".txt") && (try? SnapshotName(path.dropLast(4).split(separator: "/").map(String.init))) != nil
-    }
-
-    private static func read(_ url: URL) -> String? {
-        FileManager.default.contents(atPath: url.path).map {
-            SnapshotStore.normalizingLineEndings(String(decoding: $0, as: UTF8.self))
-        }
     }
 }

@@ -1,10 +1,10 @@
 import TerminalText
 
 /// Text as HTML: escaped, and a snapshot drawn as a terminal shows it.
-enum TerminalHTML {
+package enum TerminalHTML {
     /// `text` with `&`, `<`, `>` and `"` escaped, and control characters (other than the
     /// bidirectional marks and isolates a terminal acts on) shown as `␛`-style pictures.
-    static func escaped(_ text: some StringProtocol) -> String {
+    package static func escaped(_ text: some StringProtocol) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -26,7 +26,7 @@ enum TerminalHTML {
     /// algorithm runs per line, as in a terminal that applies it, and the text's isolates and
     /// marks act as there); a character two cells wide is drawn two cells wide. `marked`
     /// lines get the class `mark` (a deleted or inserted line).
-    static func lines(_ text: String, marked: [Bool] = []) -> String {
+    package static func lines(_ text: String, marked: [Bool] = []) -> String {
         var result = ""
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         if text.hasSuffix("\n") { lines.removeLast() }
@@ -42,7 +42,7 @@ enum TerminalHTML {
     }
 
     /// The widest line of `text`, in terminal columns.
-    static func width(_ text: String) -> Int {
+    package static func width(_ text: String) -> Int {
         text.split(separator: "\n").map { DisplayColumns.width($0) }.max() ?? 0
     }
 }

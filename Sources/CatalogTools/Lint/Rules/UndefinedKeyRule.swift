@@ -12,7 +12,7 @@ struct UndefinedKeyRule: LintRule {
 
     func check(_ context: LintContext) -> [Diagnostic] {
         let development = context.development
-        return context.keyUses.filter { !development.has($0.key, in: $0.table ?? Catalog.defaultTable) }.map { use in
+        return context.keyUses.filter { !development.has($0.key, in: $0.tableName) }.map { use in
             let table = use.table.map { " in the table \"\(Diagnostic.quote($0))\"" } ?? ""
             return diagnostic(
                 "key \"\(Diagnostic.quote(use.key))\" is used here but \(development.language) does not define it\(table)",

@@ -42,7 +42,7 @@ struct UnusedKeyRule: LintRule {
         }
         // As extract has it: the default table, and every table a call names.
         var used: [String: Set<String>] = [Catalog.defaultTable: []]
-        for use in context.keyUses { used[use.table ?? Catalog.defaultTable, default: []].insert(use.key) }
+        for use in context.keyUses { used[use.tableName, default: []].insert(use.key) }
         let call = layout.keyCalls.first ?? PackageLayout.defaultKeyCalls[0]
         return used.keys.sorted().flatMap { table in
             // A stale key is `stale-key`'s finding.
