@@ -35,23 +35,70 @@ public struct SymbolGenerator {
     }
 
     /// One accessor: the key, its name and what it takes.
-    struct Accessor: Sendable {
+    struct Accessor {
         var key: String
         var name: String
         /// Nil for a text shown as written (it has no `%`).
         var parameters: [Parameter]?
         var comment: String?
-        /// The development text, or a plural entry's variants.
-        var text: [String]
+        /// The development text (a plural entry's `other` text).
+        var text: String
+        /// A plural entry's variants, each as the doc comment lists it.
+        var variants: [String] = []
     }
 
-    /// What one key comes to.
+    /// What one key came to.
     enum Made: Sendable {
-        case accessor(Accessor)
+        /// An accessor of that name, written.
+        case accessor(name: String)
         /// No Swift name can be made from the key.
         case noName
         /// A name, but a development text that cannot be read as a format.
         case unreadable(name: String, FormatError)
+
+        /// The name made, if any.
+        var name: String? {
+            switch self {
+            case .accessor(let name), .unreadable(let name, _): name
+            case .noName: nil
+            }
+        }
+    }
+
+    /// A key of a table and its text: a text entry's, with its record in the table, or nil
+    /// for a plural entry.
+    struct Key: Sendable {
+        var key: String
+        var text: String?
+        var record = 0
+    }
+
+    /// How the accessors of one table are written: the beginnings of their lines, made once.
+    struct Style: Sendable {
+        /// A doc comment line's (`    /// `), and the empty one's (`    ///\n`).
+        var comment: String
+        var emptyComment: String
+        /// The development text's (`    /// en: "`).
+        var text: String
+        /// A property's and a function's (`    public static var `).
+        var property: String
+        var function: String
+        /// A function body's (`        LocalizedText(`), and its end (`])\n    }\n`).
+        var body: String
+        var bodyEnd: String
+        /// `, table: "Name"` for a table other than the default one.
+        var tableArgument: String
+
+        init(indent: String, modifier: String, language: String, table: String) {
+            comment = indent + "/// "
+            emptyComment = indent + "///\n"
+            text = indent + "/// " + language + ": \""
+            property = indent + modifier + "static var "
+            function = indent + modifier + "static func "
+            body = indent + "    LocalizedText("
+            bodyEnd = "])\n" + indent + "}\n"
+            tableArgument = table == Catalog.defaultTable ? "" : ", table: " + swiftLiteral(table)
+        }
     }
 
     struct Parameter: Sendable {
@@ -85,12 +132,12 @@ public struct SymbolGenerator {
                     path: project.layout.localizations.path))
         }
         let stringCatalogs = store.stringCatalogs(in: project.layout.localizations)
-        var namespaces: [(table: String, name: String?, accessors: [Accessor])] = []
+        let modifier = access == .internal ? "" : access.rawValue + " "
+        var namespaces: [(table: String, name: String?, accessors: [SourceText])] = []
         for table in chosen where available.contains(table) {
             let optOut = Set(
                 stringCatalogs.first { $0.table == table }?.entries.filter { $0.generatesSymbol == false }.map(\.key)
                     ?? [])
-            let accessors = self.accessors(of: catalog, table: table, skipping: optOut)
             let name = table == Catalog.defaultTable ? nil : SymbolName.typeName(forTable: table)
             if table != Catalog.defaultTable, name == nil {
                 diagnostics.append(
@@ -99,77 +146,141 @@ public struct SymbolGenerator {
                         path: project.layout.localizations.path))
                 continue
             }
+            let style = Style(
+                indent: name == nil ? "    " : "        ", modifier: modifier, language: language.description,
+                table: table)
+            let accessors = self.accessors(of: catalog, table: table, skipping: optOut, style: style)
             namespaces.append((table, name, accessors))
-            count += accessors.count
         }
         guard !diagnostics.contains(where: { $0.severity == .error }) else { return }
         let files = Self.files(of: chosen, language: language, in: project)
-        source = Self.render(namespaces, language: language, access: access, files: files)
+        source = Self.render(namespaces, modifier: modifier, files: files)
     }
 
     // MARK: Accessors
 
-    private mutating func accessors(of catalog: Catalog, table: String, skipping optOut: Set<String>) -> [Accessor] {
+    /// The accessors of `table`'s keys (but those of `optOut`) in key order, written in
+    /// `style` and separated by empty lines, in pieces; keys left out and names that collide
+    /// are diagnosed.
+    private mutating func accessors(
+        of catalog: Catalog, table: String, skipping optOut: Set<String>, style: Style
+    ) -> [SourceText] {
         let plurals = catalog.plurals[table] ?? [:]
         let comments = catalog.comments[table] ?? [:]
-        // Each key with its text (nil for a plural entry), in code-point order.
-        var keys: [(key: String, text: String?, location: SourceLocation)] = []
-        keys.reserveCapacity((catalog.tables[table]?.count ?? 0) + plurals.count)
-        for entry in catalog.tables[table]?.liveEntries ?? [] where plurals[entry.key] == nil {
-            keys.append((entry.key, entry.value, entry.location))
-        }
-        for (key, plural) in plurals { keys.append((key, nil, plural.location)) }
-        // Sorted by moving indices, not the entries. (Swift orders strings by their NFC
-        // code points: Xcode's order for the keys catalogs hold.)
-        let sorted = keys.indices.sorted { keys[$0].key < keys[$1].key }
-        keys = sorted.lazy.map { keys[$0] }.filter { !optOut.contains($0.key) }
-        // Names and accessors are made on every core; names are then checked in key order.
-        let made = keys.concurrentMap { key, text, _ -> Made in
-            guard let name = SymbolName.name(for: key), !SymbolName.unusable.contains(name) else { return .noName }
-            do throws(FormatError) {
-                guard let text else {
-                    return .accessor(try Self.accessor(key, name: name, plural: plurals[key]!, comment: comments[key]))
+        let keys = Self.keys(of: catalog.tables[table], plurals: plurals, skipping: optOut)
+        // On every core, a chunk of keys each: names made (and hashed) and accessors written.
+        let parts = [Int].chunks(keys.count).concurrentChunks { range in
+            var made: [Made] = []
+            made.reserveCapacity(range.count)
+            var hashes: [Int] = []
+            hashes.reserveCapacity(range.count)
+            var text = SourceText()
+            text.reserve(range.count * 240)
+            for index in range {
+                let (key, value) = (keys[index].key, keys[index].text)
+                guard let name = SymbolName.name(for: key), !SymbolName.isUnusable(name) else {
+                    made.append(.noName)
+                    hashes.append(0)
+                    continue
                 }
-                return .accessor(try Self.accessor(key, name: name, text: text, comment: comments[key]))
-            } catch {
-                return .unreadable(name: name, error)
+                hashes.append(name.hashValue)
+                let comment = comments.isEmpty ? nil : comments[key]
+                do throws(FormatError) {
+                    let accessor =
+                        if let value {
+                            try Self.accessor(key, name: name, text: value, comment: comment)
+                        } else {
+                            try Self.accessor(key, name: name, plural: plurals[key]!, comment: comment)
+                        }
+                    Self.write(accessor, style: style, into: &text)
+                    text.add("\n")
+                    made.append(.accessor(name: name))
+                } catch {
+                    made.append(.unreadable(name: name, error))
+                }
             }
+            return (made: made, hashes: hashes, text: text)
         }
-        var taken = [String: String](minimumCapacity: made.count)
-        var result: [Accessor] = []
-        result.reserveCapacity(made.count)
-        for index in keys.indices {
-            let (key, location) = (keys[index].key, keys[index].location)
-            let name: String
-            switch made[index] {
+        let made = parts.flatMap(\.made)
+        let clashes = Self.clashes(made, hashes: parts.flatMap(\.hashes))
+        for (index, made) in made.enumerated() {
+            let key = keys[index].key
+            var location: SourceLocation {
+                keys[index].text == nil
+                    ? plurals[key]!.location : catalog.tables[table]!.entry(atRecord: keys[index].record).location
+            }
+            switch made {
             case .noName:
                 diagnostics.append(
                     Diagnostic(
                         "no symbol for key \"\(Diagnostic.quote(key))\": no Swift name can be made from it "
                             + "(use it by its key)", at: location, severity: .warning))
-                continue
-            case .accessor(let accessor): name = accessor.name
-            case .unreadable(let unreadable, _): name = unreadable
-            }
-            if let other = taken.updateValue(key, forKey: name) {
-                taken[name] = other
+            case _ where !clashes.isEmpty && clashes[index] != nil:
                 diagnostics.append(
                     Diagnostic(
-                        "keys \"\(Diagnostic.quote(other))\" and \"\(Diagnostic.quote(key))\" both make the symbol "
-                            + "\(name); rename one of them", at: location))
-                continue
-            }
-            switch made[index] {
-            case .accessor(let accessor): result.append(accessor)
+                        "keys \"\(Diagnostic.quote(keys[clashes[index]!].key))\" and \"\(Diagnostic.quote(key))\" both "
+                            + "make the symbol \(made.name!); rename one of them", at: location))
             case .unreadable(_, let error):
                 diagnostics.append(
                     Diagnostic(
                         "no symbol for key \"\(Diagnostic.quote(key))\": \(error.message)", at: location,
                         severity: .warning))
-            case .noName: break
+            case .accessor: count += 1
             }
         }
-        return result
+        // Each accessor is followed by an empty line, but the last.
+        var pieces = parts.map(\.text)
+        if let last = pieces.lastIndex(where: { !$0.isEmpty }) { pieces[last].removeLastByte() }
+        return pieces
+    }
+
+    /// For each key whose name an earlier key already has, the index of the first key with
+    /// that name. Found on every core, each core the names of some hash values (equal names
+    /// have equal hashes).
+    private static func clashes(_ made: [Made], hashes: [Int]) -> [Int: Int] {
+        let cores = UInt(ProcessInfo.processInfo.activeProcessorCount)
+        let shares = (0..<Int(cores)).map { $0..<$0 + 1 }.concurrentChunks { share in
+            var first = [String: Int](minimumCapacity: made.count / Int(cores))
+            var clashes: [Int: Int] = [:]
+            for index in made.indices where UInt(bitPattern: hashes[index]) % cores == share.lowerBound {
+                guard let name = made[index].name else { continue }
+                if let other = first.updateValue(index, forKey: name) {
+                    first[name] = other
+                    clashes[index] = other
+                }
+            }
+            return clashes
+        }
+        return shares.reduce(into: [:]) { $0.merge($1) { first, _ in first } }
+    }
+
+    /// The keys of a table (but those of `optOut`), in code-point order. (Swift orders
+    /// strings by their NFC code points: Xcode's order for the keys catalogs hold.) Read and
+    /// sorted on every core, a chunk of records each; the sorted runs are then merged.
+    private static func keys(
+        of table: StringTable?, plurals: [String: PluralEntry], skipping optOut: Set<String>
+    ) -> [Key] {
+        var keys: [Key] = []
+        keys.reserveCapacity((table?.count ?? 0) + plurals.count)
+        if let table {
+            let allLive = table.recordCount == table.count
+            let runs = [Int].chunks(table.recordCount).concurrentChunks { records in
+                var run: [Key] = []
+                run.reserveCapacity(records.count)
+                for record in records where allLive || table.isLive(record) {
+                    let (key, value) = table.keyAndValue(atRecord: record)
+                    guard plurals.isEmpty || plurals[key] == nil else { continue }
+                    run.append(Key(key: key, text: value, record: record))
+                }
+                run.sort { $0.key < $1.key }
+                return run
+            }
+            for run in runs { keys += run }
+        }
+        for key in plurals.keys { keys.append(Key(key: key, text: nil)) }
+        if !optOut.isEmpty { keys.removeAll { optOut.contains($0.key) } }
+        keys.sort { $0.key < $1.key }
+        return keys
     }
 
     /// A text's accessor: its specifiers' arguments (none when it has none, then shown as
@@ -177,12 +288,12 @@ public struct SymbolGenerator {
     private static func accessor(_ key: String, name: String, text: String, comment: String?) throws(FormatError)
         -> Accessor
     {
-        guard text.utf8.contains(UInt8(ascii: "%")) else {
-            return Accessor(key: key, name: name, parameters: nil, comment: comment, text: [text])
+        guard text.containsByte(where: { $0 == UInt8(ascii: "%") }) else {
+            return Accessor(key: key, name: name, parameters: nil, comment: comment, text: text)
         }
         let signature = try FormatString.signature(of: text)
         return Accessor(
-            key: key, name: name, parameters: parameters(signature, labels: [:]), comment: comment, text: [text])
+            key: key, name: name, parameters: parameters(signature, labels: [:]), comment: comment, text: text)
     }
 
     /// A plural entry's accessor: the arguments of its `other` variants, each variable's
@@ -201,22 +312,29 @@ public struct SymbolGenerator {
         }
         var signature = try FormatString.signature(of: expanded)
         for (position, kind) in kinds {
-            if signature.count < position { signature += Array(repeating: nil, count: position - signature.count) }
+            if signature.count < position {
+                signature.append(contentsOf: repeatElement(nil, count: position - signature.count))
+            }
             if signature[position - 1] == nil { signature[position - 1] = kind }
         }
         // A String Catalog's plural variations read as their `other` text.
         let synthetic = plural.soleVariable == "plural"
-        var text = [synthetic ? plural.variables["plural"]?.variants[.other] ?? plural.format : plural.format]
+        let text = synthetic ? plural.variables["plural"]?.variants[.other] ?? plural.format : plural.format
+        var variants: [String] = []
         for (variable, entry) in plural.variables.sorted(by: { $0.key < $1.key }) {
             for category in PluralCategory.allCases {
                 guard let variant = entry.variants[category] else { continue }
-                text.append(
+                variants.append(
                     (plural.variables.count > 1 ? "\(variable), " : "") + "\(category.rawValue): \"\(variant)\"")
             }
         }
         return Accessor(
-            key: key, name: name, parameters: parameters(signature, labels: labels), comment: comment, text: text)
+            key: key, name: name, parameters: parameters(signature, labels: labels), comment: comment, text: text,
+            variants: variants)
     }
+
+    /// `arg1`… `arg9`, made once (at `[1]`…).
+    private static let argumentNames = (0..<10).map { "arg\($0)" }
 
     private static func parameters(_ signature: [FormatString.ArgumentKind?], labels: [Int: String]) -> [Parameter] {
         var used = Set<String>()
@@ -232,7 +350,8 @@ public struct SymbolGenerator {
             if let label = labels[position], used.insert(label).inserted {
                 return Parameter(label: label, name: label, type: type, argumentCase: argumentCase)
             }
-            return Parameter(label: nil, name: "arg\(position)", type: type, argumentCase: argumentCase)
+            let name = position < argumentNames.count ? argumentNames[position] : "arg\(position)"
+            return Parameter(label: nil, name: name, type: type, argumentCase: argumentCase)
         }
     }
 
@@ -256,47 +375,32 @@ public struct SymbolGenerator {
         return paths
     }
 
+    /// The file: each namespace's accessors, the default table's as members of
+    /// `LocalizedText`, another table's in an enum.
     private static func render(
-        _ namespaces: [(table: String, name: String?, accessors: [Accessor])], language: LanguageTag, access: Access,
-        files: [String]
+        _ namespaces: [(table: String, name: String?, accessors: [SourceText])], modifier: String, files: [String]
     ) -> String {
-        let modifier = access == .internal ? "" : access.rawValue + " "
+        var pieces: [SourceText] = []
         var out = SourceText()
-        out.reserve(namespaces.reduce(0) { $0 + $1.accessors.count } * 240)
         out.add("// Generated by `flavorkit generate-symbols` from ", files.joined(separator: ", "), ".\n")
         out.add("// Do not edit: generate it again (the FlavorKitSymbols plugin does at every build).\n\n")
         out.add("import Localization\n\n")
         out.add("extension LocalizedText {\n")
-        var first = true
-        for namespace in namespaces {
-            var indent = "    "
+        for (index, namespace) in namespaces.enumerated() {
+            let isEmpty = namespace.accessors.allSatisfy(\.isEmpty)
+            if index > 0, namespace.name != nil || !isEmpty { out.add("\n") }
             if let name = namespace.name {
-                if !first { out.add("\n") }
                 out.add("    /// The texts of the table ", namespace.table, ".\n")
                 out.add("    ", modifier, "enum ", name, " {\n")
-                indent += "    "
             }
-            // Chunks of accessors are written on every core, then joined in order.
-            let (accessors, table, inner) = (namespace.accessors, namespace.table, indent)
-            let separated = !first && namespace.name == nil
-            for part in [Accessor].chunks(accessors.count).concurrentChunks({ range in
-                var text = SourceText()
-                text.reserve(range.count * 240)
-                for index in range {
-                    if index > 0 || separated { text.add("\n") }
-                    write(
-                        accessors[index], table: table, language: language.description, indent: inner,
-                        modifier: modifier, into: &text)
-                }
-                return text
-            }) {
-                out.add(part)
-            }
+            pieces.append(out)
+            pieces += namespace.accessors
+            out = SourceText()
             if namespace.name != nil { out.add("    }\n") }
-            first = false
         }
         out.add("}\n")
-        return out.text
+        pieces.append(out)
+        return SourceText.joined(pieces)
     }
 
     /// Swift source built as UTF-8 bytes, piece by piece.
@@ -305,7 +409,12 @@ public struct SymbolGenerator {
 
         mutating func reserve(_ count: Int) { bytes.reserveCapacity(count) }
 
-        mutating func add(_ piece: String) { bytes += piece.utf8 }
+        /// Appends `piece`, copied from its storage when it has one (faster than its UTF-8 view).
+        mutating func add(_ piece: String) {
+            if piece.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+                bytes += piece.utf8
+            }
+        }
 
         mutating func add(_ piece: Substring) { bytes += piece.utf8 }
 
@@ -329,78 +438,94 @@ public struct SymbolGenerator {
             add(fifth)
         }
 
-        mutating func add(
-            _ first: String, _ second: String, _ third: String, _ fourth: String, _ fifth: String, _ sixth: String
-        ) {
-            add(first, second, third, fourth, fifth)
-            add(sixth)
+        var isEmpty: Bool { bytes.isEmpty }
+
+        /// `text` as a Swift string literal.
+        mutating func addLiteral(_ text: String) {
+            if isPlainLiteral(text) { add("\"", text, "\"") } else { add(swiftLiteral(text)) }
         }
 
-        mutating func add(_ other: SourceText) { bytes += other.bytes }
+        mutating func removeLastByte() { bytes.removeLast() }
 
-        var text: String { String(decoding: bytes, as: UTF8.self) }
+        /// The pieces as one string, copied once.
+        static func joined(_ pieces: [SourceText]) -> String {
+            String(unsafeUninitializedCapacity: pieces.reduce(0) { $0 + $1.bytes.count }) { buffer in
+                var end = buffer.startIndex
+                for piece in pieces { end = buffer[end...].initialize(fromContentsOf: piece.bytes) }
+                return end
+            }
+        }
     }
 
-    private static func write(
-        _ accessor: Accessor, table: String, language: String, indent: String, modifier: String,
-        into out: inout SourceText
-    ) {
+    private static func write(_ accessor: Accessor, style: Style, into out: inout SourceText) {
         if let comment = accessor.comment, !comment.isEmpty {
-            for line in ControlCharacters.shown(comment).split(separator: "\n", omittingEmptySubsequences: false) {
-                out.add(indent, "/// ")
-                out.add(line)
-                out.add("\n")
-            }
-            out.add(indent, "///\n")
-        }
-        for (index, line) in accessor.text.enumerated() {
-            var shown = ControlCharacters.shown(line)
-            if shown.utf8.contains(UInt8(ascii: "\n")) { shown = shown.replacingOccurrences(of: "\n", with: "\\n") }
-            if index == 0 {
-                out.add(indent, "/// ", language, ": \"", shown, "\"\n")
+            let shown = ControlCharacters.shown(comment)
+            if shown.containsByte(where: { $0 == UInt8(ascii: "\n") }) {
+                for line in shown.split(separator: "\n", omittingEmptySubsequences: false) {
+                    out.add(style.comment)
+                    out.add(line)
+                    out.add("\n")
+                }
             } else {
-                out.add(indent, "/// - ", shown, "\n")
+                out.add(style.comment, shown, "\n")
             }
+            out.add(style.emptyComment)
         }
-        let name = SymbolName.keywords.contains(accessor.name) ? "`\(accessor.name)`" : accessor.name
-        let tableArgument = table == Catalog.defaultTable ? "" : ", table: " + swiftLiteral(table)
+        out.add(style.text, docText(accessor.text), "\"\n")
+        for variant in accessor.variants { out.add(style.comment, "- ", docText(variant), "\n") }
+        let name = SymbolName.isKeyword(accessor.name) ? "`\(accessor.name)`" : accessor.name
         guard let parameters = accessor.parameters, !parameters.isEmpty else {
             // A format without arguments still shows `%%` as `%`.
-            let arguments = accessor.parameters == nil ? "" : ", arguments: []"
-            out.add(indent, modifier, "static var ", name, ": LocalizedText { LocalizedText(")
-            out.add(swiftLiteral(accessor.key), tableArgument, arguments, ") }\n")
+            out.add(style.property, name, ": LocalizedText { LocalizedText(")
+            out.addLiteral(accessor.key)
+            out.add(style.tableArgument, accessor.parameters == nil ? ") }\n" : ", arguments: []) }\n")
             return
         }
-        out.add(indent, modifier, "static func ", name, "(")
+        out.add(style.function, name, "(")
         for (index, parameter) in parameters.enumerated() {
             if index > 0 { out.add(", ") }
             if let label = parameter.label {
-                out.add(SymbolName.keywords.contains(label) ? "`\(label)`" : label)
+                out.add(SymbolName.isKeyword(label) ? "`\(label)`" : label)
             } else {
                 out.add("_ ", parameter.name)
             }
             out.add(": ", parameter.type)
         }
-        out.add(") -> LocalizedText {\n")
-        out.add(indent, "    LocalizedText(", swiftLiteral(accessor.key), tableArgument, ", arguments: [")
+        out.add(") -> LocalizedText {\n", style.body)
+        out.addLiteral(accessor.key)
+        out.add(style.tableArgument, ", arguments: [")
         for (index, parameter) in parameters.enumerated() {
             if index > 0 { out.add(", ") }
-            let name = SymbolName.keywords.contains(parameter.name) ? "`\(parameter.name)`" : parameter.name
+            // Only a label can be a keyword: the others are `arg1`, `arg2`…
+            let name =
+                parameter.label != nil && SymbolName.isKeyword(parameter.name)
+                ? "`\(parameter.name)`" : parameter.name
             if let argumentCase = parameter.argumentCase {
                 out.add(".", argumentCase, "(", name, ")")
             } else {
                 out.add(name)
             }
         }
-        out.add("])\n", indent, "}\n")
+        out.add(style.bodyEnd)
+    }
+
+    /// A development text as a doc comment shows it: control characters visible, line
+    /// breaks as `\\n`.
+    private static func docText(_ text: String) -> String {
+        let shown = ControlCharacters.shown(text)
+        return shown.containsByte(where: { $0 == UInt8(ascii: "\n") })
+            ? shown.replacingOccurrences(of: "\n", with: "\\n") : shown
+    }
+
+    /// Whether `text` is written in a Swift string literal as it is: printable ASCII but `"`
+    /// and `\\`.
+    private static func isPlainLiteral(_ text: String) -> Bool {
+        !text.containsByte { $0 < 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
     }
 
     /// `text` as a Swift string literal.
     static func swiftLiteral(_ text: String) -> String {
-        let plain = text.utf8.allSatisfy {
-            $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
-        }
-        if plain { return "\"" + text + "\"" }
+        if isPlainLiteral(text) { return "\"" + text + "\"" }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -415,5 +540,13 @@ public struct SymbolGenerator {
             }
         }
         return result + "\""
+    }
+}
+
+extension String {
+    /// Whether a UTF-8 byte of the string satisfies `predicate`, read in place when the
+    /// string's storage allows.
+    func containsByte(where predicate: (UInt8) -> Bool) -> Bool {
+        utf8.withContiguousStorageIfAvailable { $0.contains(where: predicate) } ?? utf8.contains(where: predicate)
     }
 }

@@ -10,12 +10,21 @@ public enum SymbolName {
         // Most keys are ASCII: read as they are stored, the name built as bytes.
         let ascii = key.utf8.withContiguousStorageIfAvailable { bytes -> String?? in
             guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-            var name: [UInt8] = []
-            name.reserveCapacity(bytes.count + 1)
-            build(bytes.lazy.map { Unicode.Scalar($0) }) { name.append(UInt8($0.value)) }
-            guard let start = name.first else { return .some(nil) }
-            if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(start) { name.insert(UInt8(ascii: "_"), at: 0) }
-            return String(decoding: name, as: UTF8.self)
+            // Written straight into the name's storage (one byte more for a leading `_`).
+            let name = String(unsafeUninitializedCapacity: bytes.count + 1) { name in
+                var end = 0
+                build(bytes.lazy.map { Unicode.Scalar($0) }) {
+                    name[end] = UInt8($0.value)
+                    end += 1
+                }
+                if end > 0, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(name[0]) {
+                    (name.baseAddress! + 1).update(from: name.baseAddress!, count: end)
+                    name[0] = UInt8(ascii: "_")
+                    end += 1
+                }
+                return end
+            }
+            return name.isEmpty ? .some(nil) : name
         }
         if let ascii = ascii ?? nil { return ascii }
         var name = String.UnicodeScalarView()
@@ -135,7 +144,7 @@ public enum SymbolName {
     }
 
     /// Swift's keywords: a symbol named so is written in backticks.
-    static let keywords: Set<String> = [
+    private static let keywords: Set<String> = [
         "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func",
         "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "private",
         "precedencegroup", "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var",
@@ -145,7 +154,19 @@ public enum SymbolName {
     ]
 
     /// Names no static member can have, even in backticks.
-    static let unusable: Set<String> = ["self", "Self", "init", "deinit", "subscript", "Type", "Protocol"]
+    private static let unusable: Set<String> = ["self", "Self", "init", "deinit", "subscript", "Type", "Protocol"]
+
+    /// Whether a symbol named `name` is written in backticks. (A longer name is not looked up.)
+    static func isKeyword(_ name: String) -> Bool {
+        name.utf8.count <= longestReserved && keywords.contains(name)
+    }
+
+    /// Whether no static member can be named `name`.
+    static func isUnusable(_ name: String) -> Bool {
+        name.utf8.count <= longestReserved && unusable.contains(name)
+    }
+
+    private static let longestReserved = keywords.union(unusable).map(\.utf8.count).max() ?? 0
 
     private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
         guard scalar.isASCII else { return scalar.properties.isAlphabetic }

@@ -111,6 +111,12 @@ public struct StringTable: Sendable {
         }
     }
 
+    /// Record `index`'s key and value (`entry(atRecord:)` without the location).
+    package func keyAndValue(atRecord index: Int) -> (key: String, value: String) {
+        let record = records[index]
+        return (string(record.keyStart, record.keyLength), string(record.valueStart, record.valueLength))
+    }
+
     /// Record `index`'s key, value and location, as `forEachEntry(pairedWith:_:)` numbers them.
     public func entry(atRecord index: Int) -> StringsEntry {
         let record = records[index]

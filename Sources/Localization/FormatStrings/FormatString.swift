@@ -126,7 +126,7 @@ public struct FormatString: Sendable, Hashable {
             let resolved = specifier.position ?? nextPosition
             nextPosition += 1
             let kind = specifier.argument
-            if kinds.count < resolved { kinds += Array(repeating: nil, count: resolved - kinds.count) }
+            if kinds.count < resolved { kinds.append(contentsOf: repeatElement(nil, count: resolved - kinds.count)) }
             if let earlier = kinds[resolved - 1], earlier != kind {
                 throw FormatError("argument \(resolved) is used both as \(earlier) and as \(kind)")
             }

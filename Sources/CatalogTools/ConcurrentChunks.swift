@@ -2,14 +2,6 @@ import Foundation
 import Synchronization
 
 extension Array where Element: Sendable {
-    /// `transform` applied to every element, in chunks on every core; the results in the
-    /// elements' order.
-    func concurrentMap<Mapped: Sendable>(_ transform: @Sendable (Element) -> Mapped) -> [Mapped] {
-        let chunks = Self.chunks(count)
-        guard chunks.count > 1 else { return map(transform) }
-        return chunks.concurrentChunks { self[$0].map(transform) }.flatMap { $0 }
-    }
-
     /// `count` indices in as many ranges as make good use of every core.
     static func chunks(_ count: Int) -> [Range<Int>] {
         let chunks = Swift.max(1, Swift.min(count, ProcessInfo.processInfo.activeProcessorCount * 4))
