@@ -49,6 +49,33 @@ struct KeyExtractionTests {
         #expect(unused.location.line == 3)
     }
 
+    @Test("a key used many times: added once, at its first use, with the first comment and text any use gives")
+    func usedManyTimes() throws {
+        let fixture = try ProjectFixture([
+            "Sources/App/main.swift": """
+            print(text("greeting", .string(name)), text("files", .int(count)), text("title"))
+            print(text("list.title"))
+            print(text("list.title", comment: "The list's heading."))
+            print(text("list.title", defaultValue: "Your list", comment: "Not this one."))
+            print(text("list.title", defaultValue: "Not this either"))
+            """
+        ])
+        defer { fixture.remove() }
+        let extraction = Self.extract(fixture)
+        #expect(extraction.diagnostics.isEmpty)
+        #expect(Self.summary(extraction) == ["added list.title"])
+        #expect(extraction.changes.first?.location.line == 2)
+        #expect(
+            Self.written(extraction, "Localizations/en.lproj/Localizable.strings", in: fixture) == """
+                /* Shown first. */
+                "greeting" = "Hello, %@!";
+                "title" = "Transfers";
+                /* The list's heading. */
+                "list.title" = "Your list";
+
+                """)
+    }
+
     @Test(".strings with --prune: an unused key leaves every language, its own comment with it, a shared one stays")
     func pruneStrings() throws {
         let fixture = try ProjectFixture([

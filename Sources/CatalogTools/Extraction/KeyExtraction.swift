@@ -84,9 +84,10 @@ public struct KeyExtraction {
         // Most keys are in the default table: it is filled on its own, sized for every use.
         var defaultUses = TableUses(scan.uses, capacity: scan.uses.count)
         var uses: [String: TableUses] = [:]
-        for (index, use) in scan.uses.enumerated() {
-            if use.tableName != Catalog.defaultTable {
-                uses[use.tableName, default: TableUses(scan.uses, capacity: 0)].add(index)
+        // By index, each field read in place: copying a use would retain its five strings.
+        for index in scan.uses.indices {
+            if let table = scan.uses[index].table, table != Catalog.defaultTable {
+                uses[table, default: TableUses(scan.uses, capacity: 0)].add(index)
             } else {
                 defaultUses.add(index)
             }
@@ -118,12 +119,14 @@ public struct KeyExtraction {
 
         /// The use `all[index]`.
         mutating func add(_ index: Int) {
-            let use = all[index]
-            guard let known = self[use.key] else {
-                first[use.key] = index
-                order.append(use.key)
+            let key = all[index].key
+            // One lookup for a key used first (most are).
+            guard let earlier = first.updateValue(index, forKey: key) else {
+                order.append(key)
                 return
             }
+            first[key] = earlier
+            let use = all[index], known = self[key]!
             if (known.comment == nil && use.comment != nil) || (known.defaultValue == nil && use.defaultValue != nil) {
                 var merged = known
                 merged.comment = known.comment ?? use.comment
