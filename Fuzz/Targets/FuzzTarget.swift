@@ -41,6 +41,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// A recorded snapshot and a new output as the harness and the report read them: conflict
     /// markers, the line diff, redactions and the HTML drawing: `fuzzSnapshot`.
     case snapshot
+    /// The Swift names `generate-symbols` makes of keys and tables: `fuzzSymbols`.
+    case symbols
 
     /// Runs one input through the entry point. It returns when the input is handled and
     /// stops the process (so that libFuzzer records the input) when a promise is broken.
@@ -64,6 +66,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .queue: fuzzQueue(data)
         case .agent: fuzzAgent(data)
         case .snapshot: fuzzSnapshot(data)
+        case .symbols: fuzzSymbols(data)
         }
     }
 }
