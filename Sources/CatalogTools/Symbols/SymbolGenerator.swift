@@ -254,8 +254,8 @@ public struct SymbolGenerator {
         return shares.reduce(into: [:]) { $0.merge($1) { first, _ in first } }
     }
 
-    /// The keys of a table (but those of `optOut`), in code-point order. (Swift orders
-    /// strings by their NFC code points: Xcode's order for the keys catalogs hold.) Read and
+    /// The keys of a table (but those of `optOut`), in code-point order (Swift orders strings
+    /// by their NFC code points: the same on every machine, whatever its locale). Read and
     /// sorted on every core, a chunk of records each; the sorted runs are then merged.
     private static func keys(
         of table: StringTable?, plurals: [String: PluralEntry], skipping optOut: Set<String>
