@@ -27,23 +27,27 @@ public struct Texts: Sendable {
     }
 
     /// The text for `key` in `table` in the language in use, formatted with `arguments` (shown
-    /// as written without any); a key no language has renders as the key itself. Never
-    /// crashes (see `Localizer.text`). `comment` is for translators: `flavorkit extract` writes
-    /// it into the catalog with a new key; it changes nothing at run time.
+    /// as written without any); a key no language has renders as `defaultValue`, else as the
+    /// key itself. Never crashes (see `Localizer.text`). `defaultValue` and `comment` are
+    /// what `flavorkit extract` writes into the catalog with a new key: its development text
+    /// and a note for translators.
     public func callAsFunction(
-        _ key: String, _ arguments: FormatArgument..., table: String = Catalog.defaultTable,
-        comment: StaticString? = nil
+        _ key: String, _ arguments: FormatArgument..., defaultValue: StaticString? = nil,
+        table: String = Catalog.defaultTable, comment: StaticString? = nil
     ) -> String {
-        self(key, arguments: arguments, table: table)
+        self(key, arguments: arguments, defaultValue: defaultValue, table: table)
     }
 
-    /// `text(_:_:table:comment:)` with an array of arguments: what a wrapper of one's own
-    /// (`L10n.tr(key, args…)`) forwards its arguments with.
+    /// `text(_:_:defaultValue:table:comment:)` with an array of arguments: what a wrapper of
+    /// one's own (`L10n.tr(key, args…)`) forwards its arguments with.
     public func callAsFunction(
-        _ key: String, arguments: [FormatArgument], table: String = Catalog.defaultTable,
-        comment: StaticString? = nil
+        _ key: String, arguments: [FormatArgument], defaultValue: StaticString? = nil,
+        table: String = Catalog.defaultTable, comment: StaticString? = nil
     ) -> String {
-        localizer.text(LocalizedText(key, table: table, arguments: arguments.isEmpty ? nil : arguments))
+        localizer.text(
+            LocalizedText(
+                key, table: table, arguments: arguments.isEmpty ? nil : arguments,
+                defaultValue: defaultValue.map(\.description)))
     }
 
     /// The text a generated symbol names (`text(.queueEmpty)`, `text(.filesLeft(count))`),

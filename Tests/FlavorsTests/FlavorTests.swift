@@ -72,6 +72,12 @@ struct FlavorTests {
         #expect(text("greeting", .string("Ana")) == "Hallo, Ana!")
         #expect(text("greeting", arguments: [.string("Ana")]) == "Hallo, Ana!")
         #expect(text("greeting", .string("Ana"), comment: "On the home screen") == "Hallo, Ana!")
+        #expect(
+            text("greeting", .string("Ana"), defaultValue: "Hi, %@!", comment: "On the home screen") == "Hallo, Ana!")
+        #expect(
+            text("not.yet", .string("Ana"), defaultValue: "Welcome, %@", comment: "Not extracted yet") == "Welcome, Ana"
+        )
+        #expect(text("not.yet", arguments: [], defaultValue: "Soon", table: "Errors") == "Soon")
         #expect(text("disk.full", .int(12), table: "Errors") == "Platte voll: noch 12 MB")
         #expect(text("disk.full", arguments: [.int(12)], table: "Errors") == "Platte voll: noch 12 MB")
         #expect(text(LocalizedText("disk.full", table: "Errors", arguments: [.int(12)])) == "Platte voll: noch 12 MB")

@@ -58,4 +58,27 @@ struct LocalizedTextTests {
         #expect(localizer.text(LocalizedText("nowhere", table: "Errors")) == "nowhere")
         #expect(localizer.issues == [.missingKey(key: "nowhere", table: "Errors")])
     }
+
+    @Test("a default value is shown while no language has the key, formatted, and the missing key is still recorded")
+    func defaultValue() throws {
+        let fixture = try CatalogFixture(Self.files)
+        defer { fixture.remove() }
+        let localizer = Localizer(
+            store: CatalogStore(folders: [fixture.folder("shared")]), developmentLanguage: LanguageTag("en")!,
+            preferences: [LanguageTag("de")!])
+        #expect(localizer.text(LocalizedText("nowhere", defaultValue: "100%% new")) == "100%% new")
+        #expect(localizer.text(LocalizedText("nowhere", arguments: [], defaultValue: "100%% new")) == "100% new")
+        #expect(
+            localizer.text(LocalizedText("welcome", arguments: [.string("Ana")], defaultValue: "Hi, %@!")) == "Hi, Ana!"
+        )
+        #expect(localizer.text(LocalizedText("nowhere.else", table: "Errors", defaultValue: "Gone")) == "Gone")
+        // A key some language has wins over the default, fallback included.
+        #expect(localizer.text(LocalizedText("title", defaultValue: "Unused")) == "Übertragungen")
+        #expect(localizer.text(LocalizedText("only.en", defaultValue: "Unused")) == "English")
+        // A default that does not fit the arguments shows the key; a control character is written out.
+        #expect(localizer.text(LocalizedText("bad", arguments: [.int(1)], defaultValue: "%@ and %@")) == "bad")
+        let bell = localizer.text(LocalizedText("bell", defaultValue: "Ding\u{7}"))
+        #expect(bell.hasPrefix("Ding") && bell.count > 4 && !bell.unicodeScalars.contains("\u{7}"))
+        #expect(localizer.issues.filter { if case .missingKey = $0 { true } else { false } }.count == 5)
+    }
 }

@@ -17,20 +17,35 @@ public struct LocalizedText: Sendable, Hashable {
     /// shows `%`), even with no argument. Nil for a text shown as written, as `text("key")`
     /// shows it.
     public let arguments: [FormatArgument]?
+    /// The development text the code gives (`defaultValue:`), shown while no language has the
+    /// key: before `flavorkit extract` has added it to the catalog.
+    public let defaultValue: String?
 
     /// The text for `key` in `table`, formatted with `arguments`, or shown as written when
-    /// they are nil.
-    public init(_ key: String, table: String = Catalog.defaultTable, arguments: [FormatArgument]? = nil) {
+    /// they are nil; `defaultValue` is shown while no language has the key.
+    public init(
+        _ key: String, table: String = Catalog.defaultTable, arguments: [FormatArgument]? = nil,
+        defaultValue: String? = nil
+    ) {
         self.key = key
         self.table = table
         self.arguments = arguments
+        self.defaultValue = defaultValue
     }
 }
 
 extension Localizer {
     /// The text `localized` names in the language in use, falling back per key as
-    /// `text(_:_:table:)` does; shown as written when it has no arguments (nil).
+    /// `text(_:_:table:)` does; shown as written when it has no arguments (nil). When no
+    /// language has the key, its `defaultValue` is shown (formatted like a catalog's text; the
+    /// key when it does not fit the arguments), and the missing key is recorded all the same.
     public func text(_ localized: LocalizedText) -> String {
+        if let defaultValue = localized.defaultValue, !has(localized.key, table: localized.table) {
+            record(.missingKey(key: localized.key, table: localized.table))
+            let shown = ControlCharacters.shown(defaultValue)
+            guard let arguments = localized.arguments else { return shown }
+            return (try? SafeFormatter.format(FormatString(shown), arguments)) ?? localized.key
+        }
         guard let arguments = localized.arguments else { return text(localized.key, asWrittenIn: localized.table) }
         return text(localized.key, arguments: arguments, table: localized.table)
     }

@@ -157,6 +157,11 @@ public final class Localizer: Sendable {
         return key
     }
 
+    /// Whether some language of the chain has `key` in `table`, as a text or a plural entry.
+    func has(_ key: String, table: String) -> Bool {
+        current.chain.contains { $0[key, table: table] != nil || $0.plural(key, table: table) != nil }
+    }
+
     /// The entry `key` falls back to in `table`.
     public func entry(_ key: String, table: String = Catalog.defaultTable) -> CatalogEntry? {
         let resolution = current
@@ -323,7 +328,7 @@ public final class Localizer: Sendable {
         record(.fallback(key: key, table: table, wanted: first.language, shown: source.language))
     }
 
-    private func record(_ issue: LocalizationIssue) {
+    func record(_ issue: LocalizationIssue) {
         recorded.withLock { recorded in
             if recorded.seen.insert(issue).inserted { recorded.list.append(issue) }
         }
