@@ -93,10 +93,23 @@ struct KeyExtractionTests {
             "old" = "Alt";
             """,
             "Sources/App/main.swift": #"print(text("title"))"#,
+            "Localizations/translated-from.txt": """
+            de	Localizable	title		0123456789abcdef
+            de	Localizable	old		0123456789abcdef
+            de	Localizable	files	count/other	0123456789abcdef
+            de	Errors	old		0123456789abcdef
+
+            """,
         ])
         defer { fixture.remove() }
         let extraction = Self.extract(fixture, prune: true)
         #expect(Self.summary(extraction) == ["removed greeting", "removed old", "removed files"])
+        // The import record keeps only the translations still there.
+        let record = try #require(Self.written(extraction, "Localizations/translated-from.txt", in: fixture))
+        #expect(
+            record.split(separator: "\n").filter { !$0.hasPrefix("#") } == [
+                "de\tErrors\told\t\t0123456789abcdef", "de\tLocalizable\ttitle\t\t0123456789abcdef",
+            ])
         #expect(
             Self.written(extraction, "Localizations/en.lproj/Localizable.strings", in: fixture) == """
                 /* Shown first. */
@@ -187,6 +200,35 @@ struct KeyExtractionTests {
             try #require(pruned.writes.first?.data), path: "Localizable.xcstrings")
         #expect(prunedCatalog["old"] == nil)
         #expect(prunedCatalog["brand"] != nil)
+    }
+
+    @Test("a package with no catalog yet starts a String Catalog; a folder of .lproj folders gets a .strings")
+    func firstCatalog() throws {
+        let main = """
+            // translators: Shown first.
+            print(text("greeting", .string(name), defaultValue: "Hello, %@!"))
+            print(text("title"))
+            """
+        var noCatalog: [String: String?] = ["Sources/App/main.swift": main]
+        for path in ProjectFixture.clean.keys where path.hasPrefix("Localizations/") { noCatalog[path] = .some(nil) }
+        let fixture = try ProjectFixture(noCatalog)
+        defer { fixture.remove() }
+        let extraction = Self.extract(fixture)
+        #expect(extraction.diagnostics.isEmpty, "\(extraction.diagnostics)")
+        #expect(Self.summary(extraction) == ["added greeting", "added title"])
+        #expect(extraction.writes.map(\.url.lastPathComponent) == ["Localizable.xcstrings"])
+        let written = try #require(Self.written(extraction, "Localizations/Localizable.xcstrings", in: fixture))
+        let catalog = StringCatalog(Data(written.utf8), path: "Localizable.xcstrings")
+        #expect(catalog.errors.isEmpty && catalog.sourceLanguage == "en")
+        #expect(catalog["greeting"]?.comment == "Shown first.")
+        #expect(catalog["greeting"]?.localizations["en"]?.stringUnit?.value == "Hello, %@!")
+        #expect(catalog["title"]?.localizations.isEmpty == true)
+
+        // Beside another table's .lproj folder, the table starts as a .strings.
+        noCatalog["Localizations/de.lproj/Errors.strings"] = #""disk.full" = "Platte voll";"#
+        let lproj = try ProjectFixture(noCatalog)
+        defer { lproj.remove() }
+        #expect(Self.extract(lproj).writes.map(\.url.lastPathComponent) == ["Localizable.strings"])
     }
 
     @Test("a key with table: goes to that table's file; a catalog with errors is reported and left alone")

@@ -11,8 +11,8 @@ import Localization
 ///   `extractionState` `extracted_with_value`, as Xcode does; without one the key is the
 ///   text and no state is written, as Xcode does for an extracted key), or appended to the
 ///   development language's `.strings` (`/* comment */`, then `"key" = "text";`). A table
-///   with neither goes in a new String Catalog when the folder has String Catalogs, else in
-///   a new `.strings`.
+///   with neither goes in a new String Catalog when the folder has String Catalogs or no
+///   catalog at all yet, else in a new `.strings`.
 /// - An existing text or translation is never changed. The comment of an extracted (not
 ///   `manual`) key follows the call's, as Xcode's does.
 /// - A String Catalog key no source uses is marked `stale` (not a `manual` key, which is
@@ -211,17 +211,21 @@ public struct KeyExtraction {
             }
         }
 
-        // Where new keys go.
+        // Where new keys go: a new String Catalog when the folder has String Catalogs, or no
+        // catalog at all yet (a new package); else a `.strings`, beside the `.lproj` folders.
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        let folderHasStringCatalogs = names.contains {
-            $0.hasSuffix(".\(CatalogFolderLayout.FileKind.xcstrings.rawValue)")
-        }
-        if catalog == nil, strings == nil, !added.isEmpty, folderHasStringCatalogs {
+        let startsStringCatalog =
+            names.allSatisfy { !$0.hasSuffix(".lproj") }
+            || names.contains {
+                $0.hasSuffix(".\(CatalogFolderLayout.FileKind.xcstrings.rawValue)")
+            }
+        if catalog == nil, strings == nil, !added.isEmpty, startsStringCatalog {
             catalog = StringCatalog(sourceLanguage: language.description, path: files.stringCatalog.path)
         }
+        var pruned: [String] = []
         if var document = catalog {
             let before = changes.count
-            edit(&document, table: table, added: added, uses: firstUses, isUsed: isUsed, prune: prune)
+            pruned = edit(&document, table: table, added: added, uses: firstUses, isUsed: isUsed, prune: prune)
             if writing, changes.count > before {
                 writes.append((files.stringCatalog, StringCatalogWriter.write(document)))
             }
@@ -260,13 +264,20 @@ public struct KeyExtraction {
         if prune, !unused.isEmpty {
             try pruneTranslations(Set(unused), table: table, except: files)
         }
+        // The import record forgets the translations a prune removed.
+        if prune, !(pruned + unused).isEmpty {
+            var translated = try TranslationRecord(folder: folder)
+            if translated.forget(Set(pruned + unused), table: table) {
+                writes.append((translated.url, Data(translated.text.utf8)))
+            }
+        }
     }
 
-    /// Adds, marks and prunes the keys of a String Catalog.
+    /// Adds, marks and prunes the keys of a String Catalog; returns the keys pruned.
     private mutating func edit(
         _ document: inout StringCatalog, table: String, added: [String], uses: TableUses,
         isUsed: (String) -> Bool, prune: Bool
-    ) {
+    ) -> [String] {
         let path = document.path, sourceLanguage = document.sourceLanguage
         let url = URL(fileURLWithPath: path)
         let location = { (entry: StringCatalog.Entry) in SourceLocation(path: path, line: entry.line, column: 1) }
@@ -313,6 +324,7 @@ public struct KeyExtraction {
             }
         }
         for key in removed { document.remove(key) }
+        return removed
     }
 
     /// Removes `keys` from every other language's `.strings` and `.stringsdict` of `table`.

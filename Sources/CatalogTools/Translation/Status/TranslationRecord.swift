@@ -66,6 +66,17 @@ public struct TranslationRecord: Sendable, Equatable {
         fingerprints[Self.id(unit, language: language)] = Self.fingerprint(unit.source)
     }
 
+    /// Forgets the lines of `keys` in `table` (keys a prune removed); whether it held any.
+    public mutating func forget(_ keys: Set<String>, table: String) -> Bool {
+        let count = fingerprints.count
+        let (table, keys) = (Self.escaped(table), Set(keys.map(Self.escaped)))
+        fingerprints = fingerprints.filter { id, _ in
+            let fields = id.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false)
+            return fields.count < 3 || fields[1] != table || !keys.contains(String(fields[2]))
+        }
+        return fingerprints.count != count
+    }
+
     /// The file's content: a heading comment, then the lines sorted.
     public var text: String {
         "# Written by `flavorkit import`: the development-language text each translation was made from\n"
