@@ -9,10 +9,11 @@ import Glibc
 import Darwin
 #endif
 
-/// `flavorkit status [--root DIR] [--format text|json] [--min-coverage N]`: for each language
-/// × catalog (shared, then each flavor), translated / inherited / missing / stale / needs
-/// review / invalid messages and a percentage (`TranslationStatus`), as a table (bars on a terminal)
-/// or as JSON. With `--min-coverage N`, a row below N% is an error and the exit status is 1.
+/// `flavorkit status [--root DIR] [--format text|json] [--list] [--min-coverage N]`: for each
+/// language × catalog (shared, then each flavor), translated / inherited / missing / stale /
+/// needs review / invalid messages and a percentage (`TranslationStatus`), as a table (bars on a
+/// terminal) or as JSON; `--list` names each message a translator still has to do. With
+/// `--min-coverage N`, a row below N% is an error and the exit status is 1.
 enum StatusCommand: ToolCommand {
     enum ReportFormat: String, CaseIterable {
         case text, json
@@ -21,15 +22,17 @@ enum StatusCommand: ToolCommand {
     static let format = Option.value(
         "format", placeholder: "FORMAT", allowed: ReportFormat.allCases.map(\.rawValue),
         summary: "print a table (the default) or one JSON object")
+    static let list = Option.flag("list", summary: "name each message a translator still has to do, and why")
     static let minimum = Option.value(
         "min-coverage", placeholder: "N", summary: "fail when a language and catalog is below N percent")
 
     static let command = Command(
         "status", summary: "how far each language and flavor is translated",
-        options: [FlavorKitTool.root, format, minimum])
+        options: [FlavorKitTool.root, format, list, minimum])
 
     static func run(_ parsed: ParsedCommandLine) throws -> Int32 {
         let json = try parsed.value(format, as: ReportFormat.self) == .json
+        let listing = parsed.flag(list)
         let threshold = try parsed.value(minimum, expected: "a whole percentage from 0 to 100") { text in
             Int(text).flatMap { (0...100).contains($0) ? $0 : nil }
         }
@@ -39,10 +42,11 @@ enum StatusCommand: ToolCommand {
         }
         let rows = try TranslationStatus.collect(project)
         if json {
-            print(try TranslationStatus.json(rows))
+            print(try TranslationStatus.json(rows, list: listing))
         } else {
             let bars = isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
             print(TranslationStatus.table(rows, bars: bars), terminator: "")
+            if listing { print("\n" + TranslationStatus.list(rows), terminator: "") }
         }
         guard let threshold else { return 0 }
         let below = rows.filter { $0.percent < threshold }

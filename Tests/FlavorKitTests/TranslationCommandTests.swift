@@ -338,6 +338,30 @@ struct TranslationCommandTests {
             rows.first { $0["language"] as? String == "de" && $0["catalog"] as? String == "shared" })
         #expect(germanRow["missing"] as? Int == 1)
         #expect(germanRow["translated"] as? Int == keys - 1)
+        #expect(germanRow["untranslated"] == nil)
+        // --list names what is left to do, in the table and in JSON; an inherited text is not.
+        let listed = try ToolRunner.run(["status", "--list", "--root", root.path])
+        let toDo = listed.output.components(separatedBy: "\n\n").last?.split(separator: "\n").map {
+            $0.split(separator: " ").map(String.init)
+        }
+        #expect(
+            toDo == [
+                ["de", "shared", "missing", "Localizable", "queue.heading"],
+                ["de", "Light", "missing", "Localizable", "queue.heading"],
+                ["de", "Regular", "missing", "Localizable", "queue.heading"],
+            ])
+        let listedJSON = try ToolRunner.run(["status", "--list", "--format", "json", "--root", root.path])
+        let listedRows = try #require(
+            (try JSONSerialization.jsonObject(with: Data(listedJSON.output.utf8)) as? [String: Any])?["rows"]
+                as? [[String: Any]])
+        let germanListed = try #require(
+            listedRows.first { $0["language"] as? String == "de" && $0["catalog"] as? String == "shared" })
+        #expect(
+            germanListed["untranslated"] as? [[String: String]] == [
+                ["reason": "missing", "table": "Localizable", "context": "queue.heading"]
+            ])
+        #expect(
+            listedRows.first { $0["language"] as? String == "es-MX" }?["untranslated"] as? [[String: String]] == [])
         let usage = try ToolRunner.run(["status", "--min-coverage", "120", "--root", root.path])
         #expect(usage.status == 64)
     }

@@ -27,6 +27,21 @@ public struct TranslationStatus: Sendable, Hashable {
     /// (a lint error).
     public var invalid = 0
 
+    /// Each message a translator still has to do (missing, stale, to review or invalid), in
+    /// the catalog's order: what `status --list` names.
+    public var untranslated: [Untranslated] = []
+
+    /// A message a translator still has to do: its table, its PO context (the key, and the
+    /// variable of a plural variable's message) and why.
+    public struct Untranslated: Sendable, Hashable {
+        /// `missing`, `stale`, `review` or `invalid`, as the table's columns say.
+        public var reason: String
+        /// The message's table.
+        public var table: String
+        /// Its PO `msgctxt`: the key, and the variable of a plural variable's message.
+        public var context: String
+    }
+
     /// Every message of the development language.
     public var total: Int { translated + inherited + missing + stale + needsReview + invalid }
 
@@ -64,13 +79,17 @@ public struct TranslationStatus: Sendable, Hashable {
             })
         for table in catalog.source.tables {
             for message in POMessage.messages(of: catalog, table: table) {
+                let reason: String
                 if message.units.contains(where: \.needsReview) {
                     row.needsReview += 1
+                    reason = "review"
                 } else if message.units.contains(where: { $0.target == nil }) {
                     if inheritedContexts.contains("\(table)\u{0}\(message.context)") {
                         row.inherited += 1
+                        continue
                     } else {
                         row.missing += 1
+                        reason = "missing"
                     }
                 } else if message.units.contains(where: {
                     TranslationImporter.formatProblem(
@@ -78,11 +97,15 @@ public struct TranslationStatus: Sendable, Hashable {
                         != nil
                 }) {
                     row.invalid += 1
+                    reason = "invalid"
                 } else if message.units.contains(where: \.isStale) {
                     row.stale += 1
+                    reason = "stale"
                 } else {
                     row.translated += 1
+                    continue
                 }
+                row.untranslated.append(Untranslated(reason: reason, table: table, context: message.context))
             }
         }
         return row
@@ -116,15 +139,37 @@ public struct TranslationStatus: Sendable, Hashable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `{"rows": [{"language": "de", "catalog": "shared", "translated": 87, …, "percent": 100}]}`.
-    public static func json(_ rows: [TranslationStatus]) throws -> String {
+    /// Each message a translator still has to do, a line each: `de  Pro  missing  InfoPlist  CFBundleDisplayName`
+    /// (language, catalog, why, table, context), columns aligned.
+    public static func list(_ rows: [TranslationStatus]) -> String {
+        let cells = rows.flatMap { row in
+            row.untranslated.map {
+                [row.language.description, row.catalog, $0.reason, $0.table, Diagnostic.visible($0.context)]
+            }
+        }
+        let widths = (0..<4).map { column in cells.map { $0[column].count }.max() ?? 0 }
+        return cells.map { row in
+            (0..<4).map { row[$0].padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  ")
+                + "  " + row[4] + "\n"
+        }.joined()
+    }
+
+    /// `{"rows": [{"language": "de", "catalog": "shared", "translated": 87, …, "percent": 100}]}`;
+    /// with `list`, each row's `untranslated` messages too (`reason`, `table`, `context`).
+    public static func json(_ rows: [TranslationStatus], list: Bool = false) throws -> String {
         let objects: [[String: Any]] = rows.map {
-            [
+            var object: [String: Any] = [
                 "language": $0.language.description, "catalog": $0.catalog, "translated": $0.translated,
                 "inherited": $0.inherited, "missing": $0.missing, "stale": $0.stale, "needsReview": $0.needsReview,
                 "invalid": $0.invalid,
                 "total": $0.total, "percent": $0.percent,
             ]
+            if list {
+                object["untranslated"] = $0.untranslated.map {
+                    ["reason": $0.reason, "table": $0.table, "context": $0.context]
+                }
+            }
+            return object
         }
         let data = try JSONSerialization.data(
             withJSONObject: ["rows": objects], options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
