@@ -17,7 +17,7 @@ struct FlavorKitSymbols: BuildToolPlugin {
             .buildCommand(
                 displayName: "Generating the catalog symbols of \(target.name)",
                 executable: try context.tool(named: "flavorkit").url,
-                arguments: ["generate-symbols", "--root", root.path, "--output", output.path],
+                arguments: ["generate-symbols", "--root", root.path, "--output", output.path, "--quiet"],
                 inputFiles: catalogFiles(in: catalogs) + [root.appending(path: "flavorkit.json")].filter(exists),
                 outputFiles: [output])
         ]

@@ -5,11 +5,12 @@ import FileWriting
 import Foundation
 
 /// `flavorkit generate-symbols [--root DIR] [--table T]… [--access internal|package|public]
-/// [--output FILE] [--localizations DIR]`: Swift with one `LocalizedText` accessor per key
-/// of the development language's tables (`SymbolGenerator`), to standard output or to
+/// [--output FILE] [--quiet] [--localizations DIR]`: Swift with one `LocalizedText` accessor
+/// per key of the development language's tables (`SymbolGenerator`), to standard output or to
 /// `--output`, which is written only when its content changes (so that a build does not
-/// recompile for nothing). Keys left out are warnings; names two keys share are errors,
-/// and then nothing is written (exit 1).
+/// recompile for nothing), then a count of the symbols (not with `--quiet`, as the plugin runs
+/// it). Keys left out are warnings; names two keys share are errors, and then nothing is
+/// written (exit 1).
 enum GenerateSymbolsCommand: ToolCommand {
     static let table = Option.value(
         "table", placeholder: "T", repeatable: true, summary: "only this table (default: all but InfoPlist)")
@@ -17,11 +18,12 @@ enum GenerateSymbolsCommand: ToolCommand {
         "access", placeholder: "LEVEL", allowed: SymbolGenerator.Access.allCases.map(\.rawValue),
         summary: "the symbols' access level (default: internal)")
     static let output = Option.value("output", placeholder: "FILE", summary: "the Swift file to write")
+    static let quiet = Option.flag("quiet", summary: "print problems only, not the count of symbols")
 
     static let command = Command(
         "generate-symbols",
         summary: "write Swift with one symbol per catalog key, so that a wrong key does not compile",
-        options: [FlavorKitTool.root, table, access, output, FlavorKitTool.localizations])
+        options: [FlavorKitTool.root, table, access, output, quiet, FlavorKitTool.localizations])
 
     static func run(_ parsed: ParsedCommandLine) throws -> Int32 {
         let level = try parsed.value(access, as: SymbolGenerator.Access.self) ?? .internal
@@ -39,7 +41,9 @@ enum GenerateSymbolsCommand: ToolCommand {
         if FileManager.default.contents(atPath: url.path) != data {
             try AtomicFile.write(data, to: url, creatingFolder: true)
         }
-        FlavorKitTool.printError("\(generator.count) symbol\(generator.count == 1 ? "" : "s") in \(path)\n")
+        if !parsed.flag(quiet) {
+            FlavorKitTool.printError("\(generator.count) symbol\(generator.count == 1 ? "" : "s") in \(path)\n")
+        }
         return 0
     }
 }
