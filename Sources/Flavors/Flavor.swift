@@ -137,7 +137,9 @@ public struct Flavor: Sendable {
                     "the catalog folder does not exist"
                         + (configured
                             ? " (\(PackageLayout.Name.configuration) names it)"
-                            : "; a package whose \(PackageLayout.Name.configuration) names another folder ships that file beside \(PackageLayout.Name.flavors)/"),
+                            : "; create it (`flavorkit extract` fills it with the keys the code uses), or, when "
+                                + "\(PackageLayout.Name.configuration) names another folder, ship that file beside "
+                                + "\(PackageLayout.Name.flavors)/"),
                     path: catalogs.path))
         }
         let store = CatalogStore(

@@ -48,12 +48,12 @@ enum ExtractCommand: ToolCommand {
             }
             return late == 0 && extraction.diagnostics.isEmpty ? 0 : 1
         }
-        var written = 0
+        var written: [String] = []
         var failures = 0
         for (url, data) in extraction.writes {
             do throws(Diagnostic) {
                 try AtomicFile.write(data, to: url, creatingFolder: true)
-                written += 1
+                written.append(layout.relativePath(url))
             } catch {
                 failures += 1
                 FlavorKitTool.printError("\(relative(error, in: layout))\n")
@@ -94,7 +94,8 @@ enum ExtractCommand: ToolCommand {
         return Diagnostic(message, at: change.location)
     }
 
-    private static func summary(_ changes: [KeyExtraction.Change], written: Int) -> String {
+    /// The counts of changes, then the files written: `1 added, 1 removed; 2 files written (A, B)`.
+    private static func summary(_ changes: [KeyExtraction.Change], written: [String]) -> String {
         let counts: [(KeyExtraction.Change.Kind, String)] = [
             (.added, "added"), (.markedStale, "marked stale"), (.usedAgain, "used again"),
             (.commented, "comments updated"), (.removed, "removed"), (.unused, "unused, left alone"),
@@ -104,7 +105,8 @@ enum ExtractCommand: ToolCommand {
             return count == 0 ? nil : "\(count) \(label)"
         }
         guard !parts.isEmpty else { return "the catalogs are up to date" }
-        return parts.joined(separator: ", ") + "; \(written) file\(written == 1 ? "" : "s") written"
+        let files = written.isEmpty ? "" : " (\(written.joined(separator: ", ")))"
+        return parts.joined(separator: ", ") + "; \(written.count) file\(written.count == 1 ? "" : "s") written" + files
     }
 
     private static func relative(_ location: SourceLocation, in layout: PackageLayout) -> String {

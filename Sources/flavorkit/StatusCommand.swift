@@ -46,7 +46,12 @@ enum StatusCommand: ToolCommand {
         } else {
             let bars = isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
             print(TranslationStatus.table(rows, bars: bars), terminator: "")
-            if listing { print("\n" + TranslationStatus.list(rows), terminator: "") }
+            let left = rows.reduce(0) { $0 + $1.untranslated.count }
+            if listing {
+                print("\n" + TranslationStatus.list(rows), terminator: "")
+            } else if left > 0 {
+                print("\n\(left) message\(left == 1 ? "" : "s") left to do: --list names them")
+            }
         }
         guard let threshold else { return 0 }
         let below = rows.filter { $0.percent < threshold }

@@ -53,7 +53,9 @@ struct ExtractCommandTests {
 
         let extract = try ToolRunner.run(["extract"], in: package.root)
         #expect(extract.status == 0, "\(extract.errors)")
-        #expect(extract.output.hasSuffix("1 added, 1 unused, left alone; 1 file written\n"))
+        #expect(
+            extract.output.hasSuffix(
+                "1 added, 1 unused, left alone; 1 file written (Localizations/en.lproj/Localizable.strings)\n"))
         #expect(
             try package.read("Localizations/en.lproj/Localizable.strings")
                 == before + "/* No transfer yet */\n\"queue.empty\" = \"queue.empty\";\n")
@@ -70,6 +72,10 @@ struct ExtractCommandTests {
         defer { package.remove() }
         let run = try ToolRunner.run(["extract", "--prune"], in: package.root)
         #expect(run.status == 0, "\(run.errors)")
+        #expect(
+            run.output.hasSuffix(
+                "1 removed; 2 files written (Localizations/en.lproj/Localizable.strings, "
+                    + "Localizations/de.lproj/Localizable.strings)\n"))
         #expect(try package.read("Localizations/en.lproj/Localizable.strings") == "\"title\" = \"Transfers\";\n")
         #expect(try package.read("Localizations/de.lproj/Localizable.strings") == "\"title\" = \"Übertragungen\";\n")
     }

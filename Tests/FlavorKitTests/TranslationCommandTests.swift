@@ -329,6 +329,7 @@ struct TranslationCommandTests {
             .write(to: strings)
         let gate = try ToolRunner.run(["status", "--min-coverage", "100", "--root", root.path])
         #expect(gate.status == 1)
+        #expect(gate.output.hasSuffix("\n\n3 messages left to do: --list names them\n"))
         #expect(gate.errors.hasPrefix("error: de (shared) is 99% translated, below --min-coverage 100\n"))
         let json = try ToolRunner.run(["status", "--format", "json", "--root", root.path])
         let rows = try #require(

@@ -172,7 +172,10 @@ struct FlavorTests {
         let error = #expect(throws: FlavorError.self) { try package.load(language: nil) }
         #expect(error?.exitStatus == 1)
         #expect(error?.diagnostic.path == package.root.appendingPathComponent("Localizations").path)
-        #expect(error?.diagnostic.message.hasPrefix("the catalog folder does not exist; a package whose") == true)
+        #expect(
+            error?.diagnostic.message
+                == "the catalog folder does not exist; create it (`flavorkit extract` fills it with the keys the code "
+                + "uses), or, when flavorkit.json names another folder, ship that file beside Flavors/")
 
         try package.write("flavorkit.json", #"{"localizations": "Resources/Text"}"#)
         let configured = #expect(throws: FlavorError.self) { try package.load(language: nil) }
