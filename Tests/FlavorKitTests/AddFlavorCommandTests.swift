@@ -129,6 +129,10 @@ struct AddFlavorCommandTests {
         let main = try String(
             contentsOf: root.appendingPathComponent("Sources/Solo/main.swift"), encoding: .utf8)
         #expect(main.contains("try Flavor.load(\"Solo\""))
+        // The entry compiles as written.
+        let check = try GenerateSymbolsCommandTests.typecheck(
+            [root.appendingPathComponent("Sources/Solo/main.swift")], in: root)
+        #expect(check.status == 0, "\(check.errors)")
         #expect(
             try FlavorIdentity(name: "Solo", contentsOf: root.appendingPathComponent("Flavors/Solo/Info.plist"))
                 .bundleIdentifier == "com.example.solo")

@@ -235,15 +235,11 @@ public enum FlavorScaffold {
         }
         let main = """
             import Flavors
-            import Foundation
 
-            do {
-                let flavor = try Flavor.load("\(name)", language: nil)
-                print(flavor.displayName)
-            } catch {
-                FileHandle.standardError.write(Data("\\(error)\\n".utf8))
-                exit(error.exitStatus)
-            }
+            // nil: the user's environment picks the language (pass your --lang option's value).
+            let flavor: Flavor
+            do { flavor = try Flavor.load("\(name)", language: nil) } catch { error.exit() }
+            print(flavor.displayName)
 
             """
         let url = sources.appendingPathComponent("main.swift")
