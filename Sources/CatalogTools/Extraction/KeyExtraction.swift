@@ -215,7 +215,7 @@ public struct KeyExtraction {
         // catalog at all yet (a new package); else a `.strings`, beside the `.lproj` folders.
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         let startsStringCatalog =
-            names.allSatisfy { !$0.hasSuffix(".lproj") }
+            names.allSatisfy { CatalogFolderLayout.language(ofFolderNamed: $0) == nil }
             || names.contains {
                 $0.hasSuffix(".\(CatalogFolderLayout.FileKind.xcstrings.rawValue)")
             }

@@ -1,4 +1,5 @@
 import Diagnostics
+import FileFormats
 import Foundation
 import Localization
 
@@ -540,13 +541,5 @@ public struct SymbolGenerator {
             }
         }
         return result + "\""
-    }
-}
-
-extension String {
-    /// Whether a UTF-8 byte of the string satisfies `predicate`, read in place when the
-    /// string's storage allows.
-    func containsByte(where predicate: (UInt8) -> Bool) -> Bool {
-        utf8.withContiguousStorageIfAvailable { $0.contains(where: predicate) } ?? utf8.contains(where: predicate)
     }
 }

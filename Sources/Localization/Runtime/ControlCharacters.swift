@@ -1,4 +1,5 @@
 import Diagnostics
+import FileFormats
 
 /// What a catalog text should not hold, as every reader of outside text judges it: characters
 /// a terminal acts on (C0 controls but tab and line feed, DEL, C1 controls, the line and
@@ -65,11 +66,8 @@ public enum ControlCharacters {
     /// Whether `text` may hold one of these characters, by its bytes: one below 0x20 (but tab
     /// and line feed), DEL, or the first byte of C1 (0xC2) or of U+2028–U+206F (0xE2).
     private static func mayHold(_ text: String) -> Bool {
-        func suspect(_ byte: UInt8) -> Bool {
+        text.containsByte { byte in
             (byte < 0x20 && byte != 0x09 && byte != 0x0A) || byte == 0x7F || byte == 0xC2 || byte == 0xE2
         }
-        // Read in place when the storage allows: this check runs on every text shown.
-        return text.utf8.withContiguousStorageIfAvailable { $0.contains(where: suspect) }
-            ?? text.utf8.contains(where: suspect)
     }
 }

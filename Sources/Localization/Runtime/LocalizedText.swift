@@ -40,13 +40,9 @@ extension Localizer {
     /// language has the key, its `defaultValue` is shown (formatted like a catalog's text; the
     /// key when it does not fit the arguments), and the missing key is recorded all the same.
     public func text(_ localized: LocalizedText) -> String {
-        if let defaultValue = localized.defaultValue, !has(localized.key, table: localized.table) {
-            record(.missingKey(key: localized.key, table: localized.table))
-            let shown = ControlCharacters.shown(defaultValue)
-            guard let arguments = localized.arguments else { return shown }
-            return (try? SafeFormatter.format(FormatString(shown), arguments)) ?? localized.key
+        guard let arguments = localized.arguments else {
+            return text(localized.key, asWrittenIn: localized.table, defaultValue: localized.defaultValue)
         }
-        guard let arguments = localized.arguments else { return text(localized.key, asWrittenIn: localized.table) }
-        return text(localized.key, arguments: arguments, table: localized.table)
+        return text(localized.key, arguments: arguments, table: localized.table, defaultValue: localized.defaultValue)
     }
 }

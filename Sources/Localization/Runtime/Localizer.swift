@@ -134,32 +134,39 @@ public final class Localizer: Sendable {
     /// The text for `key`, falling back along the chain; the key itself when no language has
     /// it. The text is shown as written: no specifier is replaced.
     public func text(_ key: String) -> String {
-        let resolution = current
-        if let value = resolution.merged[key] {
-            if recordsFallbacks { recordFallback(key, table: Catalog.defaultTable, in: resolution) }
-            return ControlCharacters.shown(value)
-        }
-        record(.missingKey(key: key, table: Catalog.defaultTable))
-        return key
+        text(key, asWrittenIn: Catalog.defaultTable)
     }
 
     /// The text for `key` in `table` as written (no specifier replaced), falling back along
-    /// the chain; the key itself when no language has it.
-    func text(_ key: String, asWrittenIn table: String) -> String {
-        guard table != Catalog.defaultTable else { return text(key) }
+    /// the chain; when no language has it, `defaultValue`, else the key itself.
+    func text(_ key: String, asWrittenIn table: String, defaultValue: String? = nil) -> String {
         let resolution = current
-        for catalog in resolution.chain {
-            guard let entry = catalog[key, table: table] else { continue }
-            if recordsFallbacks { recordFallback(key, table: table, in: resolution, shown: catalog) }
-            return ControlCharacters.shown(entry.value)
+        if table == Catalog.defaultTable {
+            if let value = resolution.merged[key] {
+                if recordsFallbacks { recordFallback(key, table: table, in: resolution) }
+                return ControlCharacters.shown(value)
+            }
+        } else {
+            for catalog in resolution.chain {
+                guard let entry = catalog[key, table: table] else { continue }
+                if recordsFallbacks { recordFallback(key, table: table, in: resolution, shown: catalog) }
+                return ControlCharacters.shown(entry.value)
+            }
         }
-        record(.missingKey(key: key, table: table))
-        return key
+        return missing(key, table: table, defaultValue: defaultValue, arguments: nil)
     }
 
-    /// Whether some language of the chain has `key` in `table`, as a text or a plural entry.
-    func has(_ key: String, table: String) -> Bool {
-        current.chain.contains { $0[key, table: table] != nil || $0.plural(key, table: table) != nil }
+    /// What a key no language has shows, the missing key recorded: the code's default value,
+    /// formatted with `arguments` when there are any (the key when it does not fit them), else
+    /// the key itself.
+    private func missing(_ key: String, table: String, defaultValue: String?, arguments: [FormatArgument]?)
+        -> String
+    {
+        record(.missingKey(key: key, table: table))
+        guard let defaultValue else { return key }
+        let shown = ControlCharacters.shown(defaultValue)
+        guard let arguments else { return shown }
+        return (try? SafeFormatter.format(FormatString(shown), arguments)) ?? key
     }
 
     /// The entry `key` falls back to in `table`.
@@ -181,6 +188,11 @@ public final class Localizer: Sendable {
 
     /// `text(_:_:table:)` with an array of arguments.
     public func text(_ key: String, arguments: [FormatArgument], table: String = Catalog.defaultTable) -> String {
+        text(key, arguments: arguments, table: table, defaultValue: nil)
+    }
+
+    /// `text(_:arguments:table:)`, showing `defaultValue` when no language has the key.
+    func text(_ key: String, arguments: [FormatArgument], table: String, defaultValue: String?) -> String {
         let resolution = current
         let chain = resolution.chain
         let development = store.catalog(for: developmentLanguage)
@@ -235,8 +247,7 @@ public final class Localizer: Sendable {
                 record(.formatMismatch(key: key, language: catalog.language, location: location, reason: error.message))
             }
         }
-        if !found { record(.missingKey(key: key, table: table)) }
-        return key
+        return found ? key : missing(key, table: table, defaultValue: defaultValue, arguments: arguments)
     }
 
     /// The format of a text entry, or why it is not used, from the cache or found now.
@@ -328,7 +339,7 @@ public final class Localizer: Sendable {
         record(.fallback(key: key, table: table, wanted: first.language, shown: source.language))
     }
 
-    func record(_ issue: LocalizationIssue) {
+    private func record(_ issue: LocalizationIssue) {
         recorded.withLock { recorded in
             if recorded.seen.insert(issue).inserted { recorded.list.append(issue) }
         }
