@@ -124,7 +124,8 @@ let package = Package(
         .testTarget(
             name: "FileWritingTests", dependencies: ["Diagnostics", "FileWriting"], swiftSettings: strictSwift),
         .testTarget(
-            name: "FlavorsTests", dependencies: ["Diagnostics", "Flavors", "FlavorDates"], swiftSettings: strictSwift),
+            name: "FlavorsTests", dependencies: ["Diagnostics", "Flavors", "FlavorDates", "TestSupport"],
+            swiftSettings: strictSwift),
         .testTarget(name: "CommandsTests", dependencies: ["Commands", "Diagnostics"], swiftSettings: strictSwift),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"], swiftSettings: strictSwift),
         .target(

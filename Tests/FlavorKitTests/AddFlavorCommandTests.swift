@@ -1,6 +1,7 @@
 import Flavors
 import Foundation
 import Localization
+import TestSupport
 import Testing
 
 @Suite("flavorkit add-flavor")
@@ -9,12 +10,7 @@ struct AddFlavorCommandTests {
     /// file through a link, as FlavorKit's README describes.
     static func package() throws -> URL {
         let root = try ToolRunner.temporaryFolder()
-        func write(_ path: String, _ text: String) throws {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
+        func write(_ path: String, _ text: String) throws { try FileTree.write(text, to: path, in: root) }
         try write(
             "Package.swift",
             """
@@ -170,12 +166,7 @@ struct AddFlavorCommandTests {
     /// name in German, as `.strings` files or as String Catalogs.
     static func translatedPackage(stringCatalogs: Bool) throws -> URL {
         let root = try Self.package()
-        func write(_ path: String, _ text: String) throws {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
+        func write(_ path: String, _ text: String) throws { try FileTree.write(text, to: path, in: root) }
         try write(
             "Flavors/Free/Info.plist",
             """

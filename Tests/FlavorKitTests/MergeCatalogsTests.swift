@@ -32,11 +32,7 @@ struct CatalogRepository {
             ], in: root)
     }
 
-    func write(_ path: String, _ text: String) throws {
-        let url = root.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-    }
+    func write(_ path: String, _ text: String) throws { try FileTree.write(text, to: path, in: root) }
 
     func read(_ path: String) throws -> String {
         try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)

@@ -3,6 +3,7 @@ import FlavorDates
 import Flavors
 import Foundation
 import Localization
+import TestSupport
 import Testing
 
 /// `Flavor.load` over a package made in a temporary folder, as an adopter's would be.
@@ -39,12 +40,7 @@ struct FlavorTests {
                 "Flavors/Free/Localizations/de.lproj/InfoPlist.strings", "\"CFBundleDisplayName\" = \"Meine App\";\n")
         }
 
-        func write(_ path: String, _ content: String) throws {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(content.utf8).write(to: url)
-        }
+        func write(_ path: String, _ content: String) throws { try FileTree.write(content, to: path, in: root) }
 
         func load(
             language: String?, features: [Feature] = [FlavorTests.export, FlavorTests.sync],

@@ -3,6 +3,7 @@ import Flavors
 import Foundation
 import Localization
 import Synchronization
+import TestSupport
 import Testing
 
 /// The package of the DocC article `Sources/Flavors/Flavors.docc/GettingStarted.md`, made in a
@@ -56,12 +57,7 @@ struct GettingStartedTests {
             """
         }
 
-        func write(_ path: String, _ content: String) throws {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(content.utf8).write(to: url)
-        }
+        func write(_ path: String, _ content: String) throws { try FileTree.write(content, to: path, in: root) }
 
         /// What the article's entry file calls, with its `--lang=` and `--verbose`.
         func load(_ name: String, features: [Feature], language: String?) throws(FlavorError) -> Flavor {

@@ -21,4 +21,11 @@ public enum FileTree {
         }
         return files
     }
+
+    /// Writes `text` to `path` under `root`, making its folders: how tests lay out a package.
+    public static func write(_ text: String, to path: String, in root: URL) throws {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
 }
