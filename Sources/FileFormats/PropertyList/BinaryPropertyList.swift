@@ -92,8 +92,11 @@ private struct BinaryPropertyListReader {
         }
         path.append(number)
         defer { path.removeLast() }
-        let start = Int(try unsigned(at: tableOffset + number * offsetSize, size: offsetSize))
-        guard start >= 8, start < tableOffset else { throw fail("object \(number) is out of the file") }
+        // Offsets and references are compared as read, before they become an `Int`: eight
+        // bytes can hold more than `Int.max`.
+        let offset = try unsigned(at: tableOffset + number * offsetSize, size: offsetSize)
+        guard offset >= 8, offset < UInt64(tableOffset) else { throw fail("object \(number) is out of the file") }
+        let start = Int(offset)
         let marker = bytes[start]
         let kind = marker >> 4, low = Int(marker & 0x0F)
         func value(_ value: PropertyList.Value) -> PropertyList { PropertyList(value: value, offset: 0) }
@@ -146,7 +149,11 @@ private struct BinaryPropertyListReader {
                 throw fail("object \(number) runs past the end")
             }
             func reference(_ index: Int) throws(BinaryPropertyListError) -> Int {
-                Int(try unsigned(at: contents + index * referenceSize, size: referenceSize))
+                let reference = try unsigned(at: contents + index * referenceSize, size: referenceSize)
+                guard reference < UInt64(objectCount) else {
+                    throw fail("a reference to object \(reference), which is not there")
+                }
+                return Int(reference)
             }
             if kind == 0xA {
                 var elements: [PropertyList] = []
