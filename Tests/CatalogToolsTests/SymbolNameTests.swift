@@ -34,4 +34,25 @@ struct SymbolNameTests {
         #expect(SymbolName.typeName(forTable: "error-messages") == "ErrorMessages")
         #expect(SymbolName.typeName(forTable: "2024 texts") == "_2024Texts")
     }
+
+    @Test(
+        "a name is an identifier Swift's lexer takes: a combining mark first gets a `_`, a letter Swift reads as an operator splits words",
+        arguments: [
+            ("\u{345}abc", "_\u{345}abc"), ("\u{1DE7}x", "_\u{1DE7}x"), ("a\u{2E2F}b", "aB"),
+            ("zero\u{200B}width", "zeroWidth"),
+            ("bidi\u{202E}x", "bidiX"), ("\u{2066}iso\u{2069}", "iso"),
+        ])
+    func swiftIdentifiers(key: String, name: String) throws {
+        let made = try #require(SymbolName.name(for: key))
+        #expect(made == name)
+        #expect(SwiftSource.isIdentifier(made))
+    }
+
+    @Test("a table's type name never holds what Swift would take but a reader could not see")
+    func hiddenTableNames() {
+        #expect(SymbolName.typeName(forTable: "zero\u{200B}width") == "ZeroWidth")
+        #expect(SymbolName.typeName(forTable: "T\n#error(\"x\")") == "TErrorX")
+        #expect(SymbolName.typeName(forTable: "\u{345}x") == "\u{399}x")
+        #expect(SymbolName.typeName(forTable: "\u{2E2F}") == nil)
+    }
 }

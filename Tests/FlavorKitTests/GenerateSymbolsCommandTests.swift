@@ -5,8 +5,8 @@ import Testing
 @Suite("flavorkit generate-symbols")
 struct GenerateSymbolsCommandTests {
     /// Type-checks `files` against the Localization module `swift build` made beside the tool,
-    /// with a module cache of their own.
-    static func typecheck(_ files: [URL], in folder: URL) throws -> ChildProcess.Result {
+    /// with a module cache of their own; `strict`, with warnings as errors.
+    static func typecheck(_ files: [URL], in folder: URL, strict: Bool = false) throws -> ChildProcess.Result {
         let tool = try #require(ChildProcess.builtProduct("flavorkit"))
         let modules = tool.deletingLastPathComponent().appendingPathComponent("Modules")
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
@@ -16,7 +16,7 @@ struct GenerateSymbolsCommandTests {
         return try ChildProcess.run(
             swiftc,
             ["-typecheck", "-I", modules.path, "-module-cache-path", folder.appendingPathComponent("cache").path]
-                + files.map(\.path),
+                + (strict ? ["-warnings-as-errors"] : []) + files.map(\.path),
             environment: ["PATH": path, "HOME": folder.path], in: folder)
     }
 

@@ -98,7 +98,7 @@ public struct SymbolGenerator {
             function = indent + modifier + "static func "
             body = indent + "    LocalizedText("
             bodyEnd = "])\n" + indent + "}\n"
-            tableArgument = table == Catalog.defaultTable ? "" : ", table: " + swiftLiteral(table)
+            tableArgument = table == Catalog.defaultTable ? "" : ", table: " + SwiftSource.literal(table)
         }
     }
 
@@ -134,23 +134,20 @@ public struct SymbolGenerator {
         }
         let stringCatalogs = store.stringCatalogs(in: project.layout.localizations)
         let modifier = access == .internal ? "" : access.rawValue + " "
+        let typeNames = self.typeNames(of: chosen.filter(available.contains), in: project)
         var namespaces: [(table: String, name: String?, accessors: [SourceText])] = []
-        for table in chosen where available.contains(table) {
+        for table in chosen
+        where available.contains(table) && (table == Catalog.defaultTable || typeNames[table] != nil) {
             let optOut = Set(
                 stringCatalogs.first { $0.table == table }?.entries.filter { $0.generatesSymbol == false }.map(\.key)
                     ?? [])
-            let name = table == Catalog.defaultTable ? nil : SymbolName.typeName(forTable: table)
-            if table != Catalog.defaultTable, name == nil {
-                diagnostics.append(
-                    Diagnostic(
-                        "no Swift name can be made from the table name \"\(Diagnostic.quote(table))\"",
-                        path: project.layout.localizations.path))
-                continue
-            }
+            let name = typeNames[table]
             let style = Style(
                 indent: name == nil ? "    " : "        ", modifier: modifier, language: language.description,
                 table: table)
-            let accessors = self.accessors(of: catalog, table: table, skipping: optOut, style: style)
+            let accessors = self.accessors(
+                of: catalog, table: table, skipping: optOut, style: style,
+                typeNames: name == nil ? typeNames : [:])
             namespaces.append((table, name, accessors))
         }
         guard !diagnostics.contains(where: { $0.severity == .error }) else { return }
@@ -158,13 +155,51 @@ public struct SymbolGenerator {
         source = Self.render(namespaces, modifier: modifier, files: files)
     }
 
+    /// Type names no table may take: a table's enum of that name would hide the type the
+    /// generated code names (`String`, `LocalizedText`), or cannot be declared (`Type`).
+    static let reservedTypeNames: Set<String> = [
+        "String", "Int", "Double", "LocalizedText", "FormatArgument", "Swift", "Localization", "Type", "Protocol",
+    ]
+
+    /// The enum name of each table but the default one; a table whose name makes none, a
+    /// reserved one, or the same as another table's, is an error and has no entry.
+    private mutating func typeNames(of tables: [String], in project: LintProject) -> [String: String] {
+        var names: [String: String] = [:]
+        var tableOfName: [String: String] = [:]
+        let path = project.layout.localizations.path
+        for table in tables where table != Catalog.defaultTable {
+            guard let name = SymbolName.typeName(forTable: table) else {
+                diagnostics.append(
+                    Diagnostic(
+                        "no Swift name can be made from the table name \"\(Diagnostic.quote(table))\"; rename the table",
+                        path: path))
+                continue
+            }
+            if Self.reservedTypeNames.contains(name) {
+                diagnostics.append(
+                    Diagnostic(
+                        "the table \"\(Diagnostic.quote(table))\" would make the type LocalizedText.\(name), which "
+                            + "would hide a type the symbols use; rename the table", path: path))
+            } else if let other = tableOfName.updateValue(table, forKey: name) {
+                diagnostics.append(
+                    Diagnostic(
+                        "tables \"\(Diagnostic.quote(other))\" and \"\(Diagnostic.quote(table))\" both make the type "
+                            + "LocalizedText.\(name); rename one of them", path: path))
+            } else {
+                names[table] = name
+            }
+        }
+        return names
+    }
+
     // MARK: Accessors
 
     /// The accessors of `table`'s keys (but those of `optOut`) in key order, written in
     /// `style` and separated by empty lines, in pieces; keys left out and names that collide
-    /// are diagnosed.
+    /// (with each other, or with the tables' type names `typeNames` beside them) are diagnosed.
     private mutating func accessors(
-        of catalog: Catalog, table: String, skipping optOut: Set<String>, style: Style
+        of catalog: Catalog, table: String, skipping optOut: Set<String>, style: Style,
+        typeNames: [String: String]
     ) -> [SourceText] {
         let plurals = catalog.plurals[table] ?? [:]
         let comments = catalog.comments[table] ?? [:]
@@ -204,6 +239,7 @@ public struct SymbolGenerator {
         }
         let made = parts.flatMap(\.made)
         let clashes = Self.clashes(made, hashes: parts.flatMap(\.hashes))
+        let tableOfType = Dictionary(typeNames.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
         for (index, made) in made.enumerated() {
             let key = keys[index].key
             var location: SourceLocation {
@@ -226,6 +262,11 @@ public struct SymbolGenerator {
                     Diagnostic(
                         "no symbol for key \"\(Diagnostic.quote(key))\": \(error.message)", at: location,
                         severity: .warning))
+            case .accessor(let name) where !tableOfType.isEmpty && tableOfType[name] != nil:
+                diagnostics.append(
+                    Diagnostic(
+                        "key \"\(Diagnostic.quote(key))\" makes the symbol \(name), the type name of the table "
+                            + "\"\(Diagnostic.quote(tableOfType[name]!))\"; rename one of them", at: location))
             case .accessor: count += 1
             }
         }
@@ -337,8 +378,13 @@ public struct SymbolGenerator {
     /// `arg1`… `arg9`, made once (at `[1]`…).
     private static let argumentNames = (0..<10).map { "arg\($0)" }
 
+    /// The parameters for `signature`: a plural variable's labelled with its name (once: a
+    /// second variable of the same name is not labelled), the others `_ arg<position>`. No
+    /// two have one name: `arg2` as a variable's name makes a later unlabelled `arg2` `arg2_`,
+    /// and a label that is a keyword names its value `_label`.
     private static func parameters(_ signature: [FormatString.ArgumentKind?], labels: [Int: String]) -> [Parameter] {
-        var used = Set<String>()
+        var usedLabels = Set<String>()
+        var usedNames = Set(labels.values)
         return signature.enumerated().map { index, kind in
             let position = index + 1
             let (type, argumentCase): (String, String?)
@@ -348,10 +394,12 @@ public struct SymbolGenerator {
             case .floating: (type, argumentCase) = ("Double", "double")
             case nil: (type, argumentCase) = ("FormatArgument", nil)
             }
-            if let label = labels[position], used.insert(label).inserted {
-                return Parameter(label: label, name: label, type: type, argumentCase: argumentCase)
+            if let label = labels[position], usedLabels.insert(label).inserted {
+                let name = SwiftSource.isKeyword(label) ? "_" + label : label
+                return Parameter(label: label, name: name, type: type, argumentCase: argumentCase)
             }
-            let name = position < argumentNames.count ? argumentNames[position] : "arg\(position)"
+            var name = position < argumentNames.count ? argumentNames[position] : "arg\(position)"
+            while !usedNames.insert(name).inserted { name += "_" }
             return Parameter(label: nil, name: name, type: type, argumentCase: argumentCase)
         }
     }
@@ -383,7 +431,9 @@ public struct SymbolGenerator {
     ) -> String {
         var pieces: [SourceText] = []
         var out = SourceText()
-        out.add("// Generated by `flavorkit generate-symbols` from ", files.joined(separator: ", "), ".\n")
+        out.add(
+            "// Generated by `flavorkit generate-symbols` from ", SwiftSource.comment(files.joined(separator: ", ")),
+            ".\n")
         out.add("// Do not edit: generate it again (the FlavorKitSymbols plugin does at every build).\n\n")
         out.add("import Localization\n\n")
         out.add("extension LocalizedText {\n")
@@ -391,8 +441,8 @@ public struct SymbolGenerator {
             let isEmpty = namespace.accessors.allSatisfy(\.isEmpty)
             if index > 0, namespace.name != nil || !isEmpty { out.add("\n") }
             if let name = namespace.name {
-                out.add("    /// The texts of the table ", namespace.table, ".\n")
-                out.add("    ", modifier, "enum ", name, " {\n")
+                out.add("    /// The texts of the table ", SwiftSource.comment(namespace.table), ".\n")
+                out.add("    ", modifier, "enum ", SwiftSource.identifier(name), " {\n")
             }
             pieces.append(out)
             pieces += namespace.accessors
@@ -443,7 +493,7 @@ public struct SymbolGenerator {
 
         /// `text` as a Swift string literal.
         mutating func addLiteral(_ text: String) {
-            if isPlainLiteral(text) { add("\"", text, "\"") } else { add(swiftLiteral(text)) }
+            if SwiftSource.isPlain(text) { add("\"", text, "\"") } else { add(SwiftSource.literal(text)) }
         }
 
         mutating func removeLastByte() { bytes.removeLast() }
@@ -460,21 +510,19 @@ public struct SymbolGenerator {
 
     private static func write(_ accessor: Accessor, style: Style, into out: inout SourceText) {
         if let comment = accessor.comment, !comment.isEmpty {
-            let shown = ControlCharacters.shown(comment)
-            if shown.containsByte(where: { $0 == UInt8(ascii: "\n") }) {
-                for line in shown.split(separator: "\n", omittingEmptySubsequences: false) {
-                    out.add(style.comment)
-                    out.add(line)
-                    out.add("\n")
+            // A comment's lines are lines of the doc comment; what is in them stays on them.
+            if comment.containsByte(where: { $0 == UInt8(ascii: "\n") }) {
+                for line in comment.split(separator: "\n", omittingEmptySubsequences: false) {
+                    out.add(style.comment, SwiftSource.comment(line), "\n")
                 }
             } else {
-                out.add(style.comment, shown, "\n")
+                out.add(style.comment, SwiftSource.comment(comment), "\n")
             }
             out.add(style.emptyComment)
         }
-        out.add(style.text, docText(accessor.text), "\"\n")
-        for variant in accessor.variants { out.add(style.comment, "- ", docText(variant), "\n") }
-        let name = SymbolName.isKeyword(accessor.name) ? "`\(accessor.name)`" : accessor.name
+        out.add(style.text, SwiftSource.comment(accessor.text), "\"\n")
+        for variant in accessor.variants { out.add(style.comment, "- ", SwiftSource.comment(variant), "\n") }
+        let name = SwiftSource.identifier(accessor.name)
         guard let parameters = accessor.parameters, !parameters.isEmpty else {
             // A format without arguments still shows `%%` as `%`.
             out.add(style.property, name, ": LocalizedText { LocalizedText(")
@@ -486,7 +534,8 @@ public struct SymbolGenerator {
         for (index, parameter) in parameters.enumerated() {
             if index > 0 { out.add(", ") }
             if let label = parameter.label {
-                out.add(SymbolName.isKeyword(label) ? "`\(label)`" : label)
+                out.add(SwiftSource.identifier(label))
+                if label != parameter.name { out.add(" ", parameter.name) }
             } else {
                 out.add("_ ", parameter.name)
             }
@@ -497,49 +546,12 @@ public struct SymbolGenerator {
         out.add(style.tableArgument, ", arguments: [")
         for (index, parameter) in parameters.enumerated() {
             if index > 0 { out.add(", ") }
-            // Only a label can be a keyword: the others are `arg1`, `arg2`…
-            let name =
-                parameter.label != nil && SymbolName.isKeyword(parameter.name)
-                ? "`\(parameter.name)`" : parameter.name
             if let argumentCase = parameter.argumentCase {
-                out.add(".", argumentCase, "(", name, ")")
+                out.add(".", argumentCase, "(", parameter.name, ")")
             } else {
-                out.add(name)
+                out.add(parameter.name)
             }
         }
         out.add(style.bodyEnd)
-    }
-
-    /// A development text as a doc comment shows it: control characters visible, line
-    /// breaks as `\\n`.
-    private static func docText(_ text: String) -> String {
-        let shown = ControlCharacters.shown(text)
-        return shown.containsByte(where: { $0 == UInt8(ascii: "\n") })
-            ? shown.replacingOccurrences(of: "\n", with: "\\n") : shown
-    }
-
-    /// Whether `text` is written in a Swift string literal as it is: printable ASCII but `"`
-    /// and `\\`.
-    private static func isPlainLiteral(_ text: String) -> Bool {
-        !text.containsByte { $0 < 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
-    }
-
-    /// `text` as a Swift string literal.
-    static func swiftLiteral(_ text: String) -> String {
-        if isPlainLiteral(text) { return "\"" + text + "\"" }
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value):
-                result += "\\u{\(String(scalar.value, radix: 16))}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }

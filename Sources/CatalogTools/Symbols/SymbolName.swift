@@ -5,7 +5,8 @@
 /// made small. `queue.empty` → `queueEmpty`, `ALPS_DESCRIPTION` → `alpsDescription`,
 /// `%lld MiB` → `miB`, `CFBundleName` → `cfbundleName`, `2023_TRIP` → `_2023Trip`.
 public enum SymbolName {
-    /// The name for `key`; nil when it has no letter or digit outside its specifiers.
+    /// The name for `key`; nil when it has no letter or digit outside its specifiers. Always
+    /// an identifier Swift accepts (in backticks when it is a keyword: `SwiftSource.identifier`).
     public static func name(for key: String) -> String? {
         // Most keys are ASCII: read as they are stored, the name built as bytes.
         let ascii = key.utf8.withContiguousStorageIfAvailable { bytes -> String?? in
@@ -30,8 +31,11 @@ public enum SymbolName {
         var name = String.UnicodeScalarView()
         build(Array(key.unicodeScalars)) { name.append($0) }
         guard let start = name.first else { return nil }
-        if ("0"..."9").contains(start) { name.insert("_", at: name.startIndex) }
-        return String(name)
+        // A digit or a combining mark (U+0345) cannot start an identifier.
+        if !SwiftSource.isIdentifierHead(start) { name.insert("_", at: name.startIndex) }
+        // A letter's case mapping is letters too; checked all the same, as the compiler would.
+        let result = String(name)
+        return SwiftSource.isIdentifier(result) ? result : nil
     }
 
     /// The name's scalars for the key's `scalars`, each given to `append` in turn.
@@ -134,42 +138,30 @@ public enum SymbolName {
         }
         guard !name.isEmpty else { return nil }
         let typeName = String(name)
-        return isIdentifier(typeName) ? typeName : "_" + typeName
+        if isIdentifier(typeName) { return typeName }
+        return SwiftSource.isIdentifier("_" + typeName) ? "_" + typeName : nil
     }
 
-    /// Whether `name` is written as a Swift identifier as it is.
+    /// Whether `name` is written as a Swift identifier as it is, of letters, digits and `_`
+    /// only (no zero-width or direction characters, which Swift would take).
     static func isIdentifier(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
-        return name.unicodeScalars.allSatisfy { $0 == "_" || isWordScalar($0) }
+        SwiftSource.isIdentifier(name) && name.unicodeScalars.allSatisfy { $0 == "_" || isWordScalar($0) }
     }
-
-    /// Swift's keywords: a symbol named so is written in backticks.
-    private static let keywords: Set<String> = [
-        "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func",
-        "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "private",
-        "precedencegroup", "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var",
-        "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if",
-        "in", "repeat", "return", "throw", "switch", "where", "while", "as", "await", "false", "is", "nil",
-        "super", "throws", "true", "try", "Any",
-    ]
 
     /// Names no static member can have, even in backticks.
     private static let unusable: Set<String> = ["self", "Self", "init", "deinit", "subscript", "Type", "Protocol"]
 
-    /// Whether a symbol named `name` is written in backticks. (A longer name is not looked up.)
-    static func isKeyword(_ name: String) -> Bool {
-        name.utf8.count <= longestReserved && keywords.contains(name)
-    }
-
     /// Whether no static member can be named `name`.
     static func isUnusable(_ name: String) -> Bool {
-        name.utf8.count <= longestReserved && unusable.contains(name)
+        name.utf8.count <= 9 && unusable.contains(name)
     }
 
-    private static let longestReserved = keywords.union(unusable).map(\.utf8.count).max() ?? 0
-
+    /// Whether `scalar` belongs to a word: an ASCII letter or digit, or a letter of any script
+    /// that Swift takes in an identifier (U+2E2F, a letter Swift reads as an operator, is not).
     private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
-        guard scalar.isASCII else { return scalar.properties.isAlphabetic }
+        guard scalar.isASCII else {
+            return scalar.properties.isAlphabetic && SwiftSource.isIdentifierCharacter(scalar)
+        }
         let value = scalar.value | 0x20
         return (0x61...0x7A).contains(value) || ("0"..."9").contains(scalar)
     }
