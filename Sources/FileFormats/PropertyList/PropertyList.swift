@@ -1,7 +1,7 @@
 import Diagnostics
 
-/// A property list value as `PropertyListReader` reads it, each with the byte offset where
-/// its element starts (for diagnostics).
+/// A property list value as `PropertyListReader` reads it, each with the byte offsets where
+/// its element starts (for diagnostics) and ends (for editors that change the file in place).
 package struct PropertyList {
     package enum Value {
         case string(String)
@@ -28,6 +28,15 @@ package struct PropertyList {
 
     package var value: Value
     package var offset: Int
+    /// The offset just past the element (its closing tag's `>`, or its own `/>`); 0 from the
+    /// binary reader, whose objects have no place in text.
+    package var end: Int
+
+    package init(value: Value, offset: Int, end: Int = 0) {
+        self.value = value
+        self.offset = offset
+        self.end = end
+    }
 
     /// The string, for a `<string>`.
     package var string: String? {

@@ -104,7 +104,8 @@ package struct PropertyListReader {
         }
         switch element {
         case .string:
-            return PropertyList(value: .string(try scanner.content(of: tag, sharing: sharedStrings)), offset: start)
+            let text = try scanner.content(of: tag, sharing: sharedStrings)
+            return PropertyList(value: .string(text), offset: start, end: scanner.offset)
         case .key:
             throw Failure(message: "<key> outside a <dict>", offset: start)
         case .integer, .real, .date, .data:
@@ -116,14 +117,14 @@ package struct PropertyListReader {
                     throw Failure(
                         message: "<integer> holds \"\(Diagnostic.quote(trimmed))\", not an integer", offset: start)
                 }
-                return PropertyList(value: .integer(trimmed), offset: start)
-            case .real: return PropertyList(value: .real(trimmed), offset: start)
-            case .date: return PropertyList(value: .date(trimmed), offset: start)
-            default: return PropertyList(value: .data(written), offset: start)
+                return PropertyList(value: .integer(trimmed), offset: start, end: scanner.offset)
+            case .real: return PropertyList(value: .real(trimmed), offset: start, end: scanner.offset)
+            case .date: return PropertyList(value: .date(trimmed), offset: start, end: scanner.offset)
+            default: return PropertyList(value: .data(written), offset: start, end: scanner.offset)
             }
         case .true, .false:
             if !tag.isEmpty { try closeTag(element, openedAt: start) }
-            return PropertyList(value: .bool(element == .true), offset: start)
+            return PropertyList(value: .bool(element == .true), offset: start, end: scanner.offset)
         case .array:
             guard depth < Self.maximumNesting else {
                 throw Failure(message: "arrays and dictionaries nest too deeply", offset: start)
@@ -139,7 +140,7 @@ package struct PropertyListReader {
                     elements.append(try value(depth: depth + 1))
                 }
             }
-            return PropertyList(value: .array(elements), offset: start)
+            return PropertyList(value: .array(elements), offset: start, end: scanner.offset)
         case .dict:
             guard depth < Self.maximumNesting else {
                 throw Failure(message: "arrays and dictionaries nest too deeply", offset: start)
@@ -175,7 +176,7 @@ package struct PropertyListReader {
                     if streaming { body(member) } else { members.append(member) }
                 }
             }
-            return PropertyList(value: .dictionary(members), offset: start)
+            return PropertyList(value: .dictionary(members), offset: start, end: scanner.offset)
         case .plist:
             throw Failure(message: "<plist> is not a property list element", offset: start)
         }
