@@ -82,6 +82,19 @@ struct TranslationImporterTests {
                 == "expected </body> to close the <body> at the start, found </bodx>")
     }
 
+    @Test("a translation holding &#xFFFE; (no character XML 1.0 allows) is an error, and nothing is written")
+    func notACharacter() throws {
+        let (importer, path, fixture) = try Self.importing {
+            $0.replacingOccurrences(
+                of: "<target state=\"translated\">%d Dateien</target>", with: "<target>%d Dateien&#xFFFE;</target>")
+        }
+        defer { fixture.remove() }
+        #expect(importer.writes.isEmpty)
+        try #require(importer.diagnostics.count == 1)
+        #expect(importer.diagnostics[0].path == path)
+        #expect(importer.diagnostics[0].message == "&#xFFFE; is not a character XML 1.0 allows")
+    }
+
     @Test(
         "hostile XML is an error at its line and column, and nothing of the file is taken",
         arguments: [

@@ -378,8 +378,10 @@ package struct XMLScanner {
             let plain = String(decoding: run, as: UTF8.self)
             return carriageReturn ? Self.normalizingNewlines(plain) : plain
         }
+        // Line ends in the text are normalised as they are copied; a character reference
+        // (`&#xD;`) stays what it says.
         scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<offset]))
+        appendNormalizingLineEnds(runStart..<offset)
         while true {
             guard offset < text.count else {
                 throw Failure(
@@ -392,15 +394,14 @@ package struct XMLScanner {
             } else if byte == UInt8(ascii: "<") {
                 if isCloseTag() {
                     try close(tag)
-                    let text = String(decoding: scratch, as: UTF8.self)
-                    return scratch.contains(0x0D) ? Self.normalizingNewlines(text) : text
+                    return String(decoding: scratch, as: UTF8.self)
                 } else if starts(with: "<![CDATA[") {
                     let sectionStart = offset
                     offset += 9
                     guard let end = find("]]>") else {
                         throw Failure(message: "unterminated CDATA section (it starts here)", offset: sectionStart)
                     }
-                    scratch.append(contentsOf: UnsafeBufferPointer(rebasing: text[offset..<end]))
+                    appendNormalizingLineEnds(offset..<end)
                     offset = end + 3
                 } else if starts(with: "<!--") {
                     try skipComment()
@@ -410,10 +411,22 @@ package struct XMLScanner {
                         offset: offset)
                 }
             } else {
-                scratch.append(byte)
+                appendNormalizingLineEnds(offset..<offset + 1)
                 offset += 1
             }
         }
+    }
+
+    /// Appends the bytes of `range` to `scratch`, `\r\n` and a lone `\r` as `\n`.
+    private mutating func appendNormalizingLineEnds(_ range: Range<Int>) {
+        var start = range.lowerBound
+        for index in range where text[index] == 0x0D {
+            scratch.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<index]))
+            // A `\r` before a `\n` is dropped, one before anything else becomes `\n`.
+            if index + 1 >= text.count || text[index + 1] != 0x0A { scratch.append(0x0A) }
+            start = index + 1
+        }
+        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<range.upperBound]))
     }
 
     /// XML reads `\r\n` and a lone `\r` as `\n`.
@@ -451,9 +464,16 @@ package struct XMLScanner {
                 digits = digits.dropFirst()
             }
             guard !digits.isEmpty, digits.allSatisfy({ $0.isHexDigit }), let value = UInt32(digits, radix: radix),
-                let scalar = Unicode.Scalar(value), value != 0
+                let scalar = Unicode.Scalar(value)
             else {
                 throw Failure(message: "&\(Diagnostic.quote(name)); is not a character", offset: start)
+            }
+            // XML 1.0's Char: tab, line ends, and U+0020 up, but surrogates, U+FFFE and U+FFFF.
+            switch value {
+            case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: break
+            default:
+                throw Failure(
+                    message: "&\(Diagnostic.quote(name)); is not a character XML 1.0 allows", offset: start)
             }
             scratch.append(contentsOf: UTF8.encode(scalar)!)
         }
