@@ -1,4 +1,5 @@
 import Diagnostics
+import FileFormats
 import Flavors
 import Foundation
 import Localization
@@ -61,6 +62,9 @@ public enum KeyUseScanner {
         public var uses: [KeyUse] = []
         /// Hashes of the member names (`.name`) in code.
         var memberNames: Set<UInt64> = []
+        /// The source files that could not be read (a named pipe, a link out of the folder,
+        /// more than `InputFile.textLimit`), each an error naming it.
+        public var problems: [Diagnostic] = []
 
         /// Whether code writes `.name` somewhere (as a generated symbol is used).
         public func usesMember(_ name: String) -> Bool {
@@ -75,7 +79,8 @@ public enum KeyUseScanner {
     }
 
     /// The key uses and member names of every `.swift` file under `folder`, recursively, in
-    /// path order. Files are read and scanned on every core.
+    /// path order. Files are read and scanned on every core: regular files inside `folder`
+    /// only (`InputFile`); any other is a problem of the scan, never read.
     public static func scanSources(in folder: URL, calls: [String] = PackageLayout.defaultKeyCalls) -> Scan {
         let files = swiftFiles(in: folder)
         let names = CallNames(calls)
@@ -85,7 +90,15 @@ public enum KeyUseScanner {
             var part = Scan()
             var buffer: [UInt8] = []
             for url in files[range] {
-                guard let count = readFile(url.path, into: &buffer) else { continue }
+                let count: Int
+                do throws(Diagnostic) {
+                    guard let read = try InputFile.read(url, limit: InputFile.textLimit, within: folder, into: &buffer)
+                    else { continue }
+                    count = read
+                } catch {
+                    part.problems.append(error)
+                    continue
+                }
                 buffer.withUnsafeBufferPointer { buffer in
                     var lexer = Lexer(
                         bytes: UnsafeBufferPointer(rebasing: buffer[..<count]), path: url.path, calls: names)
@@ -102,34 +115,9 @@ public enum KeyUseScanner {
         for part in parts.dropFirst() {
             scan.uses += part.uses
             scan.memberNames.formUnion(part.memberNames)
+            scan.problems += part.problems
         }
         return scan
-    }
-
-    /// Reads the file at `path` into the start of `buffer` (grown as needed, kept for the next
-    /// file); returns how many bytes it holds, or nil when it cannot be read.
-    private static func readFile(_ path: String, into buffer: inout [UInt8]) -> Int? {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return nil }
-        var count = 0
-        while true {
-            // Room for the whole file and a byte more, to see its end in one read (a file
-            // that grows meanwhile takes more rounds).
-            let wanted = max(Int(status.st_size) + 1, count + 4096)
-            if buffer.count < wanted { buffer.append(contentsOf: repeatElement(0, count: wanted - buffer.count)) }
-            let read = buffer.withUnsafeMutableBufferPointer { buffer in
-                Foundation.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
-            }
-            if read < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if read == 0 { return count }
-            count += read
-        }
     }
 
     /// The `.swift` files under `folder`, recursively, in path order.

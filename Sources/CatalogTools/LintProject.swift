@@ -46,7 +46,9 @@ public struct LintProject: Sendable {
     /// `lang key` for one; `#` starts a comment.
     public func allowedSameAsDevelopment() -> Set<String> {
         let url = layout.localizations.appendingPathComponent(Self.allowListName)
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
+        guard let read = try? InputFile.readIfPresent(url, limit: InputFile.textLimit, within: layout.localizations),
+            let text = String(data: read, encoding: .utf8)
+        else { return [] }
         return Set(
             text.split(whereSeparator: \.isNewline).compactMap { line in
                 let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
@@ -62,7 +64,10 @@ public struct LintProject: Sendable {
     /// A flavor's `Info.plist`; nil when it is missing or unreadable (the flavor's own
     /// loader reports that; lint only borrows its keys and development region).
     private static func infoPlist(_ url: URL) -> [String: Any]? {
-        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        guard
+            let data = try? InputFile.readIfPresent(
+                url, limit: FlavorIdentity.plistLimit, within: url.deletingLastPathComponent())
+        else { return nil }
         return try? PropertyListValues.value(of: data, path: url.path) as? [String: Any]
     }
 }

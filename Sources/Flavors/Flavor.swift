@@ -111,7 +111,8 @@ public struct Flavor: Sendable {
         do {
             resources = try ResourceLocator.locate(
                 flavor: name, environment: environment, executable: executable, sourceFile: sourceFile)
-            identity = try FlavorIdentity(name: name, contentsOf: resources.infoPlist(flavor: name))
+            identity = try FlavorIdentity(
+                name: name, contentsOf: resources.infoPlist(flavor: name), within: resources.flavor(name))
         } catch {
             throw .resources(error)
         }

@@ -49,12 +49,13 @@ public struct FlavorIdentity: Sendable, Equatable {
         self.look = look
     }
 
-    /// Reads and validates an Info.plist (XML or binary).
-    public init(name: String, contentsOf url: URL) throws(Diagnostic) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
+    /// The most read of a flavor's `Info.plist`: it holds a few dozen keys.
+    public static let plistLimit = 16 << 20
+
+    /// Reads and validates an Info.plist (XML or binary): a regular file of at most
+    /// `plistLimit` bytes, inside `folder` (its flavor's) when given (see `InputFile`).
+    public init(name: String, contentsOf url: URL, within folder: URL? = nil) throws(Diagnostic) {
+        guard let data = try InputFile.readIfPresent(url, limit: Self.plistLimit, within: folder) else {
             throw Diagnostic("cannot read the flavor's Info.plist", path: url.path)
         }
         try self.init(name: name, plist: data, path: url.path)

@@ -28,16 +28,9 @@ extension PackageLayout {
     /// value of the wrong kind is an error at its position (`flavorkit.json:3:5`).
     public init(configuredAt root: URL) throws(Diagnostic) {
         let file = PackageLayout(root: root).configurationFile
-        let data: Data
-        switch try SmallFile.read(file, limit: Self.configurationSizeLimit) {
-        case .missing:
+        guard let data = try InputFile.readIfPresent(file, limit: Self.configurationSizeLimit) else {
             self.init(root: root)
             return
-        case .read(let bytes): data = bytes
-        case .tooLarge:
-            throw Diagnostic(
-                "not a configuration file (more than \(Self.configurationSizeLimit / 1024) KiB, or not a regular file)",
-                path: file.path)
         }
         try self.init(root: root, configuration: data, path: file.path)
     }

@@ -51,21 +51,15 @@ public struct RememberedLanguage: Sendable {
     /// read or is not a settings file is an error naming it (the caller reports it and goes
     /// on as if nothing were remembered).
     public func read() throws(Diagnostic) -> [LanguageTag]? {
-        let contents: SmallFile.Contents
-        do {
-            contents = try SmallFile.read(file, limit: Self.sizeLimit)
+        let read: Data?
+        do throws(Diagnostic) {
+            read = try InputFile.readIfPresent(file, limit: Self.sizeLimit)
         } catch {
-            throw Diagnostic("cannot read the remembered language; ignoring it", path: file.path, severity: .warning)
-        }
-        let data: Data
-        switch contents {
-        case .missing: return nil
-        case .read(let bytes): data = bytes
-        case .tooLarge:
             throw Diagnostic(
-                "not a settings file (more than \(Self.sizeLimit / 1024) KiB, or not a regular file); ignoring the remembered language",
-                path: file.path, severity: .warning)
+                "not a settings file (\(error.message)); ignoring the remembered language", path: file.path,
+                severity: .warning)
         }
+        guard let data = read else { return nil }
         return try Self.preferences(in: data, path: file.path)
     }
 

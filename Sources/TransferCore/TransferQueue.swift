@@ -42,17 +42,19 @@ public enum QueueFile {
     /// Reads and validates a queue file. Every problem is reported with the file's path and
     /// the transfer it concerns.
     public static func load(_ url: URL) throws(AppError) -> TransferQueue {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
+        let read: Data?
+        do throws(Diagnostic) {
+            read = try InputFile.readIfPresent(url, limit: sizeLimit)
         } catch {
-            guard FileManager.default.fileExists(atPath: url.path) else {
-                throw problem("no queue file here (`add URL` starts one)", in: url.path)
-            }
-            throw problem("cannot read the queue file", in: url.path)
+            throw AppError.file(error)
         }
+        guard let data = read else { throw problem("no queue file here (`add URL` starts one)", in: url.path) }
         return try decode(data, path: url.path)
     }
+
+    /// The most read of a queue file (a million transfers take about 300 MB): a regular file
+    /// only, so that a named pipe or a device given as `--queue` is refused at once.
+    static let sizeLimit = 1 << 30
 
     /// Reads and validates a queue file's content; a problem with a transfer is reported at
     /// its line and column. Each transfer is converted as it is read, so that a long queue is

@@ -1,6 +1,7 @@
 import CatalogTools
 import Commands
 import Diagnostics
+import FileFormats
 import FileWriting
 import Foundation
 
@@ -38,7 +39,8 @@ enum GenerateSymbolsCommand: ToolCommand {
             return 0
         }
         let url = URL(fileURLWithPath: path)
-        if FileManager.default.contents(atPath: url.path) != data {
+        // Written only when it changed, so that a build does not compile it again.
+        if (try? InputFile.readIfPresent(url, limit: InputFile.textLimit)) != data {
             try AtomicFile.write(data, to: url, creatingFolder: true)
         }
         if !parsed.flag(quiet) {

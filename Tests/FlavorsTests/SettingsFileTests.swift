@@ -59,7 +59,7 @@ struct SettingsFileTests {
             try remembered.read()
         } throws: { error in
             let diagnostic = error as? Diagnostic
-            return diagnostic?.severity == .warning && diagnostic?.message.contains("more than 64 KiB") == true
+            return diagnostic?.severity == .warning && diagnostic?.message.contains("larger than 64 KiB") == true
         }
     }
 
@@ -73,8 +73,7 @@ struct SettingsFileTests {
         try handle.truncate(atOffset: 1 << 30)
         try handle.close()
         #expect(
-            throws: Diagnostic(
-                "not a configuration file (more than 1024 KiB, or not a regular file)", path: file.path)
+            throws: Diagnostic("larger than 1 MiB, more than such a file holds; not read", path: file.path)
         ) {
             try PackageLayout(configuredAt: root)
         }

@@ -81,6 +81,12 @@ public struct KeyExtraction {
         self.project = project
         self.scan = scan
         self.writing = writing
+        // A source not read could use any key: nothing is planned, so that none is marked
+        // stale or pruned for it.
+        guard scan.problems.isEmpty else {
+            diagnostics = scan.problems
+            return
+        }
         // Most keys are in the default table: it is filled on its own, sized for every use.
         var defaultUses = TableUses(scan.uses, capacity: scan.uses.count)
         var uses: [String: TableUses] = [:]
@@ -167,7 +173,7 @@ public struct KeyExtraction {
 
         var catalog: StringCatalog?
         if exists(files.stringCatalog) {
-            let read = StringCatalog(contentsOf: files.stringCatalog)
+            let read = StringCatalog(contentsOf: files.stringCatalog, within: folder)
             if let error = read.errors.first {
                 throw Diagnostic(
                     "not brought up to date: the String Catalog has errors to fix first (\(error))",
@@ -175,11 +181,12 @@ public struct KeyExtraction {
             }
             catalog = read
         }
-        let stringsText = try CatalogFileText(files.strings)
+        let stringsText = try CatalogFileText(files.strings, within: folder)
         let strings = try stringsText.existing.map { data throws(Diagnostic) in
             try StringsParser.parse(data, path: files.strings.path)
         }
-        let plurals = exists(files.stringsdict) ? StringsDictParser.parse(contentsOf: files.stringsdict) : nil
+        let plurals =
+            exists(files.stringsdict) ? StringsDictParser.parse(contentsOf: files.stringsdict, within: folder) : nil
         if let error = plurals?.errors.first { throw error }
 
         let (firstUses, order) = (uses, uses.order)
@@ -340,7 +347,7 @@ public struct KeyExtraction {
                 guard url.path != files.strings.path, url.path != files.stringsdict.path,
                     FileManager.default.fileExists(atPath: url.path)
                 else { continue }
-                let file = try CatalogFileText(url)
+                let file = try CatalogFileText(url, within: folder)
                 guard let text = file.text else { continue }
                 let edited: String
                 if kind == .strings {
@@ -348,7 +355,7 @@ public struct KeyExtraction {
                     guard keys.contains(where: parsed.table.contains) else { continue }
                     edited = try StringsFileEditor.removing(keys, from: text, file: parsed)
                 } else {
-                    guard keys.contains(where: { text.contains("<key>\($0)</key>") }) else { continue }
+                    // Read as XML: a key may be written `caf&#233;`.
                     edited = try StringsDictEditor.removing(keys, from: text, path: url.path)
                 }
                 if edited != text { writes.append((url, try file.encoded(edited, holding: "the keys removed"))) }
@@ -356,7 +363,7 @@ public struct KeyExtraction {
         }
         // The development language's own .stringsdict.
         if FileManager.default.fileExists(atPath: files.stringsdict.path) {
-            let file = try CatalogFileText(files.stringsdict)
+            let file = try CatalogFileText(files.stringsdict, within: folder)
             if let text = file.text {
                 let edited = try StringsDictEditor.removing(keys, from: text, path: files.stringsdict.path)
                 if edited != text {

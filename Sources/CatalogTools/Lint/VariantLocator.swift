@@ -1,4 +1,5 @@
 import Diagnostics
+import FileFormats
 import Foundation
 import Localization
 
@@ -74,7 +75,9 @@ struct VariantLocator {
 
     private mutating func contents(of path: String) -> [Substring] {
         if let cached = files[path] { return cached }
-        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        // Only a catalog the readers read comes here: read again, as they read it.
+        let read = try? InputFile.readIfPresent(URL(fileURLWithPath: path), limit: InputFile.catalogLimit)
+        let text = read.map { String(decoding: $0, as: UTF8.self) } ?? ""
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         files[path] = lines
         return lines

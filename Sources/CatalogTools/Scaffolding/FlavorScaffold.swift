@@ -51,7 +51,8 @@ public enum FlavorScaffold {
         }
         let plist = try infoPlist(for: name, from: source, in: layout)
         let manifestURL = layout.root.appendingPathComponent("Package.swift")
-        let manifest = try? String(contentsOf: manifestURL, encoding: .utf8)
+        let manifest = try InputFile.readIfPresent(manifestURL, limit: InputFile.textLimit, within: layout.root)
+            .flatMap { String(data: $0, encoding: .utf8) }
 
         var result = Result()
         func write(_ data: Data, to url: URL) throws(Diagnostic) {
@@ -173,9 +174,7 @@ public enum FlavorScaffold {
         ]
         if let template {
             let url = layout.infoPlist(flavor: template)
-            guard let data = try? Data(contentsOf: url) else {
-                throw Diagnostic("cannot read the flavor's Info.plist to copy it", path: url.path)
-            }
+            let data = try InputFile.read(url, limit: FlavorIdentity.plistLimit, within: layout.flavor(template))
             // Checked by the package's own reader first (bounded depth, no cycles), which
             // Foundation's binary reader is not; Foundation's then keeps dates and types as
             // they are for the copy.

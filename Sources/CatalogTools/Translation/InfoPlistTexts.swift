@@ -1,5 +1,6 @@
 import Diagnostics
 import FileFormats
+import Flavors
 import Foundation
 import Localization
 
@@ -24,7 +25,10 @@ enum InfoPlistTexts {
         -> StringsFile?
     {
         let url = project.layout.infoPlist(flavor: flavor)
-        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        guard
+            let data = try InputFile.readIfPresent(
+                url, limit: FlavorIdentity.plistLimit, within: project.layout.flavor(flavor))
+        else { return nil }
         guard let plist = try PropertyListValues.value(of: data, path: url.path) as? [String: Any] else {
             throw Diagnostic("expected a dictionary at the top of the Info.plist", path: url.path)
         }

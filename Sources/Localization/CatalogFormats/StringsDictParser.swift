@@ -21,14 +21,14 @@ public enum StringsDictParser {
         public var errors: [Diagnostic]
     }
 
-    /// Reads the file at `url`; a file that cannot be read is one error.
-    public static func parse(contentsOf url: URL) -> Result {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            return Result(
-                entries: [:],
-                errors: [Diagnostic("cannot read the file", at: SourceLocation(path: url.path, line: 1, column: 1))])
+    /// Reads the file at `url` (a regular file, inside `folder` when given: see `InputFile`);
+    /// a file that cannot be read is one error.
+    public static func parse(contentsOf url: URL, within folder: URL? = nil) -> Result {
+        do throws(Diagnostic) {
+            return parse(try InputFile.read(url, limit: InputFile.catalogLimit, within: folder), path: url.path)
+        } catch {
+            return Result(entries: [:], errors: [error])
         }
-        return parse(data, path: url.path)
     }
 
     /// Reads a file's bytes (UTF-8, or UTF-16 with a byte-order mark).

@@ -1,4 +1,5 @@
 import Diagnostics
+import FileFormats
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -59,14 +60,9 @@ public struct StringsFile: Sendable {
         self.duplicateCount = duplicateCount ?? duplicateLocations.count
     }
 
-    /// Reads a file from disk.
-    public init(contentsOf url: URL, keepingComments: Bool = false) throws(Diagnostic) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw Diagnostic("cannot read the file", at: SourceLocation(path: url.path, line: 1, column: 1))
-        }
+    /// Reads a file from disk: a regular file, inside `folder` when given (see `InputFile`).
+    public init(contentsOf url: URL, keepingComments: Bool = false, within folder: URL? = nil) throws(Diagnostic) {
+        let data = try InputFile.read(url, limit: InputFile.catalogLimit, within: folder)
         self = try StringsParser.parse(data, path: url.path, keepingComments: keepingComments)
     }
 

@@ -86,24 +86,32 @@ public struct XCStringsFile: Sendable {
     }
 
     /// Reads a file from disk: every language, or only `languages` (the file's language list,
-    /// `languages`, is complete either way).
-    public init(contentsOf url: URL, languages wanted: Set<LanguageTag>? = nil) {
-        let data = FileManager.default.contents(atPath: url.path)
-        self.init(data ?? Data(), path: url.path, readable: data != nil, languages: wanted)
+    /// `languages`, is complete either way): a regular file, inside `folder` when given (see
+    /// `InputFile`).
+    public init(contentsOf url: URL, languages wanted: Set<LanguageTag>? = nil, within folder: URL? = nil) {
+        do throws(Diagnostic) {
+            self.init(
+                try InputFile.read(url, limit: InputFile.catalogLimit, within: folder), path: url.path,
+                languages: wanted)
+        } catch {
+            self.init(path: url.path, unreadable: error)
+        }
+    }
+
+    /// A file that could not be read: no language, one error.
+    private init(path: String, unreadable error: Diagnostic) {
+        self.path = path
+        sourceLanguage = ""
+        parts = [:]
+        usableLanguages = []
+        errors = [error]
+        pendingUnits = []
     }
 
     /// Reads a catalog's bytes (UTF-8, or UTF-16 with a byte-order mark): every language, or
     /// only `languages`.
-    public init(_ data: Data, path: String, readable: Bool = true, languages wanted: Set<LanguageTag>? = nil) {
+    public init(_ data: Data, path: String, languages wanted: Set<LanguageTag>? = nil) {
         self.path = path
-        guard readable else {
-            sourceLanguage = ""
-            parts = [:]
-            usableLanguages = []
-            errors = [Diagnostic("cannot read the file", at: SourceLocation(path: path, line: 1, column: 1))]
-            pendingUnits = []
-            return
-        }
         let read = data.withUnsafeBytes { raw in
             Result { () throws(Diagnostic) -> XCStringsContent in
                 try TextDecoding.withUTF8(raw.bindMemory(to: UInt8.self), path: path) { text in

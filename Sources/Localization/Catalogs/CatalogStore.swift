@@ -11,7 +11,9 @@ import Foundation
 /// A store reads, from each of its folders in order (later folders winning per key: the
 /// shared `Localizations/` first, then a flavor's overrides), `<lang>.lproj/<Table>.strings`
 /// and `<Table>.stringsdict`, and String Catalogs `<Table>.xcstrings` at the folder's top
-/// level. Each language is read once, on first use, and kept.
+/// level. Each language is read once, on first use, and kept. A catalog file must lie inside its
+/// folder once links are followed, and be a regular file (`InputFile`): a link out of the
+/// folder is an error of the language, never read.
 public final class CatalogStore: Sendable {
     /// Folders holding `<lang>.lproj/` subfolders or `.xcstrings` files, lowest priority first.
     public let folders: [URL]
@@ -88,7 +90,7 @@ public final class CatalogStore: Sendable {
                 let whole = keepsComments ? stringCatalog(at: url) : nil
                 let file =
                     whole.map { XCStringsFile($0, languages: [language]) }
-                    ?? XCStringsFile(contentsOf: url, languages: [language])
+                    ?? XCStringsFile(contentsOf: url, languages: [language], within: folder)
                 file.errors.forEach { catalog.record($0) }
                 guard file.languages.contains(language) else { continue }
                 found = true
@@ -106,14 +108,14 @@ public final class CatalogStore: Sendable {
                 for file in Self.files(in: lproj, extension: CatalogFolderLayout.FileKind.strings.rawValue) {
                     do {
                         catalog.overlay(
-                            try StringsFile(contentsOf: file, keepingComments: keepsComments),
+                            try StringsFile(contentsOf: file, keepingComments: keepsComments, within: folder),
                             table: file.deletingPathExtension().lastPathComponent)
                     } catch {
                         catalog.record(error)
                     }
                 }
                 for file in Self.files(in: lproj, extension: CatalogFolderLayout.FileKind.stringsdict.rawValue) {
-                    let parsed = StringsDictParser.parse(contentsOf: file)
+                    let parsed = StringsDictParser.parse(contentsOf: file, within: folder)
                     catalog.overlay(plurals: parsed.entries, table: file.deletingPathExtension().lastPathComponent)
                     parsed.errors.forEach { catalog.record($0) }
                 }
@@ -128,7 +130,8 @@ public final class CatalogStore: Sendable {
     public func stringCatalog(at url: URL) -> StringCatalog? {
         guard keepsComments else { return nil }
         if let cached = wholeCatalogs.withLock({ $0[url] }) { return cached }
-        let read = StringCatalog(contentsOf: url, languages: stringCatalogReadLanguages)
+        let read = StringCatalog(
+            contentsOf: url, languages: stringCatalogReadLanguages, within: url.deletingLastPathComponent())
         return wholeCatalogs.withLock { cache in
             if let raced = cache[url] { return raced }
             cache[url] = read
@@ -147,7 +150,7 @@ public final class CatalogStore: Sendable {
         if let cached = stringCatalogLanguages.withLock({ $0[url] }) { return cached }
         let parsed =
             (stringCatalog(at: url).map { XCStringsFile($0, languages: []) }
-            ?? XCStringsFile(contentsOf: url, languages: [])).languages
+            ?? XCStringsFile(contentsOf: url, languages: [], within: url.deletingLastPathComponent())).languages
         return stringCatalogLanguages.withLock { cache in
             if let raced = cache[url] { return raced }
             cache[url] = parsed

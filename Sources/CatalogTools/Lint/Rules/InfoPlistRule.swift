@@ -29,12 +29,11 @@ struct InfoPlistRule: LintRule {
         let layout = context.project.layout
         return context.project.flavors.compactMap { flavor in
             do throws(Diagnostic) {
-                let url = layout.infoPlist(flavor: flavor)
-                _ = try FlavorIdentity(name: flavor, contentsOf: url)
+                let url = layout.infoPlist(flavor: flavor), folder = layout.flavor(flavor)
+                _ = try FlavorIdentity(name: flavor, contentsOf: url, within: folder)
                 // The flavor reads only its own keys; the rest must be a property list too.
-                if let data = FileManager.default.contents(atPath: url.path) {
-                    _ = try PropertyListValues.value(of: data, path: url.path)
-                }
+                _ = try PropertyListValues.value(
+                    of: try InputFile.read(url, limit: FlavorIdentity.plistLimit, within: folder), path: url.path)
                 return nil
             } catch {
                 return finding(error)

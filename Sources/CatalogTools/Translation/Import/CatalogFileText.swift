@@ -1,4 +1,5 @@
 import Diagnostics
+import FileFormats
 import Foundation
 import Localization
 
@@ -13,9 +14,11 @@ struct CatalogFileText {
     let text: String?
     private let utf16: Bool
 
-    init(_ url: URL) throws(Diagnostic) {
+    /// The file at `url`, which must lie inside `folder` (its catalog folder) once links are
+    /// followed: a link out of it is neither read nor written through.
+    init(_ url: URL, within folder: URL) throws(Diagnostic) {
         self.url = url
-        let data = FileManager.default.contents(atPath: url.path)
+        let data = try InputFile.readIfPresent(url, limit: InputFile.catalogLimit, within: folder)
         let utf16 = data.map { $0.starts(with: [0xFF, 0xFE]) || $0.starts(with: [0xFE, 0xFF]) } ?? false
         let text = data.flatMap { String(data: $0, encoding: utf16 ? .utf16 : .utf8) }
         if data != nil && text == nil { throw Diagnostic("cannot read the file as text", path: url.path) }

@@ -416,7 +416,13 @@ public struct TranslationImporter {
         for url in order {
             let (catalog, table, items) = groups[url]!
             do {
-                writes.append((url, try Self.edit(url, items: items, catalog: catalog, table: table)))
+                writes.append(
+                    (
+                        url,
+                        try Self.edit(
+                            url, within: catalogFolder(of: url, in: catalog), items: items, catalog: catalog,
+                            table: table)
+                    ))
                 changed += items.count
                 recorded += items.map { (catalog, $0, url) }
             } catch {
@@ -455,10 +461,10 @@ public struct TranslationImporter {
     }
 
     /// The new content of one catalog file with `items` in it, in the file's own encoding.
-    private static func edit(_ url: URL, items: [Imported], catalog: TranslationCatalog, table: String)
-        throws(Diagnostic) -> Data
-    {
-        let file = try CatalogFileText(url)
+    private static func edit(
+        _ url: URL, within folder: URL, items: [Imported], catalog: TranslationCatalog, table: String
+    ) throws(Diagnostic) -> Data {
+        let file = try CatalogFileText(url, within: folder)
         let (existing, text) = (file.existing, file.text)
         if url.pathExtension == CatalogFolderLayout.FileKind.xcstrings.rawValue {
             guard let existing else { throw Diagnostic("no such String Catalog", path: url.path) }

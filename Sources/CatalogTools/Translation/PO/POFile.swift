@@ -1,4 +1,5 @@
 import Diagnostics
+import FileFormats
 import Foundation
 
 /// A gettext PO file as read: its header fields and its messages, each with where it is.
@@ -39,10 +40,7 @@ public struct POFile: Sendable {
 
     /// Reads a file; a file that is no PO file is a diagnostic at its first problem.
     public init(contentsOf url: URL) throws(Diagnostic) {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw Diagnostic("cannot read the file", path: url.path)
-        }
-        try self.init(data, path: url.path)
+        try self.init(try InputFile.read(url, limit: InputFile.textLimit), path: url.path)
     }
 
     /// Reads PO text (UTF-8); `path` names it in diagnostics.

@@ -1,4 +1,5 @@
 import Diagnostics
+import FileFormats
 import Foundation
 import Localization
 
@@ -32,7 +33,7 @@ public struct TranslationRecord: Sendable, Equatable {
     /// tab-separated fields is an error at its line.
     public init(folder: URL) throws(Diagnostic) {
         let url = folder.appendingPathComponent(Self.fileName)
-        try self.init(url: url, data: FileManager.default.contents(atPath: url.path))
+        try self.init(url: url, data: try InputFile.readIfPresent(url, limit: InputFile.textLimit, within: folder))
     }
 
     /// The record `data` holds (none: empty) for the file at `url`.

@@ -52,12 +52,9 @@ public struct XLIFFFile: Sendable {
     /// Its `<file>` elements, in order.
     public var sections: [Section]
 
-    /// Reads a file from disk.
+    /// Reads a file from disk: a regular file (see `InputFile`).
     public init(contentsOf url: URL) throws(Diagnostic) {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw Diagnostic("cannot read the file", path: url.path)
-        }
-        try self.init(data, path: url.path)
+        try self.init(try InputFile.read(url, limit: InputFile.textLimit), path: url.path)
     }
 
     /// Reads XLIFF text (UTF-8, or UTF-16 with a byte-order mark); `path` names it in diagnostics.

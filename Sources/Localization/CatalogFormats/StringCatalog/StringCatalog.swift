@@ -64,15 +64,17 @@ public struct StringCatalog: Sendable {
         languagesWithText = []
     }
 
-    /// Reads a catalog from disk (every language, or only `languages`); an unreadable file is
-    /// an error of the result.
-    public init(contentsOf url: URL, languages: Set<LanguageTag>? = nil) {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
+    /// Reads a catalog from disk (every language, or only `languages`): a regular file, inside
+    /// `folder` when given (see `InputFile`); an unreadable file is an error of the result.
+    public init(contentsOf url: URL, languages: Set<LanguageTag>? = nil, within folder: URL? = nil) {
+        do throws(Diagnostic) {
+            self.init(
+                try InputFile.read(url, limit: InputFile.catalogLimit, within: folder), path: url.path,
+                languages: languages)
+        } catch {
             self.init(sourceLanguage: "", version: nil, path: url.path)
-            errors = [Diagnostic("cannot read the file", at: SourceLocation(path: url.path, line: 1, column: 1))]
-            return
+            errors = [error]
         }
-        self.init(data, path: url.path, languages: languages)
     }
 
     /// Reads a catalog's bytes (UTF-8, or UTF-16 with a byte-order mark); `path` names it in

@@ -1,0 +1,192 @@
+import Diagnostics
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one way FlavorKit reads a file that came from outside (a catalog, a source file, a
+/// snapshot, a translator's file, a setting): a regular file only (a FIFO, a device or a
+/// folder is refused before a byte is read, so that neither hangs nor fills memory), at most
+/// `limit` bytes (more is refused, also when the file grows while read), and, with `within`,
+/// only when it lies inside that folder once every symbolic link is followed: a committed link
+/// to `/proc/self/environ` or to a file outside the package is refused. Every refusal is a
+/// `Diagnostic` naming the file.
+package enum InputFile {
+    /// The most read of a catalog (a String Catalog of 100,000 keys in 40 languages is about
+    /// 1 GB).
+    package static let catalogLimit = 4 << 30
+    /// The most read of a Swift source file, a snapshot or a translator's file.
+    package static let textLimit = 1 << 30
+
+    /// The bytes of the file at `url`. A missing file is an error too ("no such file").
+    package static func read(_ url: URL, limit: Int, within folder: URL? = nil) throws(Diagnostic) -> Data {
+        guard let data = try readIfPresent(url, limit: limit, within: folder) else {
+            throw Diagnostic("no such file", path: url.path)
+        }
+        return data
+    }
+
+    /// The bytes of the file at `url`; nil when there is none (nor a link to one).
+    package static func readIfPresent(_ url: URL, limit: Int, within folder: URL? = nil) throws(Diagnostic) -> Data? {
+        guard let (descriptor, size) = try openChecked(url, limit: limit, within: folder) else { return nil }
+        defer { close(descriptor) }
+        var data = Data(count: size + 1)
+        let count = try data.withUnsafeMutableBytes { buffer in
+            Result { () throws(Diagnostic) in try readAll(descriptor, into: buffer, limit: limit, url: url) }
+        }.get()
+        guard let count else {
+            // The file grew past what `fstat` said: read the rest through a growing buffer.
+            var bytes: [UInt8] = []
+            guard let count = try read(url, limit: limit, within: folder, into: &bytes) else { return nil }
+            return Data(bytes[..<count])
+        }
+        data.count = count
+        return data
+    }
+
+    /// Reads the file at `url` into the start of `buffer`, grown as needed and kept by the
+    /// caller for the next file (nothing copied per file); returns how many bytes it holds,
+    /// or nil when there is no such file.
+    package static func read(_ url: URL, limit: Int, within folder: URL? = nil, into buffer: inout [UInt8])
+        throws(Diagnostic) -> Int?
+    {
+        guard let (descriptor, size) = try openChecked(url, limit: limit, within: folder) else { return nil }
+        defer { close(descriptor) }
+        var wanted = size + 1
+        var count = 0
+        while true {
+            if buffer.count < wanted { buffer.append(contentsOf: repeatElement(0, count: wanted - buffer.count)) }
+            let got = try buffer.withUnsafeMutableBytes { bytes in
+                Result { () throws(Diagnostic) in
+                    try readAll(
+                        descriptor, into: UnsafeMutableRawBufferPointer(rebasing: bytes[count..<wanted]),
+                        limit: limit - count, url: url)
+                }
+            }.get()
+            if let got { return count + got }
+            count = wanted
+            guard count <= limit else { throw tooLarge(url, limit: limit) }
+            wanted = min(limit + 1, count * 2)
+        }
+    }
+
+    /// The file at `url` opened for reading once it passed every check, and its size; nil
+    /// when there is none.
+    private static func openChecked(_ url: URL, limit: Int, within folder: URL?) throws(Diagnostic) -> (Int32, Int)? {
+        var path = url.path
+        if let folder {
+            guard let resolved = realpath(path, nil) else {
+                if errno == ENOENT || errno == ENOTDIR { return nil }
+                throw failure("cannot read the file", url)
+            }
+            path = String(cString: resolved)
+            free(resolved)
+            let container = canonicalFolder(folder)
+            guard path.hasPrefix(container.hasSuffix("/") ? container : container + "/") else {
+                throw Diagnostic(
+                    "a symbolic link to \"\(Diagnostic.quote(path))\", outside \(Diagnostic.quote(folder.path)); "
+                        + "only files inside it are read", path: url.path)
+            }
+        }
+        // Not blocking, so that opening a FIFO returns at once; the resolved path is opened
+        // without following a link that replaced it since.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (folder == nil ? 0 : O_NOFOLLOW))
+        guard descriptor >= 0 else {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw failure("cannot read the file", url)
+        }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            close(descriptor)
+            throw failure("cannot read the file", url)
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            throw Diagnostic(
+                "not a regular file (\(kind(status.st_mode))); only regular files are read", path: url.path)
+        }
+        guard Int(status.st_size) <= limit else {
+            close(descriptor)
+            throw tooLarge(url, limit: limit)
+        }
+        return (descriptor, Int(status.st_size))
+    }
+
+    /// Whether the entry at `url` is a regular file or a link to one (a FIFO, a device, a
+    /// folder is not), without opening it.
+    package static func isRegularFile(_ url: URL) -> Bool {
+        var status = stat()
+        return stat(url.path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// `folder` with every link followed, or as it is when it does not exist.
+    private static func canonicalFolder(_ folder: URL) -> String {
+        guard let resolved = realpath(folder.path, nil) else { return folder.standardizedFileURL.path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Reads the descriptor into `buffer` to its end; returns how many bytes it read, or nil
+    /// when the buffer filled before the end (the file is larger than it was). More than
+    /// `limit` bytes is an error.
+    private static func readAll(
+        _ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, limit: Int, url: URL
+    ) throws(Diagnostic) -> Int? {
+        var count = 0
+        while count < buffer.count {
+            let got = systemRead(descriptor, buffer.baseAddress! + count, buffer.count - count)
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw failure("cannot read the file", url)
+            }
+            if got == 0 {
+                guard count <= limit else { throw tooLarge(url, limit: limit) }
+                return count
+            }
+            count += got
+        }
+        guard count <= limit else { throw tooLarge(url, limit: limit) }
+        return nil
+    }
+
+    private static func tooLarge(_ url: URL, limit: Int) -> Diagnostic {
+        Diagnostic("larger than \(describe(limit)), more than such a file holds; not read", path: url.path)
+    }
+
+    private static func failure(_ message: String, _ url: URL) -> Diagnostic {
+        Diagnostic("\(message) (\(String(cString: strerror(errno))))", path: url.path)
+    }
+
+    /// `1 KiB`, `4 GiB`.
+    private static func describe(_ bytes: Int) -> String {
+        for (unit, shift) in [("GiB", 30), ("MiB", 20), ("KiB", 10)] where bytes >= 1 << shift {
+            return "\(bytes >> shift) \(unit)"
+        }
+        return "\(bytes) bytes"
+    }
+
+    /// What a file that is not a regular one is.
+    private static func kind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: "a folder"
+        case S_IFIFO: "a named pipe"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        default: "not a file"
+        }
+    }
+}
+
+#if canImport(Glibc)
+private let systemRead = Glibc.read
+#elseif canImport(Darwin)
+private let systemRead = Darwin.read
+#endif

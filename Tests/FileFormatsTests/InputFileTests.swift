@@ -1,0 +1,118 @@
+import Diagnostics
+import FileFormats
+import Foundation
+import Testing
+
+/// `InputFile` is how every reader of outside input opens a file: these are its four kinds of
+/// refusal (not a regular file, too large, a link out of its folder) and what it reads.
+@Suite("Reading a file from outside")
+struct InputFileTests {
+    /// A scratch folder with `inside/`, `inside/a.txt` and `outside.txt`.
+    static func scratch() throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("input-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("inside/sub"), withIntermediateDirectories: true)
+        try Data("inside\n".utf8).write(to: root.appendingPathComponent("inside/a.txt"))
+        try Data("SECRET\n".utf8).write(to: root.appendingPathComponent("outside.txt"))
+        return root
+    }
+
+    static func link(_ path: String, to destination: String, in root: URL) throws {
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent(path).path, withDestinationPath: destination)
+    }
+
+    @Test("a regular file is read whole; a missing one is nil; a link inside the folder is followed")
+    func reads() throws {
+        let root = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let inside = root.appendingPathComponent("inside")
+        let file = inside.appendingPathComponent("a.txt")
+        #expect(try InputFile.read(file, limit: 100, within: inside) == Data("inside\n".utf8))
+        #expect(try InputFile.readIfPresent(inside.appendingPathComponent("none.txt"), limit: 100) == nil)
+        #expect(try InputFile.readIfPresent(inside.appendingPathComponent("none/deeper.txt"), limit: 100) == nil)
+        try Self.link("inside/sub/b.txt", to: "../a.txt", in: root)
+        #expect(
+            try InputFile.read(inside.appendingPathComponent("sub/b.txt"), limit: 100, within: inside)
+                == Data("inside\n".utf8))
+        var buffer: [UInt8] = []
+        #expect(try InputFile.read(file, limit: 100, within: inside, into: &buffer) == 7)
+        #expect(buffer.prefix(7) == ArraySlice("inside\n".utf8))
+        // An empty file, exactly at the limit, is read; one byte more is not.
+        try Data().write(to: inside.appendingPathComponent("empty.txt"))
+        #expect(try InputFile.read(inside.appendingPathComponent("empty.txt"), limit: 0) == Data())
+        #expect(try InputFile.read(file, limit: 7) == Data("inside\n".utf8))
+        #expect(throws: Diagnostic("larger than 6 bytes, more than such a file holds; not read", path: file.path)) {
+            try InputFile.read(file, limit: 6)
+        }
+    }
+
+    @Test(
+        "a link out of the folder is refused, whether the file, a folder on the way or a chain of links leads out",
+        arguments: [
+            ("inside/out.txt", "../outside.txt"), ("inside/env.txt", "/proc/self/environ"),
+            ("inside/hop.txt", "sub/hop2.txt"),
+        ])
+    func linkOut(path: String, destination: String) throws {
+        let root = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Self.link("inside/sub/hop2.txt", to: "../../outside.txt", in: root)
+        try Self.link(path, to: destination, in: root)
+        let inside = root.appendingPathComponent("inside")
+        #expect {
+            try InputFile.read(root.appendingPathComponent(path), limit: 1 << 20, within: inside)
+        } throws: { error in
+            let message = (error as? Diagnostic)?.message ?? ""
+            return message.hasPrefix("a symbolic link to \"") && message.hasSuffix("; only files inside it are read")
+        }
+        // Without a folder to stay in (a path the user typed), the same link is followed.
+        if destination != "/proc/self/environ" {
+            #expect(try InputFile.read(root.appendingPathComponent(path), limit: 100) == Data("SECRET\n".utf8))
+        }
+    }
+
+    @Test("a folder on the way that links out is refused too")
+    func folderOut() throws {
+        let root = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Self.link("inside/elsewhere", to: root.path, in: root)
+        #expect(throws: Diagnostic.self) {
+            try InputFile.read(
+                root.appendingPathComponent("inside/elsewhere/outside.txt"), limit: 100,
+                within: root.appendingPathComponent("inside"))
+        }
+    }
+
+    @Test("a named pipe, a device and a folder are refused at once, before a byte is read", .timeLimit(.minutes(1)))
+    func notRegular() throws {
+        let root = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let pipe = root.appendingPathComponent("inside/pipe")
+        #expect(mkfifo(pipe.path, 0o600) == 0)
+        let cases: [(URL, String)] = [
+            (pipe, "a named pipe"), (URL(fileURLWithPath: "/dev/zero"), "a character device"),
+            (root.appendingPathComponent("inside"), "a folder"),
+        ]
+        for (url, kind) in cases {
+            #expect(throws: Diagnostic("not a regular file (\(kind)); only regular files are read", path: url.path)) {
+                try InputFile.read(url, limit: 1 << 30)
+            }
+            var buffer: [UInt8] = []
+            #expect(throws: Diagnostic.self) { try InputFile.read(url, limit: 1 << 30, into: &buffer) }
+        }
+    }
+
+    @Test("a file larger than the limit is refused without reading it (1 GiB, sparse)")
+    func tooLarge() throws {
+        let root = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let huge = root.appendingPathComponent("inside/huge.txt")
+        #expect(FileManager.default.createFile(atPath: huge.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: huge)
+        try handle.truncate(atOffset: 1 << 30)
+        try handle.close()
+        #expect(throws: Diagnostic("larger than 1 MiB, more than such a file holds; not read", path: huge.path)) {
+            try InputFile.read(huge, limit: 1 << 20)
+        }
+    }
+}
