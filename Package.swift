@@ -39,7 +39,9 @@ let package = Package(
             swiftSettings: strictSwift),
         .target(name: "FlavorDates", dependencies: ["Flavors"], swiftSettings: strictSwift),
         .target(name: "FileWriting", dependencies: ["Diagnostics"], swiftSettings: strictSwift),
-        .target(name: "TextSnapshots", dependencies: ["Diagnostics", "FileWriting"], swiftSettings: strictSwift),
+        .target(
+            name: "TextSnapshots", dependencies: ["Diagnostics", "FileFormats", "FileWriting"],
+            swiftSettings: strictSwift),
         .target(
             name: "TextSnapshotsTesting", dependencies: ["Diagnostics", "Flavors", "TextSnapshots"],
             swiftSettings: strictSwift),
@@ -73,8 +75,8 @@ let package = Package(
         .executableTarget(
             name: "flavorkit",
             dependencies: [
-                "Commands", "Diagnostics", "CatalogTools", "FileWriting", "Flavors", "Localization", "TerminalText",
-                "TextSnapshots",
+                "Commands", "Diagnostics", "CatalogTools", "FileFormats", "FileWriting", "Flavors", "Localization",
+                "TerminalText", "TextSnapshots",
             ],
             swiftSettings: strictSwift
         ),

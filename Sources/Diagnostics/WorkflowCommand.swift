@@ -23,7 +23,9 @@ extension Diagnostic {
         return "::\(head)::\(Self.escapeWorkflowData(message))"
     }
 
-    /// A workflow command's message: `%`, `\r` and `\n` as `%25`, `%0D`, `%0A`.
+    /// A workflow command's message: `%`, `\r` and `\n` as `%25`, `%0D`, `%0A`; every other
+    /// character `visible` escapes (ESC, bidirectional controls) written out as it writes them,
+    /// so that the log that shows the command is not acted on.
     public static func escapeWorkflowData(_ text: String) -> String {
         escape(text, ["%": "%25", "\r": "%0D", "\n": "%0A"])
     }
@@ -36,7 +38,13 @@ extension Diagnostic {
     private static func escape(_ text: String, _ table: [Unicode.Scalar: String]) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
-            if let escaped = table[scalar] { result += escaped } else { result.unicodeScalars.append(scalar) }
+            if let escaped = table[scalar] {
+                result += escaped
+            } else if scalar != "\t", isInvisible(scalar) {
+                result += visible(String(scalar))
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
         }
         return result
     }

@@ -1,4 +1,5 @@
 import Diagnostics
+import FileFormats
 import FileWriting
 import Foundation
 
@@ -126,8 +127,9 @@ public struct SnapshotArtifacts: Sendable {
             return applied
         }
         for (path, name) in copies {
-            try SnapshotStore.atomicWrite(
-                try Self.regularFile(folder.appendingPathComponent(path)), to: store.url(for: name))
+            try store.writeInside(
+                try InputFile.read(folder.appendingPathComponent(path), limit: InputFile.textLimit, within: folder),
+                to: store.url(for: name))
         }
         return applied
     }
@@ -142,24 +144,6 @@ public struct SnapshotArtifacts: Sendable {
             if status.st_mode & S_IFMT == S_IFLNK { return true }
         }
         return false
-    }
-
-    /// A regular file's bytes, opened without following a link.
-    static func regularFile(_ url: URL) throws(Diagnostic) -> Data {
-        let descriptor = open(url.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
-        guard descriptor >= 0 else {
-            throw Diagnostic("cannot read the file: \(String(cString: strerror(errno)))", path: url.path)
-        }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            throw Diagnostic("not a regular file", path: url.path)
-        }
-        do {
-            return try handle.readToEnd() ?? Data()
-        } catch {
-            throw Diagnostic("cannot read the file (\((error as NSError).localizedDescription))", path: url.path)
-        }
     }
 
     /// Every file under `folder` (hidden ones too, and symbolic links, whatever they point

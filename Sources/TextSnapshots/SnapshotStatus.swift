@@ -1,8 +1,11 @@
+import Diagnostics
 import Foundation
 
 /// What a snapshot folder holds besides the snapshots the tests expect, for a person
 /// (`flavorkit snapshots status`) or a machine (`--format json`): pending files, obsolete
-/// snapshots, leftovers of interrupted writes and snapshots a merge left with conflict markers.
+/// snapshots, leftovers of interrupted writes, snapshots a merge left with conflict markers,
+/// and snapshot files that are not read (a symbolic link out of the folder, not a regular file).
+/// Paths are shown with their control characters made visible (`Diagnostic.visible`).
 public struct SnapshotStatus: Sendable, Equatable {
     /// A snapshot that holds merge conflict markers, and the line of the first.
     public struct Conflict: Sendable, Equatable {
@@ -24,6 +27,16 @@ public struct SnapshotStatus: Sendable, Equatable {
     public var leftover: [String]
     /// Snapshots with merge conflict markers, sorted by path.
     public var conflicted: [Conflict]
+    /// Snapshots that are not read, sorted by path, each with why.
+    public var unreadable: [Unreadable]
+
+    /// A snapshot file that is not read, and why.
+    public struct Unreadable: Sendable, Equatable {
+        /// Its path, relative to the snapshot folder.
+        public var path: String
+        /// Why it is not read (`a symbolic link to "/proc/self/environ", outside …`).
+        public var reason: String
+    }
 
     /// The status of `store`'s folder, read now (every snapshot is read for conflict markers).
     public init(_ store: SnapshotStore) {
@@ -33,28 +46,42 @@ public struct SnapshotStatus: Sendable, Equatable {
         pending = store.pendingPaths()
         obsolete = manifest.map { store.obsoletePaths(expected: $0) } ?? []
         leftover = store.leftoverPaths()
-        conflicted = store.snapshotPaths().compactMap { path in
-            guard let data = FileManager.default.contents(atPath: store.root.appendingPathComponent(path).path),
-                let line = ConflictMarkers.firstLine(in: String(decoding: data, as: UTF8.self))
-            else { return nil }
-            return Conflict(path: path, line: line)
+        var conflicted: [Conflict] = []
+        var unreadable: [Unreadable] = []
+        for path in store.snapshotPaths() {
+            do throws(Diagnostic) {
+                guard
+                    let text = try SnapshotStore.text(at: store.root.appendingPathComponent(path), within: store.root),
+                    let line = ConflictMarkers.firstLine(in: text)
+                else { continue }
+                conflicted.append(Conflict(path: path, line: line))
+            } catch {
+                unreadable.append(Unreadable(path: path, reason: error.message))
+            }
         }
+        self.conflicted = conflicted
+        self.unreadable = unreadable
     }
 
     /// Whether nothing needs doing.
-    public var isClean: Bool { pending.isEmpty && obsolete.isEmpty && leftover.isEmpty && conflicted.isEmpty }
+    public var isClean: Bool {
+        pending.isEmpty && obsolete.isEmpty && leftover.isEmpty && conflicted.isEmpty && unreadable.isEmpty
+    }
 
     /// One line per file (`pending   Light/en/queue.txt.new`), a note when there is no
     /// manifest, and a summary line.
     public var text: String {
-        var lines = pending.map { "pending   \($0)" } + obsolete.map { "obsolete  \($0)" }
-        lines += leftover.map { "leftover  \($0)" } + conflicted.map { "conflict  \($0.path):\($0.line)" }
+        let shown = { (path: String) in Diagnostic.visible(path) }
+        var lines = pending.map { "pending   \(shown($0))" } + obsolete.map { "obsolete  \(shown($0))" }
+        lines += leftover.map { "leftover  \(shown($0))" } + conflicted.map { "conflict  \(shown($0.path)):\($0.line)" }
+        lines += unreadable.map { "unread    \(shown($0.path)): \($0.reason)" }
         if !hasManifest {
             lines.append(
                 "no manifest: run the snapshot tests once outside CI (swift test) to write snapshots/manifest.txt")
         }
         var summary = "\(pending.count) pending, \(obsolete.count) obsolete, \(leftover.count) leftover"
         if !conflicted.isEmpty { summary += ", \(conflicted.count) with conflict markers" }
+        if !unreadable.isEmpty { summary += ", \(unreadable.count) not read" }
         lines.append(isClean ? "snapshots are clean" : summary)
         return lines.joined(separator: "\n") + "\n"
     }
@@ -71,6 +98,7 @@ public struct SnapshotStatus: Sendable, Equatable {
             },
             "obsolete": obsolete.map { ["path": $0] }, "leftover": leftover.map { ["path": $0] },
             "conflicted": conflicted.map { ["path": $0.path, "line": $0.line] as [String: Any] },
+            "unreadable": unreadable.map { ["path": $0.path, "reason": $0.reason] },
         ]
         // Plain JSON values only: serializing cannot fail.
         let data = try? JSONSerialization.data(

@@ -1,4 +1,5 @@
 import Diagnostics
+import FileFormats
 import FileWriting
 import Foundation
 
@@ -8,7 +9,10 @@ import Foundation
 /// (`.<name>.flavorkit-tmp-<pid>-<random>`), renamed into place, so readers and interrupted
 /// runs never see half a file; the next write of a file removes what killed runs left.
 /// Only these names are the store's: hidden files (`.gitattributes`, `.gitkeep`) and any
-/// other file in the folder are never listed as snapshots nor deleted.
+/// other file in the folder are never listed as snapshots nor deleted. A file is read only when
+/// it is a regular file inside the folder once links are followed (`InputFile`), and written
+/// only there: a committed link to `/proc/self/environ` or out of the package is an error,
+/// never read nor written through.
 public struct SnapshotStore: Sendable {
     /// A pending file's extension, after the snapshot's `.txt`.
     public static let pendingExtension = ".new"
@@ -33,22 +37,27 @@ public struct SnapshotStore: Sendable {
 
     // MARK: Reading and writing one snapshot
 
-    /// The recorded text with CRLF and CR turned into LF, or nil when there is none.
-    public func read(_ name: SnapshotName) -> String? {
-        Self.text(at: url(for: name))
+    /// The recorded text with CRLF and CR turned into LF, or nil when there is none; a file
+    /// that is not read (a link out of the folder, not a regular file, too large) is an error.
+    public func read(_ name: SnapshotName) throws(Diagnostic) -> String? {
+        try Self.text(at: url(for: name), within: root)
     }
 
-    /// The text of a snapshot file anywhere (a pending file, one in an artifacts folder), read
-    /// as `read(_:)` reads a recorded one; nil when it cannot be read.
-    public static func text(at url: URL) -> String? {
-        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+    /// The text of a snapshot file inside `folder` (the store's, a pending file, one in an
+    /// artifacts folder), read as `read(_:)` reads a recorded one; nil when there is none.
+    public static func text(at url: URL, within folder: URL) throws(Diagnostic) -> String? {
+        guard let data = try InputFile.readIfPresent(url, limit: InputFile.textLimit, within: folder) else {
+            return nil
+        }
         return normalizingLineEndings(String(decoding: data, as: UTF8.self))
     }
 
     /// Whether the recorded snapshot is `text`, byte for byte (after line-ending
-    /// normalisation); nil when there is none. Compares bytes without building a string.
+    /// normalisation); nil when there is none or it is not read (`read(_:)` says why).
+    /// Compares bytes without building a string.
     public func matches(_ text: String, _ name: SnapshotName) -> Bool? {
-        guard let data = FileManager.default.contents(atPath: url(for: name).path) else { return nil }
+        guard let data = try? InputFile.readIfPresent(url(for: name), limit: InputFile.textLimit, within: root)
+        else { return nil }
         var text = text
         return text.withUTF8 { expected in
             data.withUnsafeBytes { recorded in
@@ -65,14 +74,24 @@ public struct SnapshotStore: Sendable {
         }
     }
 
-    /// Records `text` as the snapshot `name`, atomically.
+    /// Records `text` as the snapshot `name`, atomically; never through a link out of the folder.
     public func write(_ text: String, for name: SnapshotName) throws(Diagnostic) {
-        try Self.atomicWrite(text, to: url(for: name))
+        try writeInside(Data(text.utf8), to: url(for: name))
     }
 
-    /// Writes `text` as the pending file of `name`, atomically.
+    /// Writes `text` as the pending file of `name`, atomically; never through a link out of
+    /// the folder.
     public func writePending(_ text: String, for name: SnapshotName) throws(Diagnostic) {
-        try Self.atomicWrite(text, to: pendingURL(for: name))
+        try writeInside(Data(text.utf8), to: pendingURL(for: name))
+    }
+
+    /// Writes `data` to `url` when it lands inside the folder once links are followed.
+    func writeInside(_ data: Data, to url: URL) throws(Diagnostic) {
+        guard isInside(url) else {
+            throw Diagnostic(
+                "a symbolic link out of the snapshot folder \(root.path); not written through", path: url.path)
+        }
+        try Self.atomicWrite(data, to: url)
     }
 
     /// Deletes the pending file of `name`, if there is one.
@@ -92,7 +111,8 @@ public struct SnapshotStore: Sendable {
     }
 
     /// Whether `url` lies inside the store's folder once symbolic links are followed (as far
-    /// as its folders exist): a file written there cannot land anywhere else.
+    /// as its folders exist, the folder's own included): a file written there cannot land
+    /// anywhere else.
     func isInside(_ url: URL) -> Bool {
         var url = url
         // The file itself may be a symbolic link, which AtomicFile writes through.
@@ -100,12 +120,19 @@ public struct SnapshotStore: Sendable {
             guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: url.path) else { break }
             url = URL(fileURLWithPath: destination, relativeTo: url.deletingLastPathComponent())
         }
-        var existing = url.deletingLastPathComponent().standardizedFileURL
+        let file = Self.resolved(url), folder = Self.resolved(root)
+        return file.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+    }
+
+    /// `url` with the links of its deepest existing folder followed, and the rest as written.
+    private static func resolved(_ url: URL) -> String {
+        var existing = url.standardizedFileURL
+        var rest: [String] = []
         while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {
+            rest.insert(existing.lastPathComponent, at: 0)
             existing = existing.deletingLastPathComponent()
         }
-        let folder = existing.resolvingSymlinksInPath().path, root = self.root.resolvingSymlinksInPath().path
-        return folder == root || folder.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+        return ([existing.resolvingSymlinksInPath().path] + rest).joined(separator: "/")
     }
 
     /// `text` with CRLF and CR turned into LF.
@@ -162,15 +189,9 @@ public struct SnapshotStore: Sendable {
     /// as UTF-8 text.
     public func readManifest() throws(Diagnostic) -> Set<String> {
         let url = root.appendingPathComponent(Self.manifestName)
-        guard FileManager.default.fileExists(atPath: url.path) else {
+        guard let data = try InputFile.readIfPresent(url, limit: InputFile.textLimit, within: root) else {
             throw Diagnostic(
                 "no manifest; run the snapshot tests once outside CI (swift test) to write it", path: url.path)
-        }
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw Diagnostic("cannot read the manifest (\((error as NSError).localizedDescription))", path: url.path)
         }
         return try Self.manifestPaths(in: data, path: url.path)
     }
@@ -202,7 +223,7 @@ public struct SnapshotStore: Sendable {
 
     /// Writes `manifest.txt` listing the snapshots at `paths` (relative to the folder).
     public func writeManifest(paths: some Sequence<String>) throws(Diagnostic) {
-        try Self.atomicWrite(Self.manifestText(paths: paths), to: manifestURL)
+        try writeInside(Data(Self.manifestText(paths: paths).utf8), to: manifestURL)
     }
 
     /// `manifest.txt` in the folder.

@@ -19,6 +19,9 @@ public struct SnapshotOutcome: Sendable, Equatable {
         /// The recorded snapshot holds merge conflict markers (``ConflictMarkers``): it fails,
         /// whatever the output, until it is recorded again.
         case conflict
+        /// The recorded snapshot is not read (a symbolic link out of the snapshot folder, not a
+        /// regular file, too large): it fails, and nothing is written through it.
+        case unreadable
     }
 
     /// What happened to the snapshot.
@@ -99,7 +102,13 @@ public struct SnapshotVerifier: Sendable {
             if !isCI { store.removePending(for: name) }
             return SnapshotOutcome(kind: .matched, passed: true, message: "")
         }
-        guard let recorded = store.read(name) else {
+        let read: String?
+        do throws(Diagnostic) {
+            read = try store.read(name)
+        } catch {
+            return failure(.unreadable, name, output: output, recorded: "", message: "\(error)")
+        }
+        guard let recorded = read else {
             guard mode != .never else {
                 let message =
                     "missing snapshot \(path) (nothing was written\(isCI ? " in CI" : "")); record it with "
@@ -120,7 +129,9 @@ public struct SnapshotVerifier: Sendable {
         if let line = ConflictMarkers.firstLine(in: recorded), mode == .missing || mode == .never {
             return conflict(output, name, recorded: recorded, line: line)
         }
-        let diff = report(colored: settings.colored, name).render(old: recorded, new: output)
+        var shownDiff = report(colored: settings.colored, name)
+        shownDiff.showsControlCharacters = true
+        let diff = shownDiff.render(old: recorded, new: output)
         switch mode {
         case .all:
             return write(output, name, kind: .rerecorded, passed: true, message: "re-recorded \(path):\n\(diff)")

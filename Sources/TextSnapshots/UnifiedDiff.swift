@@ -1,3 +1,5 @@
+import Diagnostics
+
 /// A `LineDiff` written as a standard unified diff (`---`/`+++` headers, `@@ -a,b +c,d @@`
 /// hunks, 3 lines of context, `\ No newline at end of file`) that `patch` applies to turn
 /// the old text into the new, followed by notes on changes a reader cannot see.
@@ -12,6 +14,11 @@ public struct UnifiedDiff: Sendable {
     public var maximumLines = 400
     /// ANSI colours (for a terminal).
     public var colored = false
+    /// Whether the texts' control characters are written out (`\u{1B}`, as
+    /// `Diagnostic.visible` writes them): for a diff shown on a terminal or in a log, where a
+    /// recorded escape sequence would act (set a window title, write the clipboard). A diff
+    /// saved for `patch` keeps them.
+    public var showsControlCharacters = false
 
     /// A report with these labels.
     public init(oldLabel: String, newLabel: String) {
@@ -50,7 +57,7 @@ public struct UnifiedDiff: Sendable {
             counted = hunk.lowerBound
             append(hunk, operations, diff, oldBefore: oldBefore, newBefore: newBefore, to: &body)
         }
-        var lines = [paint("--- \(oldLabel)", "1"), paint("+++ \(newLabel)", "1")]
+        var lines = [paint("--- \(shown(oldLabel))", "1"), paint("+++ \(shown(newLabel))", "1")]
         if body.count > maximumLines {
             lines += body.prefix(maximumLines)
             lines.append("… \(body.count - maximumLines) more diff lines not shown")
@@ -120,17 +127,17 @@ public struct UnifiedDiff: Sendable {
                 newStart = newStart ?? j
                 oldCount += 1
                 newCount += 1
-                lines.append(" " + diff.oldLine(i))
+                lines.append(" " + shown(diff.oldLine(i)))
                 if i == diff.oldCount - 1, !diff.oldEndsWithNewline { lines.append(noNewline) }
             case .delete(let i):
                 oldStart = oldStart ?? i
                 oldCount += 1
-                lines.append(paint("-" + diff.oldLine(i), "31"))
+                lines.append(paint("-" + shown(diff.oldLine(i)), "31"))
                 if i == diff.oldCount - 1, !diff.oldEndsWithNewline { lines.append(noNewline) }
             case .insert(let j):
                 newStart = newStart ?? j
                 newCount += 1
-                lines.append(paint("+" + diff.newLine(j), "32"))
+                lines.append(paint("+" + shown(diff.newLine(j)), "32"))
                 if j == diff.newCount - 1, !diff.newEndsWithNewline { lines.append(noNewline) }
             }
         }
@@ -145,6 +152,11 @@ public struct UnifiedDiff: Sendable {
     private static func range(_ start: Int?, _ count: Int, before: Int) -> String {
         guard count > 0, let start else { return "\(before),0" }
         return count == 1 ? "\(start + 1)" : "\(start + 1),\(count)"
+    }
+
+    /// `text` as this diff shows it.
+    private func shown(_ text: some StringProtocol) -> String {
+        showsControlCharacters ? Diagnostic.visible(text) : String(text)
     }
 
     private func paint(_ text: String, _ code: String) -> String {

@@ -17,7 +17,7 @@ enum SnapshotReview {
     static func run(_ store: SnapshotStore) throws -> Int32 {
         let pending = store.pendingPaths()
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            for path in pending { print("pending   \(path)") }
+            for path in pending { print("pending   \(Diagnostic.visible(path))") }
             print(
                 pending.isEmpty
                     ? "nothing to review"
@@ -36,8 +36,8 @@ enum SnapshotReview {
         review: for (index, path) in pending.enumerated() {
             let snapshot = String(path.dropLast(SnapshotStore.pendingExtension.count))
             let width = terminalWidth()
-            print("\(bold("[\(index + 1)/\(pending.count)] \(snapshot)", colored))")
-            for line in diff(snapshot, in: store, colored: colored).split(
+            print("\(bold("[\(index + 1)/\(pending.count)] \(Diagnostic.visible(snapshot))", colored))")
+            for line in try diff(snapshot, in: store, colored: colored).split(
                 separator: "\n", omittingEmptySubsequences: false)
             {
                 print(cut(String(line), to: width))
@@ -51,14 +51,14 @@ enum SnapshotReview {
                 case UInt8(ascii: "a"):
                     try store.accept([path])
                     accepted += 1
-                    print("accepted \(snapshot)\n")
+                    print("accepted \(Diagnostic.visible(snapshot))\n")
                 case UInt8(ascii: "r"):
                     try store.reject([path])
                     rejected += 1
-                    print("rejected \(path)\n")
+                    print("rejected \(Diagnostic.visible(path))\n")
                 case UInt8(ascii: "s"):
                     skipped += 1
-                    print("skipped  \(path)\n")
+                    print("skipped  \(Diagnostic.visible(path))\n")
                 case UInt8(ascii: "q"), 3, 4, nil:  // q, Control-C, Control-D, end of input
                     break review
                 default:
@@ -72,12 +72,16 @@ enum SnapshotReview {
         return left == 0 ? 0 : 1
     }
 
-    /// The unified diff from the recorded snapshot (empty when there is none) to the pending file.
-    static func diff(_ snapshot: String, in store: SnapshotStore, colored: Bool) -> String {
-        func read(_ path: String) -> String { SnapshotStore.text(at: store.root.appendingPathComponent(path)) ?? "" }
+    /// The unified diff from the recorded snapshot (empty when there is none) to the pending
+    /// file, control characters shown; a file that is not read is an error.
+    static func diff(_ snapshot: String, in store: SnapshotStore, colored: Bool) throws(Diagnostic) -> String {
+        func read(_ path: String) throws(Diagnostic) -> String {
+            try SnapshotStore.text(at: store.root.appendingPathComponent(path), within: store.root) ?? ""
+        }
         var report = UnifiedDiff(oldLabel: "a/" + snapshot, newLabel: "b/" + snapshot)
         report.colored = colored
-        return report.render(old: read(snapshot), new: read(snapshot + SnapshotStore.pendingExtension))
+        report.showsControlCharacters = true
+        return report.render(old: try read(snapshot), new: try read(snapshot + SnapshotStore.pendingExtension))
     }
 
     /// A diff line cut to `width` display columns with `…`; its colour codes are kept whole

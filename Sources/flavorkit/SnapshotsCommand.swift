@@ -89,7 +89,7 @@ enum SnapshotsCommand: ToolCommand {
             }
             for path in try store.readManifest().sorted()
             where selected?.contains(relativePath: path) ?? true {
-                print(path)
+                print(Diagnostic.visible(path))
             }
         case .accept:
             if let folder = parsed.value(from) {
@@ -98,35 +98,38 @@ enum SnapshotsCommand: ToolCommand {
                 }
                 return try accept(from: URL(fileURLWithPath: folder), into: store)
             }
-            for path in try store.accept(named.isEmpty ? nil : named) { print("accepted \(path)") }
+            for path in try store.accept(named.isEmpty ? nil : named) { print("accepted \(Diagnostic.visible(path))") }
         case .reject:
-            for path in try store.reject(named.isEmpty ? nil : named) { print("rejected \(path)") }
+            for path in try store.reject(named.isEmpty ? nil : named) { print("rejected \(Diagnostic.visible(path))") }
         case .prune:
             let removed = try store.prune(expected: try store.readManifest(), force: parsed.flag(force))
-            for path in removed { print("removed \(path)") }
+            for path in removed { print("removed \(Diagnostic.visible(path))") }
         }
         return 0
     }
 
-    /// Applies an artifacts folder; reports each file. Exit status 1, and nothing applied,
-    /// when a file is refused.
+    /// Applies an artifacts folder; reports each file. Exit status 1, and nothing applied (and
+    /// nothing said to be), when a file is refused.
     private static func accept(from folder: URL, into store: SnapshotStore) throws -> Int32 {
         let applied = try SnapshotArtifacts(folder: folder).accept(into: store)
-        var refused = 0
+        let refused = applied.filter { if case .refused = $0.outcome { true } else { false } }
+        guard refused.isEmpty else {
+            for file in refused {
+                guard case .refused(let reason) = file.outcome else { continue }
+                FlavorKitTool.printError(
+                    "\(Diagnostic(reason + "; refused", path: folder.appendingPathComponent(file.path).path))\n")
+            }
+            FlavorKitTool.printError(
+                "error: \(refused.count) file\(refused.count == 1 ? "" : "s") refused; nothing was applied\n")
+            return 1
+        }
         for file in applied {
             switch file.outcome {
             case .accepted: print("accepted \(Diagnostic.visible(file.path))")
             case .diff: print("skipped  \(Diagnostic.visible(file.path)) (a diff)")
             case .recorded: print("skipped  \(Diagnostic.visible(file.path)) (the snapshot as recorded)")
-            case .refused(let reason):
-                refused += 1
-                FlavorKitTool.printError(
-                    "\(Diagnostic(reason + "; refused", path: folder.appendingPathComponent(file.path).path))\n")
+            case .refused: break
             }
-        }
-        guard refused == 0 else {
-            FlavorKitTool.printError("error: \(refused) file\(refused == 1 ? "" : "s") refused; nothing was applied\n")
-            return 1
         }
         return 0
     }

@@ -54,14 +54,19 @@ struct ReportCommandTests {
         return root
     }
 
-    static func report(_ root: URL) throws -> String {
-        let result = try ToolRunner.run([
-            "report", "--root", root.path, "--output", root.appendingPathComponent("out").path, "--from",
-            root.appendingPathComponent("artifacts").path,
-        ])
+    /// The page of the package at `root`, whose summary line is `summary`.
+    static func report(
+        _ root: URL, summary: String = "17 snapshots (3 changed), 4 languages, 1 lint findings",
+        environment: [String: String] = [:]
+    ) throws -> String {
+        let result = try ToolRunner.run(
+            [
+                "report", "--root", root.path, "--output", root.appendingPathComponent("out").path, "--from",
+                root.appendingPathComponent("artifacts").path,
+            ], environment: environment)
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.output.hasPrefix("wrote \(root.appendingPathComponent("out/index.html").path): "))
-        #expect(result.output.contains("17 snapshots (3 changed), 4 languages, 1 lint findings"))
+        #expect(result.output.contains(summary), "\(result.output)")
         return try String(contentsOf: root.appendingPathComponent("out/index.html"), encoding: .utf8)
     }
 
@@ -96,7 +101,9 @@ struct ReportCommandTests {
         #expect(html.contains("content=\"default-src 'none';"))
     }
 
-    @Test("the page shows only files of the snapshot folder: a manifest line or a link that leads out is passed over")
+    @Test(
+        "the page shows only files of the snapshot folder: a manifest line that leads out is passed over, a link is a finding"
+    )
     func nothingFromElsewhere() throws {
         let root = try Self.fixture()
         defer { try? FileManager.default.removeItem(at: root) }
@@ -106,9 +113,26 @@ struct ReportCommandTests {
         try FileManager.default.createSymbolicLink(
             at: root.appendingPathComponent("artifacts/Pro/ja/80/linked.txt"),
             withDestinationURL: root.appendingPathComponent("secret.txt"))
-        let html = try Self.report(root)
+        let html = try Self.report(root, summary: "17 snapshots (3 changed), 4 languages, 2 lint findings")
         #expect(!html.contains("TOP SECRET"))
-        #expect(!html.contains("secret.txt"))
+        #expect(html.contains("linked.txt</code> <b>error</b> reached through a symbolic link; not read"))
+    }
+
+    /// The attack as found: a committed snapshot that links to the process's environment,
+    /// which CI would have embedded in the page it uploads.
+    @Test("a recorded snapshot that links to /proc/self/environ is refused, and the environment is not on the page")
+    func environmentLink() throws {
+        let root = try Self.fixture()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let today = root.appendingPathComponent("snapshots/Pro/en/80/queue.txt")
+        try FileManager.default.removeItem(at: today)
+        try FileManager.default.createSymbolicLink(atPath: today.path, withDestinationPath: "/proc/self/environ")
+        let secret = "ghp_notARealTokenButSecret"
+        let html = try Self.report(
+            root, summary: "16 snapshots (3 changed), 4 languages, 2 lint findings",
+            environment: ["GITHUB_TOKEN": secret])
+        #expect(!html.contains(secret) && !html.contains("GITHUB_TOKEN"))
+        #expect(html.contains("<code>snapshots/Pro/en/80/queue.txt</code> <b>error</b> a symbolic link to"))
     }
 
     @Test(

@@ -282,6 +282,8 @@ struct SnapshotsShardAndArtifactsTests {
         let refused = try ToolRunner.run(["snapshots", "accept", "--from", artifacts.path, "--root", root.path])
         #expect(refused.status == 1)
         #expect(refused.errors.hasPrefix("\(artifacts.path)/App/.escape.txt: error: not a snapshot"))
+        // Nothing was applied, and nothing says it was.
+        #expect(refused.output.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("snapshots/App/l1").path))
         let withPath = try ToolRunner.run(
             ["snapshots", "accept", "--from", artifacts.path, "App/l1/screen.txt", "--root", root.path])

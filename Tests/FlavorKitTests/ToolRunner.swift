@@ -11,11 +11,16 @@ enum ToolRunner {
         }
     }
 
-    /// In `folder` (a scratch folder when nil), with no colour and a minimal environment.
-    static func run(_ arguments: [String], in folder: URL? = nil) throws -> Result {
+    /// In `folder` (a scratch folder when nil), with no colour and a minimal environment
+    /// (and `environment` added to it).
+    static func run(_ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]) throws
+        -> Result
+    {
         guard let binary = ChildProcess.builtProduct("flavorkit") else { throw ToolMissing() }
         return try ChildProcess.run(
-            binary, arguments, environment: ["PATH": "/usr/bin:/bin", "NO_COLOR": "1"], in: folder)
+            binary, arguments,
+            environment: ["PATH": "/usr/bin:/bin", "NO_COLOR": "1"].merging(environment) { _, added in added },
+            in: folder)
     }
 
     /// A scratch folder removed by the caller.

@@ -37,7 +37,7 @@ struct ArtifactsTests {
                 contentsOf: artifacts.folder.appendingPathComponent("Light/ja/queue.txt.recorded"), encoding: .utf8)
                 == "one\ntwo\n")
         #expect(outcome.message.contains("`swift run flavorkit snapshots accept --from DIR`"))
-        #expect(verifier.store.pendingPaths().isEmpty && verifier.store.read(Self.name) == "one\ntwo\n")
+        #expect(try verifier.store.pendingPaths().isEmpty && verifier.store.read(Self.name) == "one\ntwo\n")
         // accept --from takes the new output only: the recorded snapshot and the diff are reported.
         try verifier.store.writeManifest([Self.name])
         #expect(
@@ -46,7 +46,7 @@ struct ArtifactsTests {
                 .init(path: "Light/ja/queue.txt.diff", outcome: .diff),
                 .init(path: "Light/ja/queue.txt.recorded", outcome: .recorded),
             ])
-        #expect(verifier.store.read(Self.name) == "one\nthree\n")
+        #expect(try verifier.store.read(Self.name) == "one\nthree\n")
     }
 
     @Test("a missing snapshot in CI leaves its output too; a download applied with accept --from adds it")
@@ -66,7 +66,7 @@ struct ArtifactsTests {
                 .init(path: "Light/ja/queue.txt", outcome: .accepted),
                 .init(path: "Light/ja/queue.txt.diff", outcome: .diff),
             ])
-        #expect(verifier.store.read(Self.name) == "new screen\n")
+        #expect(try verifier.store.read(Self.name) == "new screen\n")
     }
 
     @Test(
@@ -102,8 +102,8 @@ struct ArtifactsTests {
         let seen = path == "Linked/ja/queue.txt" ? "Linked" : path
         #expect(applied.contains { $0.path == seen && $0.outcome != .accepted }, "\(applied)")
         #expect(applied.contains(.init(path: "Light/ja/queue.txt", outcome: .accepted)))
-        #expect(store.read(Self.name) == nil)
-        #expect(store.read(linked) == nil)
+        #expect(try store.read(Self.name) == nil)
+        #expect(try store.read(linked) == nil)
         #expect(try String(contentsOf: store.manifestURL, encoding: .utf8).contains("Light/ja/queue.txt"))
     }
 

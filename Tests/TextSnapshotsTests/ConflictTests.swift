@@ -40,12 +40,12 @@ struct ConflictTests {
                 "snapshot \(verifier.store.url(for: Self.name).path) holds merge conflict markers (line 2)"))
         #expect(outcome.message.contains("SNAPSHOT_RECORD=failed"))
         #expect(outcome.message.contains("`swift run flavorkit snapshots accept Light/de/queue.txt`"))
-        #expect(verifier.store.read(Self.name) == Self.conflicted)
+        #expect(try verifier.store.read(Self.name) == Self.conflicted)
         #expect(verifier.store.pendingPaths() == ["Light/de/queue.txt.new"])
         // Recording again on purpose resolves it.
         let again = SnapshotVerifier(store: verifier.store, mode: .failed, isCI: false)
         #expect(again.verify("Übertragungen\nd1  Wartend\n", as: Self.name).kind == .rerecorded)
-        #expect(verifier.store.read(Self.name) == "Übertragungen\nd1  Wartend\n")
+        #expect(try verifier.store.read(Self.name) == "Übertragungen\nd1  Wartend\n")
     }
 
     @Test("in CI a conflicted snapshot is never written over; its annotation points at the first marker")
@@ -59,7 +59,7 @@ struct ConflictTests {
         #expect(outcome.kind == .conflict && !outcome.passed)
         #expect(outcome.annotation?.contains(",line=2,") == true)
         #expect(outcome.annotation?.contains("merge conflict markers") == true)
-        #expect(verifier.store.read(Self.name) == Self.conflicted)
+        #expect(try verifier.store.read(Self.name) == Self.conflicted)
         #expect(verifier.store.pendingPaths().isEmpty)
     }
 }

@@ -26,7 +26,7 @@ final class XCTestFaceTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: verifier.store.root) }
         let name = try SnapshotName("Face", "en", "xctest")
         XCTAssertSnapshot("recorded on first use\n", named: name, verifier: verifier)
-        XCTAssertEqual(verifier.store.read(name), "recorded on first use\n")
+        XCTAssertEqual(try verifier.store.read(name), "recorded on first use\n")
         XCTAssertSnapshot("recorded on first use\n", named: name, verifier: verifier)
     }
 }

@@ -131,7 +131,7 @@ struct SnapshotSuiteRedactionTests {
         #expect(first?.kind == .recorded)
         let name = try SnapshotName("App", "en", "about")
         #expect(
-            SnapshotStore(root: RedactedFolder.folder).read(name) == "Built [date] in [temporary path]\n")
+            try SnapshotStore(root: RedactedFolder.folder).read(name) == "Built [date] in [temporary path]\n")
         let later = RedactedFolder.suite.expect(
             "Built 2027-03-01 in /tmp/build-2/out\n", named: "App", "en", "about", redactions: [.temporaryPaths])
         #expect(later?.kind == .matched)

@@ -41,7 +41,7 @@ struct VerifierTests {
         defer { try? FileManager.default.removeItem(at: verifier.store.root) }
         let first = verifier.verify("text\n", as: Self.name)
         #expect(first.kind == .recorded && !first.passed)
-        #expect(verifier.store.read(Self.name) == "text\n")
+        #expect(try verifier.store.read(Self.name) == "text\n")
         let retry = verifier.verify("text\n", as: Self.name)
         #expect(!retry.passed)
         #expect(retry.message.contains("was recorded by this run in CI"))
@@ -72,7 +72,7 @@ struct VerifierTests {
         defer { try? FileManager.default.removeItem(at: developer.store.root) }
         let recorded = developer.verify("text\n", as: Self.name)
         #expect(recorded.kind == .recorded && recorded.passed)
-        #expect(developer.store.read(Self.name) == "text\n")
+        #expect(try developer.store.read(Self.name) == "text\n")
 
         let ci = try Self.verifier(.never, ci: true)
         defer { try? FileManager.default.removeItem(at: ci.store.root) }
@@ -92,7 +92,7 @@ struct VerifierTests {
             #expect(outcome.kind == .mismatch && !outcome.passed)
             #expect(outcome.message.contains("-old\n+new"))
             #expect(FileManager.default.fileExists(atPath: verifier.store.pendingURL(for: Self.name).path) == !ci)
-            #expect(verifier.store.read(Self.name) == "old\n")
+            #expect(try verifier.store.read(Self.name) == "old\n")
         }
     }
 
@@ -106,7 +106,7 @@ struct VerifierTests {
         defer { try? FileManager.default.removeItem(at: verifier.store.root) }
         try verifier.store.write("old\n", for: Self.name)
         #expect(verifier.verify("new\n", as: Self.name).passed == passes)
-        #expect(verifier.store.read(Self.name) == stored)
+        #expect(try verifier.store.read(Self.name) == stored)
         #expect(verifier.store.pendingPaths().isEmpty)
     }
 

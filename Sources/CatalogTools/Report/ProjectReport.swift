@@ -67,9 +67,11 @@ public struct ProjectReport: Sendable {
         let development = project.developmentLanguage
         var languages = Set(coverage.map(\.language))
         languages.insert(development)
-        var snapshots = Self.snapshots(SnapshotStore(root: layout.snapshots))
+        var refused: [Diagnostic] = []
+        var snapshots = Self.snapshots(SnapshotStore(root: layout.snapshots), refused: &refused)
         if let artifacts {
-            try Self.addFailures(in: artifacts, to: &snapshots, store: SnapshotStore(root: layout.snapshots))
+            try Self.addFailures(
+                in: artifacts, to: &snapshots, store: SnapshotStore(root: layout.snapshots), refused: &refused)
         }
         // A snapshot's locale is a language of the catalogs or a pseudo-locale: a part such as
         // `color` or `session` has the shape of a language tag too.
@@ -80,7 +82,8 @@ public struct ProjectReport: Sendable {
         return ProjectReport(
             name: layout.root.lastPathComponent, developmentLanguage: development,
             languages: Self.ordered(languages, development: development), coverage: coverage,
-            flavors: project.flavors, findings: findings, snapshots: snapshots)
+            flavors: project.flavors, findings: findings + refused.map { Self.relative($0, to: layout) },
+            snapshots: snapshots)
     }
 
     /// The development language first, then the others by their names in it (`German` before
@@ -96,43 +99,63 @@ public struct ProjectReport: Sendable {
     }
 
     /// The recorded snapshots (those the manifest names, else every one) with their pending
-    /// changes. A manifest line that is no snapshot name (`../secret`) is passed over: the page
-    /// shows only files of the snapshot folder.
-    private static func snapshots(_ store: SnapshotStore) -> [Snapshot] {
+    /// changes. A manifest line that is no snapshot name (`../secret`) is passed over, and a
+    /// file that is not read (a link out of the folder, not a regular file) is left out with
+    /// an error in `refused`: the page shows only files of the snapshot folder.
+    private static func snapshots(_ store: SnapshotStore, refused: inout [Diagnostic]) -> [Snapshot] {
         let paths = store.manifest().map { $0.sorted() } ?? store.snapshotPaths()
-        return paths.filter(isSnapshotName).map { path in
+        return paths.filter(isSnapshotName).compactMap { path in
             let url = store.root.appendingPathComponent(path)
-            let pending = SnapshotStore.text(
-                at: url.appendingPathExtension(String(SnapshotStore.pendingExtension.dropFirst())))
-            return Snapshot(
-                path: path, text: SnapshotStore.text(at: url) ?? "",
-                change: pending.map { Change(text: $0, source: .pending) })
+            do throws(Diagnostic) {
+                let pending = try SnapshotStore.text(
+                    at: url.appendingPathExtension(String(SnapshotStore.pendingExtension.dropFirst())),
+                    within: store.root)
+                return Snapshot(
+                    path: path, text: try SnapshotStore.text(at: url, within: store.root) ?? "",
+                    change: pending.map { Change(text: $0, source: .pending) })
+            } catch {
+                refused.append(error)
+                return nil
+            }
         }
+    }
+
+    /// `diagnostic` with its path relative to the package.
+    private static func relative(_ diagnostic: Diagnostic, to layout: PackageLayout) -> Diagnostic {
+        var copy = diagnostic
+        copy.path = copy.path.map { layout.relativePath(URL(fileURLWithPath: $0)) }
+        return copy
     }
 
     /// Each new output (`*.txt`) of an artifacts folder as a change of its snapshot, or as a
     /// new snapshot when none is recorded; never one reached through a symbolic link.
-    private static func addFailures(in folder: URL, to snapshots: inout [Snapshot], store: SnapshotStore)
-        throws(Diagnostic)
-    {
+    private static func addFailures(
+        in folder: URL, to snapshots: inout [Snapshot], store: SnapshotStore, refused: inout [Diagnostic]
+    ) throws(Diagnostic) {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
             throw Diagnostic("no artifacts folder here", path: folder.path)
         }
         var index = Dictionary(uniqueKeysWithValues: snapshots.enumerated().map { ($0.element.path, $0.offset) })
         for path in SnapshotArtifacts.files(in: folder) where isSnapshotName(path) {
-            guard !SnapshotArtifacts.hasLink(path, under: folder),
-                let text = SnapshotStore.text(at: folder.appendingPathComponent(path))
-            else { continue }
-            let change = Change(text: text, source: .artifacts)
-            if let position = index[path] {
-                snapshots[position].change = change
-            } else {
-                index[path] = snapshots.count
-                snapshots.append(
-                    Snapshot(
-                        path: path, text: SnapshotStore.text(at: store.root.appendingPathComponent(path)) ?? "",
-                        change: change))
+            do throws(Diagnostic) {
+                guard !SnapshotArtifacts.hasLink(path, under: folder) else {
+                    throw Diagnostic(
+                        "reached through a symbolic link; not read", path: folder.appendingPathComponent(path).path)
+                }
+                guard let text = try SnapshotStore.text(at: folder.appendingPathComponent(path), within: folder)
+                else { continue }
+                let change = Change(text: text, source: .artifacts)
+                if let position = index[path] {
+                    snapshots[position].change = change
+                } else {
+                    let recorded = try SnapshotStore.text(
+                        at: store.root.appendingPathComponent(path), within: store.root)
+                    index[path] = snapshots.count
+                    snapshots.append(Snapshot(path: path, text: recorded ?? "", change: change))
+                }
+            } catch {
+                refused.append(error)
             }
         }
         snapshots.sort { $0.path < $1.path }
