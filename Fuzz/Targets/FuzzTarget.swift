@@ -43,6 +43,14 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case snapshot
     /// The Swift names `generate-symbols` makes of keys and tables: `fuzzSymbols`.
     case symbols
+    /// A JSON document, with both builders on the one reader: `fuzzJSON`.
+    case json
+    /// An XML document walked with the one XML reader: `fuzzXML`.
+    case xml
+    /// A Swift source scanned for the keys it uses: `fuzzKeyUse`.
+    case keyuse
+    /// Three versions of a catalog merged as git's merge driver does: `fuzzMerge`.
+    case merge
 
     /// Runs one input through the entry point. It returns when the input is handled and
     /// stops the process (so that libFuzzer records the input) when a promise is broken.
@@ -67,6 +75,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .agent: fuzzAgent(data)
         case .snapshot: fuzzSnapshot(data)
         case .symbols: fuzzSymbols(data)
+        case .json: fuzzJSON(data)
+        case .xml: fuzzXML(data)
+        case .keyuse: fuzzKeyUse(data)
+        case .merge: fuzzMerge(data)
         }
     }
 }

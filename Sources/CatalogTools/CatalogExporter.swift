@@ -63,7 +63,8 @@ public struct CatalogExporter {
         let available = store.availableLanguages
         newLanguages = languages.filter { !available.contains($0) }
         catalogs = (languages.isEmpty ? available : languages).compactMap(store.catalog(for:))
-        readingErrors = catalogs.flatMap(\.errors)
+        // A String Catalog's error is every language's: reported once.
+        readingErrors = Set(catalogs.flatMap(\.errors)).sorted()
     }
 
     /// The languages the catalogs have.

@@ -40,7 +40,9 @@ enum StatusCommand: ToolCommand {
         guard FileManager.default.fileExists(atPath: project.layout.localizations.path) else {
             throw Diagnostic("no catalogs here (use --root DIR)", path: project.layout.localizations.path)
         }
-        let rows = try TranslationStatus.collect(project)
+        var readingErrors: [Diagnostic] = []
+        let rows = try TranslationStatus.collect(project, readingErrors: &readingErrors)
+        for error in readingErrors { FlavorKitTool.printError("\(error)\n") }
         if json {
             print(try TranslationStatus.json(rows, list: listing))
         } else {
@@ -53,13 +55,13 @@ enum StatusCommand: ToolCommand {
                 print("\n\(left) message\(left == 1 ? "" : "s") left to do: --list names them")
             }
         }
-        guard let threshold else { return 0 }
+        guard let threshold else { return readingErrors.isEmpty ? 0 : 1 }
         let below = rows.filter { $0.percent < threshold }
         for row in below {
             FlavorKitTool.printError(
                 "\(Diagnostic("\(row.language) (\(row.catalog)) is \(row.percent)% translated, below --min-coverage \(threshold)"))\n"
             )
         }
-        return below.isEmpty ? 0 : 1
+        return below.isEmpty && readingErrors.isEmpty ? 0 : 1
     }
 }

@@ -99,6 +99,19 @@ struct QueueFileTests {
         }
     }
 
+    @Test("a named pipe or a device given as the queue is an error at once, not a hang", .timeLimit(.minutes(1)))
+    func notAFile() throws {
+        let folder = try AppRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pipe = folder.appendingPathComponent("queue.json")
+        #expect(mkfifo(pipe.path, 0o600) == 0)
+        for url in [pipe, URL(fileURLWithPath: "/dev/zero")] {
+            let result = AppRunner.run(AppRunner.core, ["--queue", url.path])
+            #expect(result.status == 1)
+            #expect(result.errors.hasPrefix("\(url.path): error: not a regular file ("), "\(result.errors)")
+        }
+    }
+
     @Test("add starts a queue file that does not exist yet, alone or in a shell; a refused add starts none")
     func addStartsFile() throws {
         let folder = try AppRunner.temporaryFolder()

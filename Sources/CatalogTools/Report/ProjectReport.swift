@@ -61,7 +61,9 @@ public struct ProjectReport: Sendable {
     public static func collect(_ layout: PackageLayout, artifacts: URL? = nil) throws(Diagnostic) -> ProjectReport {
         let project = LintProject(layout: layout)
         let hasCatalogs = FileManager.default.fileExists(atPath: layout.localizations.path)
-        let coverage = hasCatalogs ? try TranslationStatus.collect(project) : []
+        // The readers' errors are among lint's findings (its syntax rule).
+        var readingErrors: [Diagnostic] = []
+        let coverage = hasCatalogs ? try TranslationStatus.collect(project, readingErrors: &readingErrors) : []
         var linter = CatalogLinter(project: project)
         let findings = hasCatalogs ? linter.lint() : []
         let development = project.developmentLanguage

@@ -49,20 +49,27 @@ public struct TranslationStatus: Sendable, Hashable {
     /// 100% means all.
     public var percent: Int { total == 0 ? 100 : (translated + inherited) * 100 / total }
 
-    /// Every language but the development language, for the shared catalogs and each flavor.
-    public static func collect(_ project: LintProject) throws(Diagnostic) -> [TranslationStatus] {
+    /// Every language but the development language, for the shared catalogs and each flavor;
+    /// what the readers refused (a file that is not read is not counted) in `readingErrors`,
+    /// each once, sorted.
+    public static func collect(_ project: LintProject, readingErrors: inout [Diagnostic]) throws(Diagnostic)
+        -> [TranslationStatus]
+    {
         var rows: [TranslationStatus] = []
+        var errors = Set<Diagnostic>()
         for flavor in [nil] + project.flavors.map(Optional.some) {
             let source = try TranslationSource(project: project, flavor: flavor)
             var catalogs: [LanguageTag: TranslationCatalog] = [:]
             for language in source.languages where language != project.developmentLanguage {
                 catalogs[language] = source.catalog(for: language)
+                errors.formUnion(catalogs[language]!.translation.errors)
             }
             for language in catalogs.keys.sorted() {
                 let parents = language.withParents.dropFirst().compactMap { catalogs[$0] }
                 rows.append(count(catalogs[language]!, parents: parents, name: flavor ?? "shared"))
             }
         }
+        readingErrors = errors.sorted()
         return rows
     }
 
