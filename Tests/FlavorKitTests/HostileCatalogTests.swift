@@ -29,7 +29,9 @@ struct HostileCatalogTests {
         // What the command wrote (export's PO files) holds neither.
         let exported = package.root.appendingPathComponent("po")
         let files = (FileManager.default.enumerator(atPath: exported.path)?.allObjects as? [String]) ?? []
-        let written = files.compactMap { FileManager.default.contents(atPath: exported.appendingPathComponent($0).path) }
+        let written = files.compactMap {
+            FileManager.default.contents(atPath: exported.appendingPathComponent($0).path)
+        }
         for text in [said] + written.map({ String(decoding: $0, as: UTF8.self) }) {
             #expect(!text.contains("TOP SECRET") && !text.contains(secret))
         }

@@ -129,20 +129,24 @@ struct TranslationCommandTests {
         (text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0 == line } ?? -1) + 1
     }
 
-    @Test("import takes an edited text and refuses bad specifiers, unknown keys, extra plural forms; stale is reported")
+    @Test(
+        "import refuses bad specifiers, unknown keys, extra plural forms, taking nothing of such a file; stale is reported"
+    )
     func importEditsAndRefusals() throws {
         let root = try LintCommandTests.projectCopy()
         defer { try? FileManager.default.removeItem(at: root) }
         let before = try Self.contents(root)
         _ = try Self.export("po", root: root)
         let german = root.appendingPathComponent("out/de/Localizable.po")
-        var de = try String(contentsOf: german, encoding: .utf8)
-        de = de.replacingOccurrences(of: "msgstr \"%@: Warteschlange\"", with: "msgstr \"%d: Warteschlange\"")
-        de = de.replacingOccurrences(
-            of: "msgctxt \"queue.empty\"\nmsgid \"The queue is empty.\"\nmsgstr \"Die Warteschlange ist leer.\"",
-            with: "msgctxt \"queue.empty\"\nmsgid \"The queue is empty.\"\nmsgstr \"Nichts zu tun.\"")
-        de = de.replacingOccurrences(of: "msgid \"Download\"", with: "msgid \"Downloads\"")
-        de += "\nmsgctxt \"no.such.key\"\nmsgid \"x\"\nmsgstr \"y\"\n"
+        let good = try String(contentsOf: german, encoding: .utf8)
+            .replacingOccurrences(
+                of: "msgctxt \"queue.empty\"\nmsgid \"The queue is empty.\"\nmsgstr \"Die Warteschlange ist leer.\"",
+                with: "msgctxt \"queue.empty\"\nmsgid \"The queue is empty.\"\nmsgstr \"Nichts zu tun.\""
+            )
+            .replacingOccurrences(of: "msgid \"Download\"", with: "msgid \"Downloads\"")
+        let de =
+            good.replacingOccurrences(of: "msgstr \"%@: Warteschlange\"", with: "msgstr \"%d: Warteschlange\"")
+            + "\nmsgctxt \"no.such.key\"\nmsgid \"x\"\nmsgstr \"y\"\n"
         try Data(de.utf8).write(to: german)
         let russian = root.appendingPathComponent("out/ru/Localizable.po")
         var ru = try String(contentsOf: russian, encoding: .utf8)
@@ -155,7 +159,8 @@ struct TranslationCommandTests {
         let headingLine = Self.line(of: "msgstr \"%d: Warteschlange\"", in: de)
         #expect(
             result.errors.contains(
-                "\(german.path):\(headingLine):1: error: key \"queue.heading\": format specifiers %1$d disagree with en's %1$@"
+                "\(german.path):\(headingLine):1: error: key \"queue.heading\": format specifiers %d ask for other "
+                    + "arguments than en's %@"
             ),
             "\(result.errors)")
         #expect(
@@ -171,7 +176,19 @@ struct TranslationCommandTests {
                 "\(russian.path):\(Self.line(of: "msgstr[4] \"?\"", in: ru)):1: error: key \"summary.total\", variable \"count\": ru has 4 plural forms (one, few, many, other), not msgstr[4]"
             ),
             "\(result.errors)")
-        #expect(result.output.hasSuffix("1 translation taken, 2 files written\n"))
+        // All or nothing per file: German's good translation waits for its refused ones.
+        #expect(
+            result.errors.contains(
+                "\(german.path): error: nothing of this file was taken (1 good translation left out) because 2 were "
+                    + "refused; fix them and import the file again"))
+        #expect(result.output == "0 translations taken, 0 files written\n")
+        #expect(try Self.contents(root) == before)
+
+        // Fixed, the file is taken.
+        try Data(good.utf8).write(to: german)
+        let again = try ToolRunner.run(["import", "--root", root.path, german.path])
+        #expect(again.status == 0, "\(again.errors)")
+        #expect(again.output.hasSuffix("1 translation taken (de 1), 2 files written\n"))
         var after = try Self.contents(root)
         let record = after.removeValue(forKey: "Localizations/translated-from.txt") ?? Data()
         #expect(
@@ -224,7 +241,7 @@ struct TranslationCommandTests {
         }
         let result = try ToolRunner.run(["import", "--root", root.path] + files)
         #expect(result.status == 0, "\(result.errors)")
-        #expect(result.output.hasSuffix("2 translations taken, 3 files written\n"))
+        #expect(result.output.hasSuffix("2 translations taken (de 1, ru 1), 3 files written\n"))
         let added = try String(contentsOf: strings, encoding: .utf8)
         #expect(
             added.hasSuffix(
@@ -401,7 +418,7 @@ struct TranslationCommandTests {
         try Data(edited.utf8).write(to: file)
         var result = try ToolRunner.run(["import", "--root", root.path, file.path])
         #expect(result.status == 0, "\(result.errors)")
-        #expect(result.output.hasSuffix("1 translation taken, 2 files written\n"))
+        #expect(result.output.hasSuffix("1 translation taken (de 1), 2 files written\n"))
         let recorded = try String(contentsOf: record, encoding: .utf8)
         #expect(recorded.contains("\nde\tLocalizable\tqueue.empty\t\t"))
         #expect(try Self.germanRow(root)["stale"] as? Int == 0)
@@ -573,7 +590,7 @@ struct TranslationCommandTests {
         try Data(spanish.utf8).write(to: mexican)
         let result = try ToolRunner.run(["import", "--root", root.path, german.path, mexican.path])
         #expect(result.status == 0, "\(result.errors)")
-        #expect(result.output.hasSuffix("2 translations taken, 3 files written\n"), "\(result.output)")
+        #expect(result.output.hasSuffix("2 translations taken (de 1, es-MX 1), 3 files written\n"), "\(result.output)")
         let folder = root.appendingPathComponent("Flavors/Regular/Localizations")
         #expect(
             try String(contentsOf: folder.appendingPathComponent("de.lproj/InfoPlist.strings"), encoding: .utf8)

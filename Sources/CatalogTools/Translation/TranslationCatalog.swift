@@ -139,6 +139,11 @@ public struct TranslationCatalog: Sendable {
     /// The language's own catalog (no fallback).
     let translation: Catalog
 
+    /// Whether `other` is the same language of the same flavor (or of the shared catalogs).
+    func isSame(as other: TranslationCatalog) -> Bool {
+        language == other.language && source.flavor == other.source.flavor
+    }
+
     init(source: TranslationSource, translation: Catalog, tables: [String]) {
         self.source = source
         self.translation = translation

@@ -70,6 +70,24 @@ public struct FormatString: Sendable, Hashable {
         (segments, signature) = try Self.parse(text, keepingSegments: true)
     }
 
+    /// The specifiers and plural variables of `text` as written (`%lld`, `%1$@`, `%#@files@`),
+    /// in order, for messages that quote a text's own: `%lld and %@`, or `no specifier`.
+    package static func writtenSpecifiers(in text: String) -> String {
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBufferPointer { buffer in
+            var scanner = FormatScanner(buffer)
+            var written: [String] = []
+            while let token = scanner.next() {
+                switch token.kind {
+                case .specifier, .variable: written.append(String(decoding: buffer[token.range], as: UTF8.self))
+                case .literal, .percent, .invalid: continue
+                }
+            }
+            return written
+        }
+        return written.isEmpty ? "no specifier" : written.joined(separator: ", ")
+    }
+
     /// The arguments `text` takes (`signature`), checked as `init` checks it, without making
     /// its segments: for tools that only type arguments.
     package static func signature(of text: String) throws(FormatError) -> [ArgumentKind?] {

@@ -11,13 +11,18 @@ import Localization
 /// Each translation is checked before it is taken: one whose format specifiers disagree with
 /// the development language's, a key (or XLIFF id, or `msgctxt`) the catalogs do not have,
 /// and a plural form the language does not have are errors at the translator's file and
-/// line, and nothing is written for them; a unit whose development-language text changed
+/// line; a translator's file with one such error is taken all or nothing, as translators'
+/// tools do: nothing of it is written (the other files are), and an error says so. A unit whose
+/// development-language text changed
 /// since the export is reported as stale (a warning) and left alone. A translation the
 /// translator left as the export gave it (its `TranslationUnit.exportMark`) changes nothing,
 /// whatever the catalog says now; one the translator changed where the catalog changed too
 /// since the export is an error, and the catalog's text stays: nobody's change is lost. A file for a language
 /// that is not a language tag, or a flavor the project does not have, is an error, and nothing
-/// of it is taken; a language the catalogs do not have yet is started, in the package's own
+/// of it is taken. Each file goes into the language it names (a PO file's `Language` header,
+/// an XLIFF's `target-language`), whatever the other files name: files of several languages
+/// imported together each land in their own, in one String Catalog too. A language the
+/// catalogs do not have yet is started, in the package's own
 /// format (a `<lang>.lproj` folder beside the others, or the language in the String Catalog). What is
 /// taken is planned as whole new file contents (`writes`), which the caller writes
 /// atomically, together with the `TranslationRecord` of each catalog folder written (what
@@ -34,6 +39,8 @@ public struct TranslationImporter {
     public private(set) var changed = 0
     /// How many stale translations were confirmed unchanged.
     public private(set) var confirmed = 0
+    /// How many translations changed in each language.
+    public private(set) var changedByLanguage: [LanguageTag: Int] = [:]
     /// Catalog file → its new content.
     public private(set) var writes: [(url: URL, data: Data)] = []
 
@@ -69,14 +76,32 @@ public struct TranslationImporter {
         var confirmations: [(TranslationCatalog, Imported)] = []
         for url in files {
             do {
+                let errorsBefore = diagnostics.count { $0.severity == .error }
                 guard let (catalog, imported) = try read(url) else { continue }
+                var fileAccepted: [(TranslationCatalog, Imported)] = []
+                var fileConfirmations: [(TranslationCatalog, Imported)] = []
                 for item in imported {
                     if check(item, in: catalog) {
-                        accepted.append((catalog, item))
+                        fileAccepted.append((catalog, item))
                     } else if item.confirmsStale {
-                        confirmations.append((catalog, item))
+                        fileConfirmations.append((catalog, item))
                     }
                 }
+                // All or nothing per file: a refused translation keeps the others of its file out.
+                let refused = diagnostics.count { $0.severity == .error } - errorsBefore
+                guard refused == 0 else {
+                    if !fileAccepted.isEmpty || !fileConfirmations.isEmpty {
+                        diagnostics.append(
+                            Diagnostic(
+                                "nothing of this file was taken (\(fileAccepted.count) good translation"
+                                    + "\(fileAccepted.count == 1 ? "" : "s") left out) because \(refused) "
+                                    + "\(refused == 1 ? "was" : "were") refused; fix \(refused == 1 ? "it" : "them") "
+                                    + "and import the file again", path: url.path))
+                    }
+                    continue
+                }
+                accepted += fileAccepted
+                confirmations += fileConfirmations
             } catch {
                 diagnostics.append(error)
             }
@@ -354,7 +379,8 @@ public struct TranslationImporter {
             let found = try FormatString(item.text).signature
             return found == expected
                 ? nil
-                : "format specifiers \(LintContext.describe(found)) disagree with \(catalog.source.project.developmentLanguage)'s \(LintContext.describe(expected))"
+                : "format specifiers \(FormatString.writtenSpecifiers(in: item.text)) ask for other arguments than "
+                    + "\(catalog.source.project.developmentLanguage)'s \(FormatString.writtenSpecifiers(in: unit.source))"
         } catch {
             return expected.isEmpty && !item.text.contains("%#@") ? nil : "not a valid format (\(error.message))"
         }
@@ -399,32 +425,36 @@ public struct TranslationImporter {
     private mutating func plan(
         _ accepted: [(TranslationCatalog, Imported)], confirmations: [(TranslationCatalog, Imported)]
     ) {
-        var groups: [URL: (catalog: TranslationCatalog, table: String, items: [Imported])] = [:]
+        // Per file, the translations of each catalog (language and flavor) in the order met:
+        // a String Catalog takes every language's.
+        var groups: [URL: (table: String, parts: [Part])] = [:]
         var order: [URL] = []
         for (catalog, item) in accepted {
             let url = destination(of: item.unit, in: catalog)
             if groups[url] == nil {
                 order.append(url)
-                groups[url] = (catalog, item.unit.table, [])
+                groups[url] = (item.unit.table, [])
             }
-            groups[url]!.items.append(item)
+            if let index = groups[url]!.parts.firstIndex(where: { $0.catalog.isSame(as: catalog) }) {
+                groups[url]!.parts[index].items.append(item)
+            } else {
+                groups[url]!.parts.append(Part(catalog: catalog, items: [item]))
+            }
         }
         var recorded: [(TranslationCatalog, Imported, URL)] = confirmations.map {
             ($0.0, $0.1, destination(of: $0.1.unit, in: $0.0))
         }
         confirmed = confirmations.count
         for url in order {
-            let (catalog, table, items) = groups[url]!
+            let (table, parts) = groups[url]!
             do {
-                writes.append(
-                    (
-                        url,
-                        try Self.edit(
-                            url, within: catalogFolder(of: url, in: catalog), items: items, catalog: catalog,
-                            table: table)
-                    ))
-                changed += items.count
-                recorded += items.map { (catalog, $0, url) }
+                let folder = catalogFolder(of: url, in: parts[0].catalog)
+                writes.append((url, try Self.edit(url, within: folder, parts: parts, table: table)))
+                for part in parts {
+                    changed += part.items.count
+                    changedByLanguage[part.catalog.language, default: 0] += part.items.count
+                    recorded += part.items.map { (part.catalog, $0, url) }
+                }
             } catch {
                 diagnostics.append(error)
             }
@@ -460,10 +490,18 @@ public struct TranslationImporter {
         return project.layout.localizations
     }
 
-    /// The new content of one catalog file with `items` in it, in the file's own encoding.
-    private static func edit(
-        _ url: URL, within folder: URL, items: [Imported], catalog: TranslationCatalog, table: String
-    ) throws(Diagnostic) -> Data {
+    /// The translations of one catalog (a language, in a flavor or the shared catalogs)
+    /// going into one file.
+    private struct Part {
+        var catalog: TranslationCatalog
+        var items: [Imported]
+    }
+
+    /// The new content of one catalog file with each part's translations in it (a String
+    /// Catalog: each in its own language), in the file's own encoding.
+    private static func edit(_ url: URL, within folder: URL, parts: [Part], table: String) throws(Diagnostic)
+        -> Data
+    {
         let file = try CatalogFileText(url, within: folder)
         let (existing, text) = (file.existing, file.text)
         if url.pathExtension == CatalogFolderLayout.FileKind.xcstrings.rawValue {
@@ -472,13 +510,18 @@ public struct TranslationImporter {
             if let error = document.errors.first {
                 throw Diagnostic("not written: the String Catalog has errors to fix first (\(error))", path: url.path)
             }
-            let changes = items.map {
-                StringCatalogEditor.Change(
-                    unit: $0.unit, text: $0.text, state: $0.reviewed ? .translated : .needsReview)
+            for part in parts {
+                let changes = part.items.map {
+                    StringCatalogEditor.Change(
+                        unit: $0.unit, text: $0.text, state: $0.reviewed ? .translated : .needsReview)
+                }
+                StringCatalogEditor.apply(changes, language: part.catalog.language, to: &document)
             }
-            StringCatalogEditor.apply(changes, language: catalog.language, to: &document)
             return StringCatalogWriter.write(document)
         }
+        // A `.strings` or `.stringsdict` file is one language's: its parts differ only by
+        // the file they came from.
+        let (catalog, items) = (parts[0].catalog, parts.flatMap(\.items))
         let edited: String
         if url.pathExtension == CatalogFolderLayout.FileKind.stringsdict.rawValue {
             let changes = items.map {
