@@ -68,11 +68,17 @@ enum ExtractCommand: ToolCommand {
             case .usedAgain: print("\"\(Diagnostic.quote(change.key))\" is used again: not stale in \(file) (\(place))")
             case .commented: print("updated the comment of \"\(Diagnostic.quote(change.key))\" in \(file) (\(place))")
             case .removed: print("removed \"\(Diagnostic.quote(change.key))\" from \(file)")
-            case .unused: print(relative(checkDiagnostic(change, layout: layout), in: layout))
+            case .followedCode:
+                print(
+                    "updated the text of \"\(Diagnostic.quote(change.key))\" in \(file) to the code's "
+                        + "\"\(Diagnostic.quote(change.codeText ?? ""))\" (\(place)); its translations need review")
+            case .unused, .drifted: print(relative(checkDiagnostic(change, layout: layout), in: layout))
             }
         }
         print(summary(changes, written: written))
-        return failures == 0 && extraction.diagnostics.isEmpty ? 0 : 1
+        // A text that differs from the code's default value waits for a person.
+        let drifted = changes.contains { $0.kind == .drifted }
+        return failures == 0 && extraction.diagnostics.isEmpty && !drifted ? 0 : 1
     }
 
     /// What `--check` says of a change: an error, or a warning for a key left alone.
@@ -86,6 +92,16 @@ enum ExtractCommand: ToolCommand {
         case .usedAgain: message = "\(key) is used here but marked stale in \(file) (flavorkit extract clears that)"
         case .commented: message = "\(key): its comment in \(file) is not the call's (flavorkit extract updates it)"
         case .removed: message = "\(key) is used by no source (flavorkit extract --prune removes it)"
+        case .followedCode:
+            message =
+                "\(key): the code's default value \"\(Diagnostic.quote(change.codeText ?? ""))\" is not the text in "
+                + "\(file), \"\(Diagnostic.quote(change.catalogText ?? ""))\" (flavorkit extract updates it; its "
+                + "translations then need review)"
+        case .drifted:
+            message =
+                "\(key): the code's default value \"\(Diagnostic.quote(change.codeText ?? ""))\" differs from the "
+                + "text a person wrote in \(file), \"\(Diagnostic.quote(change.catalogText ?? ""))\"; change the "
+                + "code's defaultValue: or the catalog's text so that they agree"
         case .unused:
             return Diagnostic(
                 "\(key) is used by no source (flavorkit extract --prune removes it)", at: change.location,
@@ -98,7 +114,8 @@ enum ExtractCommand: ToolCommand {
     private static func summary(_ changes: [KeyExtraction.Change], written: [String]) -> String {
         let counts: [(KeyExtraction.Change.Kind, String)] = [
             (.added, "added"), (.markedStale, "marked stale"), (.usedAgain, "used again"),
-            (.commented, "comments updated"), (.removed, "removed"), (.unused, "unused, left alone"),
+            (.commented, "comments updated"), (.followedCode, "updated to the code"), (.removed, "removed"),
+            (.unused, "unused, left alone"), (.drifted, "differing from the code"),
         ]
         let parts = counts.compactMap { kind, label -> String? in
             let count = changes.filter { $0.kind == kind }.count
