@@ -17,8 +17,8 @@ protocol ToolCommand: Sendable {
 enum FlavorKitTool {
     static let commands: [any ToolCommand.Type] = [
         LintCommand.self, ExtractCommand.self, GenerateSymbolsCommand.self, ExportCommand.self, ImportCommand.self,
-        StatusCommand.self, MergeCatalogsCommand.self, PluralCommand.self, SnapshotsCommand.self, ReportCommand.self,
-        AddFlavorCommand.self,
+        StatusCommand.self, MergeCatalogsCommand.self, PluralCommand.self, VaryCommand.self, SnapshotsCommand.self,
+        ReportCommand.self, AddFlavorCommand.self,
     ]
 
     /// The version of the tool (and of the FlavorKit it was built from).

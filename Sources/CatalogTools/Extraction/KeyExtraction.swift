@@ -369,33 +369,10 @@ public struct KeyExtraction {
         }
         _ = entry.localizations.modify(sourceLanguage) { $0.stringUnit?.value = value }
         for language in entry.localizations.keys where language != sourceLanguage {
-            _ = entry.localizations.modify(language) { Self.markForReview(&$0) }
+            _ = entry.localizations.modify(language) { $0.markTranslatedForReview() }
         }
         record(.followedCode, use.key, table, url, use.location, code: value, catalog: unit.value)
         return true
-    }
-
-    /// Every translated unit of `localization` (its variations' and substitutions' too)
-    /// marked `needs_review`; units not translated yet stay as they are.
-    private static func markForReview(_ localization: inout StringCatalog.Localization) {
-        if let state = localization.stringUnit?.state, state != .new { localization.stringUnit?.state = .needsReview }
-        for kind in [\StringCatalog.Variations.plural, \.device] {
-            guard var cases = localization.variations?[keyPath: kind] else { continue }
-            for key in cases.keys { _ = cases.modify(key) { markForReview(&$0) } }
-            localization.variations?[keyPath: kind] = cases
-        }
-        if var substitutions = localization.substitutions {
-            for key in substitutions.keys {
-                _ = substitutions.modify(key) { substitution in
-                    for kind in [\StringCatalog.Variations.plural, \.device] {
-                        guard var cases = substitution.variations?[keyPath: kind] else { continue }
-                        for key in cases.keys { _ = cases.modify(key) { markForReview(&$0) } }
-                        substitution.variations?[keyPath: kind] = cases
-                    }
-                }
-            }
-            localization.substitutions = substitutions
-        }
     }
 
     /// Removes `keys` from every other language's `.strings` and `.stringsdict` of `table`.

@@ -73,17 +73,11 @@ public struct FormatString: Sendable, Hashable {
     /// The specifiers and plural variables of `text` as written (`%lld`, `%1$@`, `%#@files@`),
     /// in order, for messages that quote a text's own: `%lld and %@`, or `no specifier`.
     package static func writtenSpecifiers(in text: String) -> String {
-        let bytes = Array(text.utf8)
-        let written = bytes.withUnsafeBufferPointer { buffer in
-            var scanner = FormatScanner(buffer)
-            var written: [String] = []
-            while let token = scanner.next() {
-                switch token.kind {
-                case .specifier, .variable: written.append(String(decoding: buffer[token.range], as: UTF8.self))
-                case .literal, .percent, .invalid: continue
-                }
+        let written = FormatScanner.tokens(in: text).compactMap { token, written -> Substring? in
+            switch token.kind {
+            case .specifier, .variable: written
+            case .literal, .percent, .invalid: nil
             }
-            return written
         }
         return written.isEmpty ? "no specifier" : written.joined(separator: ", ")
     }

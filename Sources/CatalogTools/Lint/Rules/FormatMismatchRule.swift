@@ -3,8 +3,8 @@ import Localization
 
 /// `format-mismatch`: format specifiers that disagree with the development language's (in
 /// count, type or position), a text that is no valid format, a plural variant that asks for
-/// what the development language does not give, or a key that is plain text in one language
-/// and a plural entry in the development language.
+/// what the development language does not give, or a plain translation of a plural entry
+/// that asks for more than the entry gives.
 struct FormatMismatchRule: LintRule {
     let name = "format-mismatch"
     let severity = Diagnostic.Severity.error
@@ -44,12 +44,25 @@ struct FormatMismatchRule: LintRule {
 
         /// A text entry against the development language's.
         mutating func text(_ entry: StringsEntry, _ comparison: LintContext.Comparison) {
-            let (key, development, language) = (entry.key, comparison.development, comparison.catalog.language)
+            let (key, development) = (entry.key, comparison.development)
             guard let developmentValue = development.tables[comparison.table]?[key] else {
-                if development.plural(key, table: comparison.table) != nil {
+                // A plain translation of a plural entry is shown as it is (a language whose
+                // text needs no forms): it may ask for no argument the entry does not give.
+                guard development.plural(key, table: comparison.table) != nil else { return }
+                let expected = developmentFormat(key, comparison)
+                do {
+                    let format = try FormatString(entry.value)
+                    if expected.map({ !$0.accepts(format) }) ?? !format.signature.isEmpty {
+                        found.append(
+                            rule.diagnostic(
+                                "key \"\(Diagnostic.quote(key))\": format specifiers \(LintContext.describe(format.signature)) "
+                                    + "ask for more than \(development.language)'s plural entry gives, "
+                                    + LintContext.describe(expected?.signature ?? []), at: entry.location))
+                    }
+                } catch {
                     found.append(
                         rule.diagnostic(
-                            "key \"\(Diagnostic.quote(key))\" is plain text in \(language) but a plural entry in \(development.language)",
+                            "key \"\(Diagnostic.quote(key))\": not a valid format (\(error.message))",
                             at: entry.location))
                 }
                 return
