@@ -127,6 +127,29 @@ struct BinaryPropertyListTests {
         }
     }
 
+    @Test(
+        "a date reads as ISO 8601, as in XML; one outside the years 1 to 9999, or not a number, is an error",
+        arguments: [
+            (0.0, "2001-01-01T00:00:00Z"), (599_529_600.5, "2020-01-01T00:00:00Z"),
+            (-978_307_200, "1970-01-01T00:00:00Z"),
+            (-978_307_201, "1969-12-31T23:59:59Z"), (-63_113_904_000, "0001-01-01T00:00:00Z"),
+            (252_423_993_599, "9999-12-31T23:59:59Z"), (951_782_400, "2031-03-01T00:00:00Z"),
+            (.nan, nil), (.infinity, nil), (1e300, nil), (252_423_993_600, nil), (-63_113_904_001, nil),
+        ])
+    func dates(seconds: Double, written: String?) throws {
+        let plist = BinaryPlist(objects: [[0x33] + BinaryPlist.bigEndian(seconds.bitPattern, size: 8)])
+        switch plist.read() {
+        case .success(let root):
+            guard case .date(let date) = root.value else {
+                Issue.record("not a date: \(root.value)")
+                return
+            }
+            #expect(date == written)
+        case .failure(let error):
+            #expect(written == nil && error.reason == "a date outside the years 1 to 9999")
+        }
+    }
+
     @Test("nesting deeper than the limit is an error")
     func deepNesting() {
         let depth = PropertyList.maximumBinaryNesting + 2

@@ -122,7 +122,10 @@ private struct BinaryPropertyListReader {
         case 0x3:
             guard marker == 0x33 else { throw fail("a date of an unknown size") }
             let seconds = Double(bitPattern: try unsigned(at: start + 1, size: 8))
-            return value(.date("\(Date(timeIntervalSinceReferenceDate: seconds))"))
+            guard let date = Self.iso8601(secondsSince2001: seconds) else {
+                throw fail("a date outside the years 1 to 9999")
+            }
+            return value(.date(date))
         case 0x4, 0x5, 0x6:
             let (length, contents) = try lengthAndStart(low, at: start)
             let size = kind == 0x6 ? 2 : 1
@@ -173,6 +176,31 @@ private struct BinaryPropertyListReader {
         default:
             throw fail("object \(number) is of a kind property lists do not hold (0x\(String(marker, radix: 16)))")
         }
+    }
+
+    /// A binary date (seconds since 2001-01-01 UTC, fractions dropped) as the XML reader gives
+    /// one, ISO 8601 (`2020-01-01T00:00:00Z`); nil outside the years 1 to 9999 (or not a number),
+    /// which no date in a property list holds and no calendar arithmetic should meet.
+    static func iso8601(secondsSince2001 seconds: Double) -> String? {
+        // 0001-01-01 and 9999-12-31T23:59:59, from 2001-01-01.
+        guard seconds.isFinite, (-63_113_904_000...252_423_993_599).contains(seconds) else { return nil }
+        let whole = Int(seconds.rounded(.down))
+        let sinceEpoch = whole + 978_307_200
+        var (days, time) = sinceEpoch.quotientAndRemainder(dividingBy: 86_400)
+        if time < 0 { (days, time) = (days - 1, time + 86_400) }
+        // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        func two(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
+        let yearText = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
+        return "\(yearText)-\(two(month))-\(two(day))T\(two(time / 3600)):\(two(time / 60 % 60)):\(two(time % 60))Z"
     }
 
     /// A length held in a marker's low nibble, or after it as an integer object when the
