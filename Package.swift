@@ -35,12 +35,13 @@ let package = Package(
         .target(name: "FileFormats", dependencies: ["Diagnostics"], swiftSettings: strictSwift),
         .target(name: "Localization", dependencies: ["Diagnostics", "FileFormats"], swiftSettings: strictSwift),
         .target(
-            name: "Flavors", dependencies: ["Diagnostics", "FileFormats", "FileWriting", "Localization"],
+            name: "Flavors",
+            dependencies: ["Commands", "Diagnostics", "FileFormats", "FileWriting", "Localization", "TerminalText"],
             swiftSettings: strictSwift),
         .target(name: "FlavorDates", dependencies: ["Flavors"], swiftSettings: strictSwift),
         .target(name: "FileWriting", dependencies: ["Diagnostics"], swiftSettings: strictSwift),
         .target(
-            name: "TextSnapshots", dependencies: ["Diagnostics", "FileFormats", "FileWriting"],
+            name: "TextSnapshots", dependencies: ["Diagnostics", "FileFormats", "FileWriting", "TerminalText"],
             swiftSettings: strictSwift),
         .target(
             name: "TextSnapshotsTesting", dependencies: ["Diagnostics", "Flavors", "TextSnapshots"],

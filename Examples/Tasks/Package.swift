@@ -15,6 +15,7 @@ let package = Package(
             name: "TasksCore",
             dependencies: [
                 .product(name: "Flavors", package: "FlavorKit"),
+                .product(name: "Commands", package: "FlavorKit"),  // the command line
                 .product(name: "FlavorDates", package: "FlavorKit"),  // today's date
                 .product(name: "TerminalText", package: "FlavorKit"),  // the list screen's table
             ],

@@ -94,26 +94,4 @@ public struct FlavorLook: Sendable, Equatable {
         let code = 30 + Color.allCases.firstIndex(of: accentColor)!
         return "\u{1B}[\(code)m" + text + Self.reset
     }
-
-    /// Whether output gets colour: `always` and `never` decide; `auto` means only on a
-    /// terminal, and never with `NO_COLOR` set (to anything) or `TERM=dumb`.
-    public static func usesColor(
-        _ choice: ColorChoice, environment: [String: String], outputIsTerminal: Bool
-    ) -> Bool {
-        switch choice {
-        case .always: return true
-        case .never: return false
-        case .auto: return outputIsTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
-        }
-    }
-}
-
-/// `--color`'s values.
-public enum ColorChoice: String, Sendable, CaseIterable {
-    /// Colour on a terminal that shows it (the default).
-    case auto
-    /// Colour whatever the output.
-    case always
-    /// No colour.
-    case never
 }

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import TerminalText
 
 /// What the environment says about a snapshot run, read once:
 ///
@@ -59,7 +60,7 @@ public struct SnapshotSettings: Sendable {
         self.init(
             mode: try RecordMode.resolve(environment: environment, requested: record),
             isCI: RecordMode.isCI(environment),
-            colored: environment["NO_COLOR"] == nil && environment["TERM"] != "dumb" && isatty(STDERR_FILENO) == 1,
+            colored: Terminal.usesColor(environment: environment, isTerminal: Terminal.isTerminal(STDERR_FILENO)),
             shard: try SnapshotShard.resolve(environment: environment),
             artifacts: folder("SNAPSHOT_ARTIFACTS"),
             annotationRoot: environment["GITHUB_ACTIONS"] == "true" ? folder("GITHUB_WORKSPACE") ?? current : nil,

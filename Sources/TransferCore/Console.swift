@@ -1,3 +1,5 @@
+import TerminalText
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -44,7 +46,8 @@ public struct Console: Sendable {
             write: { write($0, to: 1) },
             writeError: { write($0, to: 2) },
             readLine: { Swift.readLine(strippingNewline: true) },
-            isInteractive: isatty(0) == 1, terminalWidth: terminalColumns, isTerminal: isatty(1) == 1)
+            isInteractive: Terminal.isTerminal(0), terminalWidth: { Terminal.columns() },
+            isTerminal: Terminal.isTerminal())
     }
 
     /// Writes all of `text` to file descriptor `descriptor` (a short write is continued; a
@@ -60,14 +63,6 @@ public struct Console: Sendable {
                 offset += written
             }
         }
-    }
-
-    /// Standard output's terminal width (`TIOCGWINSZ`), when it is a terminal.
-    private static func terminalColumns() -> Int? {
-        guard isatty(1) == 1 else { return nil }
-        var size = winsize()
-        guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
-        return Int(size.ws_col)
     }
 }
 

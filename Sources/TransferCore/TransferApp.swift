@@ -22,21 +22,16 @@ public enum TransferApp {
         console: Console = .standard, clock: RunClock = .system
     ) -> Int32 {
         let line = build.program.parse(arguments.first == "--" ? Array(arguments.dropFirst()) : arguments)
-        var problem = line.problem
-        let lang: String?
-        do {
-            lang = try AppCommandLine.language(of: line)
+        var problem: UsageError?
+        // The language words the error, so it is read even when something else is wrong.
+        let lang = try? AppCommandLine.flavored.language(in: line)
+        var choices = FlavorCommandLine.Choices(language: lang, width: 80, usesColor: false)
+        do throws(UsageError) {
+            choices = try AppCommandLine.flavored.choices(
+                in: line, environment: environment, outputIsTerminal: console.isTerminal,
+                terminalWidth: console.terminalWidth)
         } catch {
-            lang = nil
-            problem = problem ?? error
-        }
-        var width = 80
-        var color = ColorChoice.auto
-        do {
-            width = try AppCommandLine.width(of: line, environment: environment, terminal: console.terminalWidth)
-            color = try line.value(AppCommandLine.color, as: ColorChoice.self) ?? .auto
-        } catch {
-            problem = problem ?? error
+            problem = error
         }
         var context: AppContext
         do {
@@ -47,10 +42,9 @@ public enum TransferApp {
             console.writeError("\(error)\n")
             return error.exitStatus
         }
-        context.width = width
+        context.width = choices.width
         context.clock = clock
-        context.colored = FlavorLook.usesColor(
-            color, environment: environment, outputIsTerminal: console.isTerminal)
+        context.colored = choices.usesColor
         defer { report(context.texts.localizer, verbose: line.flag(AppCommandLine.verbose), console: console) }
         for notice in context.flavor.notices { console.writeError("\(notice)\n") }
         do throws(AppError) {

@@ -16,7 +16,7 @@ import Darwin
 enum SnapshotReview {
     static func run(_ store: SnapshotStore) throws -> Int32 {
         let pending = store.pendingPaths()
-        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+        guard Terminal.isTerminal(STDIN_FILENO), Terminal.isTerminal(STDOUT_FILENO) else {
             for path in pending { print("pending   \(Diagnostic.visible(path))") }
             print(
                 pending.isEmpty
@@ -29,13 +29,16 @@ enum SnapshotReview {
             print("nothing to review")
             return 0
         }
-        let keys = try RawKeys()
+        let environment = ProcessInfo.processInfo.environment
+        guard let keys = Terminal.RawKeys() else {
+            throw Diagnostic("cannot read single keys from the terminal: \(String(cString: strerror(errno)))")
+        }
         defer { keys.restore() }
-        let colored = ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        let colored = Terminal.usesColor(environment: environment, isTerminal: true)
         var (accepted, rejected, skipped) = (0, 0, 0)
         review: for (index, path) in pending.enumerated() {
             let snapshot = String(path.dropLast(SnapshotStore.pendingExtension.count))
-            let width = terminalWidth()
+            let width = Terminal.width(environment: environment)
             print("\(bold("[\(index + 1)/\(pending.count)] \(Diagnostic.visible(snapshot))", colored))")
             for line in try diff(snapshot, in: store, colored: colored).split(
                 separator: "\n", omittingEmptySubsequences: false)
@@ -96,50 +99,7 @@ enum SnapshotReview {
         return code + DisplayColumns.truncate(String(text), to: width) + reset
     }
 
-    /// Standard output's width in columns; 80 when the terminal does not say.
-    static func terminalWidth() -> Int {
-        var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
-        return Int(size.ws_col)
-    }
-
     static func bold(_ text: String, _ colored: Bool) -> String {
         colored ? "\u{1B}[1m\(text)\u{1B}[0m" : text
-    }
-}
-
-/// Standard input in raw mode (no line editing, no echo), one byte per key, and back to how it
-/// was when done.
-final class RawKeys {
-    private let saved: termios
-
-    init() throws(Diagnostic) {
-        var settings = termios()
-        guard tcgetattr(STDIN_FILENO, &settings) == 0 else {
-            throw Diagnostic("cannot read the terminal's settings: \(String(cString: strerror(errno)))")
-        }
-        saved = settings
-        cfmakeraw(&settings)
-        // Output goes on as before: newlines still start a line.
-        settings.c_oflag = saved.c_oflag
-        guard tcsetattr(STDIN_FILENO, TCSANOW, &settings) == 0 else {
-            throw Diagnostic("cannot set the terminal's settings: \(String(cString: strerror(errno)))")
-        }
-    }
-
-    /// The next key's first byte; nil at the end of input.
-    func next() -> UInt8? {
-        var byte: UInt8 = 0
-        while true {
-            let count = read(STDIN_FILENO, &byte, 1)
-            if count == 1 { return byte }
-            if count < 0, errno == EINTR { continue }
-            return nil
-        }
-    }
-
-    func restore() {
-        var settings = saved
-        tcsetattr(STDIN_FILENO, TCSANOW, &settings)
     }
 }

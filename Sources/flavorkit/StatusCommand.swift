@@ -2,6 +2,7 @@ import CatalogTools
 import Commands
 import Diagnostics
 import Foundation
+import TerminalText
 
 #if canImport(Glibc)
 import Glibc
@@ -46,7 +47,8 @@ enum StatusCommand: ToolCommand {
         if json {
             print(try TranslationStatus.json(rows, list: listing))
         } else {
-            let bars = isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+            let bars = Terminal.usesColor(
+                environment: ProcessInfo.processInfo.environment, isTerminal: Terminal.isTerminal())
             print(TranslationStatus.table(rows, bars: bars), terminator: "")
             let left = rows.reduce(0) { $0 + $1.untranslated.count }
             if listing {

@@ -179,18 +179,4 @@ struct FlavorLookTests {
         }
         #expect(error?.description == "/p/Info.plist: error: " + message)
     }
-
-    @Test(
-        "colour: always and never decide; auto means a terminal without NO_COLOR or TERM=dumb",
-        arguments: [
-            (ColorChoice.auto, [String: String](), true, true),
-            (.auto, [:], false, false),
-            (.auto, ["NO_COLOR": ""], true, false),
-            (.auto, ["TERM": "dumb"], true, false),
-            (.always, ["NO_COLOR": "1"], false, true),
-            (.never, [:], true, false),
-        ])
-    func usesColor(choice: ColorChoice, environment: [String: String], terminal: Bool, expected: Bool) {
-        #expect(FlavorLook.usesColor(choice, environment: environment, outputIsTerminal: terminal) == expected)
-    }
 }

@@ -1,6 +1,7 @@
 import Commands
 import Flavors
 import Localization
+import TerminalText
 
 /// The app's command line, declared once as `Commands` values: its global options and the
 /// core's commands, whose summaries are catalog keys. Each build adds its extension's
@@ -9,16 +10,19 @@ import Localization
 public enum AppCommandLine {
     /// `--queue FILE`: the queue to show and change, instead of the sample queue.
     public static let queueFile = Option.value("queue", placeholder: "FILE", summary: Summary.text("help.option.queue"))
+    /// `--lang`, `--width` and `--color`, as every flavored program takes them
+    /// (`FlavorCommandLine`), with catalog keys as summaries.
+    public static let flavored = FlavorCommandLine(
+        languageSummary: Summary.text("help.option.lang"), widthSummary: Summary.text("help.option.width"),
+        colorSummary: Summary.text("help.option.color"))
     /// `--lang LANG`: the preferred languages, a colon list; wins over the environment.
-    public static let language = Option.value("lang", placeholder: "LANG", summary: Summary.text("help.option.lang"))
+    public static var language: Option { flavored.language }
     /// `--remember`: keep `--lang`'s languages for later runs (`RememberedLanguage`).
     public static let remember = Option.flag("remember", summary: Summary.text("help.option.remember"))
     /// `--width N`: the columns screens fit in, instead of `COLUMNS` or the terminal's.
-    public static let width = Option.value("width", placeholder: "N", summary: Summary.text("help.option.width"))
+    public static var width: Option { flavored.width }
     /// `--color WHEN`: `auto` (a terminal, without `NO_COLOR` or `TERM=dumb`), `always`, `never`.
-    public static let color = Option.value(
-        "color", placeholder: "WHEN", allowed: ColorChoice.allCases.map(\.rawValue),
-        summary: Summary.text("help.option.color"))
+    public static var color: Option { flavored.color }
     /// `--localizations DIR`: the shared catalogs to read instead of the resources' ones.
     public static let localizations = Option.value(
         "localizations", placeholder: "DIR", summary: Summary.text("help.option.localizations"))
@@ -55,30 +59,4 @@ public enum AppCommandLine {
             helpCommand: helpCommand)
     }
 
-    /// The narrowest width screens are laid out for.
-    public static let minimumWidth = 20
-    /// The widest `--width` taken.
-    public static let maximumWidth = 10_000
-
-    /// The columns screens fit in: `--width`, else `COLUMNS`, else the terminal's, else 80
-    /// (output that is not a terminal). A `--width` below `minimumWidth` or not a number is a
-    /// usage error; such a `COLUMNS` is ignored.
-    static func width(
-        of line: ParsedCommandLine, environment: [String: String], terminal: () -> Int?
-    ) throws(UsageError) -> Int {
-        let valid = { (text: String) in
-            Int(text).flatMap { $0 >= minimumWidth && $0 <= maximumWidth ? $0 : nil }
-        }
-        if let given = try line.value(width, expected: "a number of columns from \(minimumWidth)", valid) {
-            return given
-        }
-        return environment["COLUMNS"].flatMap(valid) ?? terminal().map { max($0, minimumWidth) } ?? 80
-    }
-
-    /// `--lang`'s value, checked to be a list of language tags.
-    static func language(of line: ParsedCommandLine) throws(UsageError) -> String? {
-        try line.value(language, expected: "a language tag") { value in
-            (try? LanguagePreferences.parseList(value, source: language.spelling)).map { _ in value }
-        }
-    }
 }

@@ -1,6 +1,7 @@
 import Commands
 import Diagnostics
 import Flavors
+import TerminalText
 
 extension Texts {
     /// A usage error in the language in use, from its kind and word (`Commands` words it in
@@ -30,7 +31,7 @@ extension Texts {
             if subject == AppCommandLine.width.spelling {
                 return text(
                     "usage.invalidWidth", .string(word), .string(subject),
-                    .string(number(AppCommandLine.minimumWidth)), .string(number(AppCommandLine.maximumWidth)))
+                    .string(number(Terminal.minimumWidth)), .string(number(Terminal.maximumWidth)))
             }
             if !error.allowed.isEmpty {
                 return text(

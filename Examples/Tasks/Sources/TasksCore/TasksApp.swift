@@ -1,3 +1,4 @@
+import Commands
 import FlavorDates
 import Flavors
 import Foundation
@@ -14,37 +15,41 @@ public enum TasksApp {
     /// The screens, by the name given on the command line.
     public static let screens = ["today", "about", "list"]
 
-    /// Runs `[--lang LANG] [--width N] [today|about|list]` and returns the exit status (64 for
-    /// a usage error).
+    /// `--lang`, `--width` and `--color`, as every flavored program takes them.
+    static let flavored = FlavorCommandLine()
+
+    /// The command line: the flavored options and one command per screen (`today` by default).
+    static func program(_ name: String) -> Program {
+        Program(
+            name, summary: "your tasks, in your language", options: flavored.options,
+            commands: [
+                Command("today", summary: "today's tasks"), Command("about", summary: "this build"),
+                Command("list", summary: "every task, as a table that fits the width"),
+            ], defaultCommand: "today")
+    }
+
+    /// Runs `[--lang LANG] [--width N] [--color WHEN] [today|about|list]` and returns the exit
+    /// status: 0, 1 when the flavor cannot load, 64 for a usage error (`--help` prints help).
     public static func run(
         flavor name: String, features: [Feature], arguments: [String], sourceFile: String = #filePath
     ) -> Int32 {
-        var arguments = arguments[...]
-        var language: String?
-        var width = 80
-        var screen = "today"
-        while let argument = arguments.popFirst() {
-            if argument == "--lang", let value = arguments.popFirst() {
-                language = value
-            } else if argument == "--width", let value = arguments.popFirst().flatMap({ Int($0) }), value >= 10 {
-                width = value
-            } else if screens.contains(argument) {
-                screen = argument
-            } else {
-                FileHandle.standardError.write(
-                    Data(
-                        "error: unknown argument '\(argument)'; usage: \(name) [--lang LANG] [--width N] [today|about|list]\n"
-                            .utf8))
-                return 64
-            }
+        let program = program(name)
+        let line = program.parse(arguments)
+        if line.wantsHelp {
+            print(program.help(for: line.path), terminator: "")
+            return 0
         }
         do {
-            let flavor = try Flavor.load(name, features: features, language: language, sourceFile: sourceFile)
-            print(render(screen, flavor: flavor, width: width), terminator: "")
+            let choices = try flavored.choices(in: line)
+            let flavor = try Flavor.load(name, features: features, language: choices.language, sourceFile: sourceFile)
+            print(render(line.path.first ?? "today", flavor: flavor, width: choices.width), terminator: "")
             return 0
+        } catch let error as UsageError {
+            FileHandle.standardError.write(Data("\(error.diagnostic)\n".utf8))
+            return UsageError.exitStatus
         } catch {
             FileHandle.standardError.write(Data("\(error)\n".utf8))
-            return error.exitStatus
+            return (error as? FlavorError)?.exitStatus ?? 1
         }
     }
 
@@ -64,8 +69,8 @@ public enum TasksApp {
     }
 
     /// The tasks as a table that fits `width`: titles cut first (never below 8 columns), else
-    /// each task stacked, without the headings. Every cell of words is isolated, so that
-    /// right-to-left text (an Arabic heading, a user's Hebrew title) cannot reorder the columns.
+    /// each task stacked, without the headings. (`TextColumns` isolates each cell, so that
+    /// right-to-left text, an Arabic heading or a user's Hebrew title, cannot reorder the columns.)
     static func list(_ flavor: Flavor, width: Int) -> String {
         let text = flavor.text
         let reminders = flavor.has(.reminders)
@@ -73,10 +78,9 @@ public enum TasksApp {
         let tasks = TaskList.sample.map { task in
             [task.done ? "[x]" : "[ ]", task.title] + (reminders ? [task.reminder ?? ""] : [])
         }
-        let isolated = { (rows: [[String]]) in rows.map { $0.map(DisplayColumns.isolated) } }
         let lines =
-            TextColumns(isolated([headings] + tasks)).aligned(width: width, shrinking: 1, minimum: 8)
-            ?? TextColumns(isolated(tasks)).render(width: width)
+            TextColumns([headings] + tasks).aligned(width: width, shrinking: 1, minimum: 8)
+            ?? TextColumns(tasks).render(width: width)
         return lines.joined(separator: "\n") + "\n"
     }
 
