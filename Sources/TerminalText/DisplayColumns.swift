@@ -153,6 +153,8 @@ public enum DisplayColumns {
     /// right-to-left letters, so that it cannot reorder the columns around it; else as it is.
     public static func isolated(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isRightToLeft) else { return text }
+        // Isolated already: once is enough.
+        if text.unicodeScalars.first == "\u{2068}", text.unicodeScalars.last == "\u{2069}" { return text }
         return "\u{2068}" + text + "\u{2069}"
     }
 

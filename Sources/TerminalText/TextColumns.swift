@@ -1,8 +1,12 @@
 /// Rows of cells laid out in columns aligned by display width, two spaces apart, fitted to a
-/// width of terminal columns: help tables, and a program's own tables.
+/// width of terminal columns: help tables, and a program's own tables. Each cell that holds
+/// right-to-left text is written isolated (`DisplayColumns.isolated`), so that an Arabic
+/// heading or a Hebrew title cannot reorder the columns on a bidirectional terminal.
 public struct TextColumns: Sendable {
     /// The rows, each a list of cells; the first row may be a header.
     public var rows: [[String]]
+    /// Whether cells are isolated (the default); off only for text a caller isolated its own way.
+    public var isolatesCells = true
 
     /// Columns of `rows`.
     public init(_ rows: [[String]] = []) {
@@ -33,7 +37,7 @@ public struct TextColumns: Sendable {
             for (index, cell) in row.enumerated() {
                 let shown = index == cut ? DisplayColumns.truncate(cell, to: widths[index]) : cell
                 let padding = index == row.count - 1 ? 0 : widths[index] - DisplayColumns.width(shown) + 2
-                line += shown + String(repeating: " ", count: padding)
+                line += isolated(shown) + String(repeating: " ", count: padding)
             }
             return Self.trimmed(line)
         }
@@ -53,9 +57,10 @@ public struct TextColumns: Sendable {
             return rows.flatMap { row in
                 var line = String(repeating: " ", count: indent)
                 for (index, cell) in row.enumerated().dropLast() {
-                    line += cell + String(repeating: " ", count: widths[index] - DisplayColumns.width(cell) + 2)
+                    line +=
+                        isolated(cell) + String(repeating: " ", count: widths[index] - DisplayColumns.width(cell) + 2)
                 }
-                let wrapped = DisplayColumns.wrap(row.last ?? "", to: room)
+                let wrapped = DisplayColumns.wrap(row.last ?? "", to: room).map(isolated)
                 let continuation = String(repeating: " ", count: indent + leading)
                 return [Self.trimmed(line + wrapped[0])] + wrapped.dropFirst().map { Self.trimmed(continuation + $0) }
             }
@@ -66,15 +71,20 @@ public struct TextColumns: Sendable {
                 DisplayColumns.width(cell) <= width - indent
                 ? [cell] : DisplayColumns.wrap(cell, to: width - indent - 4)
             let first = head.enumerated().map { line, text in
-                Self.trimmed(String(repeating: " ", count: line == 0 ? indent : indent + 4) + text)
+                Self.trimmed(String(repeating: " ", count: line == 0 ? indent : indent + 4) + isolated(text))
             }
             let rest = row.dropFirst().filter { !$0.isEmpty }.flatMap { cell in
                 DisplayColumns.wrap(cell, to: width - indent - 2).map {
-                    Self.trimmed(String(repeating: " ", count: indent + 2) + $0)
+                    Self.trimmed(String(repeating: " ", count: indent + 2) + isolated($0))
                 }
             }
             return first + rest
         }
+    }
+
+    /// `text` as a cell is written: isolated when `isolatesCells`.
+    private func isolated(_ text: String) -> String {
+        isolatesCells ? DisplayColumns.isolated(text) : text
     }
 
     /// The widest cell of each column.

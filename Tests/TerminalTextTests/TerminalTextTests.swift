@@ -35,6 +35,25 @@ struct DisplayColumnsTests {
     func isolated() {
         #expect(DisplayColumns.isolated("مرحبا") == "\u{2068}مرحبا\u{2069}")
         #expect(DisplayColumns.isolated("hello") == "hello")
+        #expect(DisplayColumns.isolated("\u{2068}مرحبا\u{2069}") == "\u{2068}مرحبا\u{2069}")
+    }
+
+    @Test("every cell holding right-to-left text is isolated, aligned, wrapped or stacked; others are as given")
+    func isolatedCells() throws {
+        let rows = [["Task", "مهمة"], ["Buy milk", "شراء الحليب والخبز والزبدة"]]
+        let isolate = { (text: String) in "\u{2068}" + text + "\u{2069}" }
+        let aligned = try #require(TextColumns(rows).aligned())
+        #expect(aligned == ["Task      " + isolate("مهمة"), "Buy milk  " + isolate("شراء الحليب والخبز والزبدة")])
+        for lines in [TextColumns(rows).render(width: 24), TextColumns(rows).render(width: 12)] {
+            for line in lines where line.unicodeScalars.contains(where: { (0x0600...0x06FF).contains($0.value) }) {
+                let cells = line.split(separator: " ", omittingEmptySubsequences: true)
+                #expect(line.contains("\u{2068}") && line.hasSuffix("\u{2069}"), "\(line)")
+                #expect(!cells.isEmpty)
+            }
+        }
+        var plain = TextColumns(rows)
+        plain.isolatesCells = false
+        #expect(try #require(plain.aligned()).last == "Buy milk  شراء الحليب والخبز والزبدة")
     }
 }
 
