@@ -2,22 +2,34 @@ import CatalogTools
 import Commands
 import Flavors
 
-/// `flavorkit add-flavor NAME [--from FLAVOR]`: scaffolds `Flavors/NAME/` (Info.plist and
-/// catalog overrides), `Sources/NAME/` (the template's links to the shared entry file, or a
-/// `main.swift`) and the `Package.swift` lines, then says what is left to do.
+/// `flavorkit add-flavor NAME [--from FLAVOR] [--feature NAME]… [--limit NAME=N]…`:
+/// scaffolds `Flavors/NAME/` (Info.plist and catalog overrides), `Sources/NAME/` (a link to
+/// the shared entry file, which gets its branch) and the `Package.swift` lines, then says what
+/// is left to do.
 enum AddFlavorCommand: ToolCommand {
     static let name = Argument("NAME", summary: "the new flavor's name, e.g. Team (a folder, a target, a -D flag)")
     static let from = Option.value(
         "from", placeholder: "FLAVOR", summary: "the flavor to copy (default: the first under Flavors/)")
 
+    static let feature = Option.value(
+        "feature", placeholder: "NAME", repeatable: true, summary: "a feature the flavor enables (repeat for several)")
+    static let limit = Option.value(
+        "limit", placeholder: "NAME=N", repeatable: true, summary: "a limit the flavor sets, e.g. seats=5 (repeatable)")
+
     static let command = Command(
         "add-flavor", summary: "scaffold a new flavor: its Info.plist, catalogs, entry and Package.swift lines",
-        arguments: [name], options: [from, FlavorKitTool.root])
+        arguments: [name], options: [from, feature, limit, FlavorKitTool.root])
 
     static func run(_ parsed: ParsedCommandLine) throws -> Int32 {
         let layout = try FlavorKitTool.layout(parsed)
         // The argument is there: parsing checked the count.
-        let result = try FlavorScaffold.add(parsed.argument(name)!, from: parsed.value(from), in: layout)
+        let limits = try parsed.values(limit, expected: "a limit written NAME=N, e.g. seats=5") { text in
+            let parts = text.split(separator: "=", maxSplits: 1)
+            return parts.count == 2 ? Int(parts[1]).map { (String(parts[0]), $0) } : nil
+        }
+        let result = try FlavorScaffold.add(
+            parsed.argument(name)!, from: parsed.value(from), features: parsed.values(feature),
+            limits: Dictionary(limits, uniquingKeysWith: { _, last in last }), in: layout)
         for url in result.written {
             print("wrote \(url.path.replacingOccurrences(of: layout.root.path + "/", with: ""))")
         }

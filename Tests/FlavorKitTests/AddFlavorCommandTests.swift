@@ -42,7 +42,17 @@ struct AddFlavorCommandTests {
             <key>FlavorLimits</key><dict><key>seats</key><integer>5</integer></dict>
             </dict></plist>
             """)
-        try write("Sources/FlavorEntry/main.swift", "#if FREE\n#else\n#error(\"no flavor\")\n#endif\n")
+        try write(
+            "Sources/FlavorEntry/main.swift",
+            """
+            #if FREE
+            let name = "Free"
+            let features: [Feature] = []
+            #else
+            #error("Compile this file with -DFREE")
+            #endif
+
+            """)
         try FileManager.default.createDirectory(
             at: root.appendingPathComponent("Sources/Free"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(
@@ -61,13 +71,13 @@ struct AddFlavorCommandTests {
         #expect(
             result.output == """
                 wrote Flavors/Team/Info.plist
+                wrote Sources/FlavorEntry/main.swift
                 wrote Sources/Team/main.swift
                 wrote Package.swift
                 updated Package.swift with:
                     .executable(name: "Team", targets: ["Team"]),
                     .executableTarget(name: "Team", dependencies: ["AppCore"], swiftSettings: [.define("TEAM")]),
                 next:
-                  - in Sources/FlavorEntry/main.swift, add an `#elseif TEAM` branch for Team beside Free's `FREE` branch
                   - swift run flavorkit lint --strict
                   - swift run Team
 
@@ -80,6 +90,20 @@ struct AddFlavorCommandTests {
         #expect(
             try FileManager.default.destinationOfSymbolicLink(
                 atPath: root.appendingPathComponent("Sources/Team/main.swift").path) == "../FlavorEntry/main.swift")
+        #expect(
+            try String(contentsOf: root.appendingPathComponent("Sources/FlavorEntry/main.swift"), encoding: .utf8)
+                == """
+                #if FREE
+                let name = "Free"
+                let features: [Feature] = []
+                #elseif TEAM
+                let name = "Team"
+                let features: [Feature] = []
+                #else
+                #error("Compile this file with -DFREE or -DTEAM")
+                #endif
+
+                """)
         let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
         #expect(
             manifest.contains(
@@ -115,23 +139,105 @@ struct AddFlavorCommandTests {
         #expect(try FileManager.default.subpathsOfDirectory(atPath: root.path).sorted() == before)
     }
 
-    @Test("in a package without flavors, writes a main.swift and prints the lines to add")
+    @Test("in a folder without Package.swift, writes the shared entry file and its link, and prints the lines to add")
     func fromScratch() throws {
         let root = try ToolRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
         let result = try ToolRunner.run(["add-flavor", "Solo"], in: root)
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.output.contains("Package.swift needs:\n    .executable(name: \"Solo\", targets: [\"Solo\"]),\n"))
-        let main = try String(
-            contentsOf: root.appendingPathComponent("Sources/Solo/main.swift"), encoding: .utf8)
-        #expect(main.contains("try Flavor.load(\"Solo\""))
-        // The entry compiles as written.
-        let check = try GenerateSymbolsCommandTests.typecheck(
-            [root.appendingPathComponent("Sources/Solo/main.swift")], in: root)
-        #expect(check.status == 0, "\(check.errors)")
+        let entry = root.appendingPathComponent("Sources/FlavorEntry/main.swift")
+        #expect(try String(contentsOf: entry, encoding: .utf8).contains("let flavorName = \"Solo\""))
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(
+                atPath: root.appendingPathComponent("Sources/Solo/main.swift").path) == "../FlavorEntry/main.swift")
+        var isFolder: ObjCBool = false
+        #expect(
+            FileManager.default.fileExists(
+                atPath: root.appendingPathComponent("Flavors/Solo/Localizations").path, isDirectory: &isFolder)
+                && isFolder.boolValue)
         #expect(
             try FlavorIdentity(name: "Solo", contentsOf: root.appendingPathComponent("Flavors/Solo/Info.plist"))
                 .bundleIdentifier == "com.example.solo")
+    }
+
+    /// The newcomer's path: a package that depends on FlavorKit and has no flavor yet.
+    @Test(
+        "a first flavor with features and limits, then a second: entry branches, Package.swift lines, lint-clean, compiling"
+    )
+    func newcomersPackage() throws {
+        let root = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let manifest = """
+            // swift-tools-version:6.1
+            import PackageDescription
+
+            let package = Package(
+                name: "Home",
+                dependencies: [
+                    .package(name: "FlavorKit", path: "../FlavorKit")
+                ],
+                targets: [
+                    .target(name: "HomeCore")
+                ]
+            )
+
+            """
+        try FileTree.write(manifest, to: "Package.swift", in: root)
+        try FileTree.write("\"title\" = \"Home\";\n", to: "Localizations/en.lproj/Localizable.strings", in: root)
+        try FileTree.write(
+            "import Flavors\n\npublic func title(_ flavor: Flavor) -> String { flavor.text(\"title\") }\n",
+            to: "Sources/HomeCore/Title.swift", in: root)
+        let first = try ToolRunner.run(
+            ["add-flavor", "Home", "--feature", "sync", "--limit", "seats=5"], in: root)
+        #expect(first.status == 0, "\(first.errors)")
+        let second = try ToolRunner.run(["add-flavor", "Work", "--feature", "share"], in: root)
+        #expect(second.status == 0, "\(second.errors)")
+        #expect(
+            try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+                == manifest.replacingOccurrences(
+                    of: "    targets: [\n",
+                    with: "    targets: [\n"
+                        + "        .executableTarget(name: \"Home\", dependencies: [.product(name: \"Flavors\", "
+                        + "package: \"FlavorKit\")], swiftSettings: [.define(\"HOME\")]),\n"
+                        + "        .executableTarget(name: \"Work\", dependencies: [.product(name: \"Flavors\", "
+                        + "package: \"FlavorKit\")], swiftSettings: [.define(\"WORK\")]),\n"))
+        let home = try FlavorIdentity(name: "Home", contentsOf: root.appendingPathComponent("Flavors/Home/Info.plist"))
+        #expect(home.features == ["sync"] && home.limits == ["seats": 5])
+        let work = try FlavorIdentity(name: "Work", contentsOf: root.appendingPathComponent("Flavors/Work/Info.plist"))
+        #expect(work.features == ["sync", "share"] && work.limits == ["seats": 5])
+        let lint = try ToolRunner.run(["lint", "--strict"], in: root)
+        #expect(lint.status == 0, "\(lint.output)")
+        // Each flavor's condition compiles the entry file, registering the plist's features.
+        let entry = root.appendingPathComponent("Sources/FlavorEntry/main.swift")
+        let text = try String(contentsOf: entry, encoding: .utf8)
+        #expect(text.contains("#elseif WORK\nlet flavorName = \"Work\"\n"))
+        #expect(
+            text.contains(
+                #"let features: [Feature] = [Feature("sync") { _ in "sync" }, Feature("share") { _ in "share" }]"#))
+        for condition in ["HOME", "WORK"] {
+            let check = try GenerateSymbolsCommandTests.typecheck([entry], in: root, strict: true, defines: [condition])
+            #expect(check.status == 0, "\(check.errors)")
+        }
+        let bad = try GenerateSymbolsCommandTests.typecheck([entry], in: root, defines: [])
+        #expect(bad.errors.contains("Compile this file with -DHOME or -DWORK"))
+    }
+
+    @Test(
+        "a feature or limit that cannot be is refused, writing nothing",
+        arguments: [
+            (["--feature", "two words"], "error: 'two words' is not a feature name"),
+            (["--limit", "seats"], "'seats' is not a limit written NAME=N"),
+            (["--limit", "seats=0"], "error: 'seats=0' is not a limit"),
+        ])
+    func badFeature(arguments: [String], message: String) throws {
+        let root = try Self.package()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let before = try FileManager.default.subpathsOfDirectory(atPath: root.path).sorted()
+        let result = try ToolRunner.run(["add-flavor", "Team"] + arguments, in: root)
+        #expect(result.status != 0)
+        #expect(result.errors.contains(message), "\(result.errors)")
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: root.path).sorted() == before)
     }
 
     @Test("an Info.plist that holds itself is an error, not a crash, when copied, linted or exported")

@@ -5,8 +5,11 @@ import Testing
 @Suite("flavorkit generate-symbols")
 struct GenerateSymbolsCommandTests {
     /// Type-checks `files` against the Localization module `swift build` made beside the tool,
-    /// with a module cache of their own; `strict`, with warnings as errors.
-    static func typecheck(_ files: [URL], in folder: URL, strict: Bool = false) throws -> ChildProcess.Result {
+    /// with a module cache of their own; `strict`, with warnings as errors; `defines`, with
+    /// those compile conditions (`-D`).
+    static func typecheck(_ files: [URL], in folder: URL, strict: Bool = false, defines: [String] = []) throws
+        -> ChildProcess.Result
+    {
         let tool = try #require(ChildProcess.builtProduct("flavorkit"))
         let modules = tool.deletingLastPathComponent().appendingPathComponent("Modules")
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
@@ -16,7 +19,7 @@ struct GenerateSymbolsCommandTests {
         return try ChildProcess.run(
             swiftc,
             ["-typecheck", "-I", modules.path, "-module-cache-path", folder.appendingPathComponent("cache").path]
-                + (strict ? ["-warnings-as-errors"] : []) + files.map(\.path),
+                + (strict ? ["-warnings-as-errors"] : []) + defines.flatMap { ["-D", $0] } + files.map(\.path),
             environment: ["PATH": path, "HOME": folder.path], in: folder)
     }
 

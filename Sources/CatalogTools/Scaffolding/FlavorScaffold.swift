@@ -22,17 +22,34 @@ public enum FlavorScaffold {
     }
 
     /// Adds flavor `name` to the package at `layout`, copying `template` (a flavor under
-    /// `Flavors/`; nil: the first one, or none in a package without flavors). Checks
-    /// everything before writing anything; each file is written whole.
-    public static func add(_ name: String, from template: String?, in layout: PackageLayout) throws(Diagnostic)
-        -> Result
-    {
+    /// `Flavors/`; nil: the first one, or none in a package without flavors), with `features`
+    /// enabled and `limits` set in its `Info.plist` (besides the template's). Writes the
+    /// layout the guide describes: `Flavors/<name>/Info.plist` and `Localizations/`, the
+    /// shared entry file `Sources/FlavorEntry/main.swift` (started for a first flavor, else
+    /// given a branch for this one) linked as `Sources/<name>/main.swift`, and the lines of
+    /// `Package.swift` (the template's copied right after them, or a first flavor's added to
+    /// `products` and `targets`). Checks everything before writing anything; each file is
+    /// written whole.
+    public static func add(
+        _ name: String, from template: String?, features: [String] = [], limits: [String: Int] = [:],
+        in layout: PackageLayout
+    ) throws(Diagnostic) -> Result {
         guard let first = name.unicodeScalars.first, CharacterSet.uppercaseLetters.contains(first),
             name.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) && $0.isASCII })
         else {
             throw Diagnostic(
                 "'\(Diagnostic.quote(name))' is not a flavor name: use letters and digits, starting with a capital "
                     + "(it names a folder, an executable target and its -D flag), e.g. Team")
+        }
+        for feature in features where !isFeatureName(feature) {
+            throw Diagnostic(
+                "'\(Diagnostic.quote(feature))' is not a feature name: use letters, digits, - and _, e.g. sync")
+        }
+        for (limit, value) in limits where !isFeatureName(limit) || !FlavorIdentity.limitRange(limit).contains(value) {
+            let range = FlavorIdentity.limitRange(limit)
+            throw Diagnostic(
+                "'\(Diagnostic.quote(limit))=\(value)' is not a limit: a name of letters, digits, - and _, and a whole "
+                    + "number from \(range.lowerBound) to \(range.upperBound), e.g. seats=5")
         }
         let fileManager = FileManager.default
         let sources = layout.sources.appendingPathComponent(name)
@@ -49,38 +66,34 @@ public enum FlavorScaffold {
                     + layout.flavorNames().joined(separator: ", ") + ")",
                 path: layout.infoPlist(flavor: source).path)
         }
-        let plist = try infoPlist(for: name, from: source, in: layout)
+        let plist = try infoPlist(for: name, from: source, features: features, limits: limits, in: layout)
+        // As the flavor will read it: a plist it refuses is not written.
+        _ = try FlavorIdentity(name: name, plist: plist.data, path: layout.infoPlist(flavor: name).path)
         let manifestURL = layout.root.appendingPathComponent("Package.swift")
         let manifest = try InputFile.readIfPresent(manifestURL, limit: InputFile.textLimit, within: layout.root)
             .flatMap { String(data: $0, encoding: .utf8) }
 
         var result = Result()
         func write(_ data: Data, to url: URL) throws(Diagnostic) {
-            do {
-                try fileManager.createDirectory(
-                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            } catch {
-                throw Diagnostic("cannot create the folder", path: url.deletingLastPathComponent().path)
-            }
-            try AtomicFile.write(data, to: url)
+            try AtomicFile.write(data, to: url, creatingFolder: true)
             result.written.append(url)
         }
         try write(plist.data, to: layout.infoPlist(flavor: name))
         let names = translatedNames(of: name, displayName: plist.displayName, from: source, in: layout)
         for (url, data) in names.files { try write(data, to: url) }
-        try addEntry(name, from: source, in: layout, sources: sources, result: &result)
+        // Where the flavor's catalog overrides go, whether or not it has any yet.
+        try AtomicFile.createFolder(layout.localizations(flavor: name))
+        try addEntry(name, from: source, features: features, in: layout, sources: sources, result: &result)
 
-        let lines = manifest.flatMap { text in source.flatMap { copiedLines(in: text, from: $0, to: name) } }
-        if let lines {
+        if let manifest,
+            let lines = source.flatMap({ copiedLines(in: manifest, from: $0, to: name) })
+                ?? firstLines(in: manifest, for: name)
+        {
             try write(Data(lines.updated.utf8), to: manifestURL)
             result.manifestLines = lines.added
             result.manifestUpdated = true
         } else {
-            result.manifestLines = [
-                ".executable(name: \"\(name)\", targets: [\"\(name)\"]),",
-                ".executableTarget(name: \"\(name)\", dependencies: [.product(name: \"Flavors\", package: \"FlavorKit\")], "
-                    + "swiftSettings: [.define(\"\(name.uppercased())\")]),",
-            ]
+            result.manifestLines = newLines(for: name)
             result.nextSteps.append("add these lines to Package.swift (products, then targets)")
         }
         if !names.untranslated.isEmpty {
@@ -92,6 +105,14 @@ public enum FlavorScaffold {
         result.nextSteps.append("swift run flavorkit lint --strict")
         result.nextSteps.append("swift run \(name)")
         return result
+    }
+
+    /// Whether `name` can name a feature or a limit: letters, digits, `-` and `_`.
+    static func isFeatureName(_ name: String) -> Bool {
+        !name.isEmpty
+            && name.unicodeScalars.allSatisfy {
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_".unicodeScalars.contains($0))
+            }
     }
 
     /// The flavor's name in each of the package's languages but the development language
@@ -163,10 +184,12 @@ public enum FlavorScaffold {
     }
 
     /// The new plist: the template's with the name, display name and bundle identifier
-    /// changed, or a minimal one.
-    static func infoPlist(for name: String, from template: String?, in layout: PackageLayout) throws(Diagnostic)
-        -> (data: Data, displayName: String)
-    {
+    /// changed, or a minimal one; `features` added to its `FlavorFeatures`, `limits` set in
+    /// its `FlavorLimits`.
+    static func infoPlist(
+        for name: String, from template: String?, features: [String] = [], limits: [String: Int] = [:],
+        in layout: PackageLayout
+    ) throws(Diagnostic) -> (data: Data, displayName: String) {
         var dictionary: [String: Any] = [
             "CFBundleIdentifier": "com.example.\(name.lowercased())", "CFBundleDisplayName": name,
             "CFBundleShortVersionString": "1.0", "CFBundleDevelopmentRegion": "en",
@@ -194,6 +217,12 @@ public enum FlavorScaffold {
             dictionary["CFBundleDisplayName"] =
                 display.contains(template) ? display.replacingOccurrences(of: template, with: name) : name
         }
+        var enabled = dictionary["FlavorFeatures"] as? [String] ?? []
+        for feature in features where !enabled.contains(feature) { enabled.append(feature) }
+        dictionary["FlavorFeatures"] = enabled
+        var limited = dictionary["FlavorLimits"] as? [String: Any] ?? [:]
+        for (limit, value) in limits { limited[limit] = value }
+        dictionary["FlavorLimits"] = limited
         do {
             let data = try PropertyListSerialization.data(fromPropertyList: dictionary, format: .xml, options: 0)
             return (data, dictionary["CFBundleDisplayName"] as? String ?? name)
@@ -202,52 +231,87 @@ public enum FlavorScaffold {
         }
     }
 
-    /// `Sources/<name>/`: the template's links to the shared entry file, or a small `main.swift`.
+    /// `Sources/<name>/`: links to the shared entry file, which gets a branch for `name`
+    /// (its template's copied, else a new one) or, in a package without one, is started.
     static func addEntry(
-        _ name: String, from template: String?, in layout: PackageLayout, sources: URL, result: inout Result
+        _ name: String, from template: String?, features: [String], in layout: PackageLayout, sources: URL,
+        result: inout Result
     ) throws(Diagnostic) {
         let fileManager = FileManager.default
         let templateSources = template.map { layout.sources.appendingPathComponent($0) }
-        let links = (templateSources.flatMap { try? fileManager.contentsOfDirectory(atPath: $0.path) } ?? []).sorted()
+        var links = (templateSources.flatMap { try? fileManager.contentsOfDirectory(atPath: $0.path) } ?? []).sorted()
             .compactMap { file in
                 templateSources.flatMap { folder in
                     (try? fileManager.destinationOfSymbolicLink(atPath: folder.appendingPathComponent(file).path))
                         .map { (file, $0) }
                 }
             }
+        let copying = links.isEmpty ? nil : template
+        if links.isEmpty {
+            links = [(FlavorEntryFile.name, "../\(FlavorEntryFile.folder)/\(FlavorEntryFile.name)")]
+        }
+        for (_, destination) in links {
+            let entry = sources.appendingPathComponent(destination).standardizedFileURL
+            guard entry.path.hasPrefix(layout.sources.standardizedFileURL.path + "/") else { continue }
+            let relative = layout.relativePath(entry)
+            if let text = try InputFile.readIfPresent(entry, limit: InputFile.textLimit, within: layout.sources)
+                .flatMap({ String(data: $0, encoding: .utf8) })
+            {
+                guard let edited = FlavorEntryFile.adding(name, copying: copying, features: features, to: text) else {
+                    result.nextSteps.append(
+                        "in \(relative), add an `#elseif \(name.uppercased())` branch for \(name)"
+                            + (copying.map { " beside \($0)'s `\($0.uppercased())` branch" } ?? "")
+                            + (features.isEmpty ? "" : " registering \(features.joined(separator: ", "))"))
+                    continue
+                }
+                try AtomicFile.write(Data(edited.utf8), to: entry)
+            } else {
+                try AtomicFile.write(
+                    Data(FlavorEntryFile.new(flavor: name, features: features).utf8), to: entry, creatingFolder: true)
+            }
+            result.written.append(entry)
+        }
         do {
             try fileManager.createDirectory(at: sources, withIntermediateDirectories: true)
-            if let template, !links.isEmpty {
-                for (file, destination) in links {
-                    let link = sources.appendingPathComponent(file)
-                    try fileManager.createSymbolicLink(atPath: link.path, withDestinationPath: destination)
-                    result.written.append(link)
-                    result.nextSteps.append(
-                        "in \(destination.replacingOccurrences(of: "../", with: "Sources/")), add an "
-                            + "`#elseif \(name.uppercased())` branch for \(name) beside \(template)'s "
-                            + "`\(template.uppercased())` branch")
-                }
-                return
+            for (file, destination) in links {
+                let link = sources.appendingPathComponent(file)
+                try fileManager.createSymbolicLink(atPath: link.path, withDestinationPath: destination)
+                result.written.append(link)
             }
         } catch {
-            throw Diagnostic("cannot create the entry file (\(error.localizedDescription))", path: sources.path)
+            throw Diagnostic("cannot link the entry file (\(error.localizedDescription))", path: sources.path)
         }
-        let main = """
-            import Flavors
+    }
 
-            // nil: the user's environment picks the language (pass your --lang option's value).
-            let flavor: Flavor
-            do { flavor = try Flavor.load("\(name)", language: nil) } catch { error.exit() }
-            print(flavor.displayName)
+    /// A first flavor's lines: its product and its executable target.
+    static func newLines(for name: String) -> [String] {
+        [
+            ".executable(name: \"\(name)\", targets: [\"\(name)\"]),",
+            ".executableTarget(name: \"\(name)\", dependencies: [.product(name: \"Flavors\", package: \"FlavorKit\")], "
+                + "swiftSettings: [.define(\"\(name.uppercased())\")]),",
+        ]
+    }
 
-            """
-        let url = sources.appendingPathComponent("main.swift")
-        try AtomicFile.write(Data(main.utf8), to: url)
-        result.written.append(url)
-        if let templateSources {
-            result.nextSteps.append(
-                "copy what \(templateSources.path) holds that \(name) needs into \(sources.path)")
+    /// The manifest with a first flavor's lines added at the start of its `targets: [` list (and
+    /// of `products: [`, when it has one), indented like the line after; nil unless each list
+    /// is found once.
+    static func firstLines(in manifest: String, for name: String) -> (updated: String, added: [String])? {
+        var updated = manifest
+        var added: [String] = []
+        let lines = newLines(for: name)
+        // Targets first: inserting there leaves the products list where it is.
+        for (list, line) in [("targets: [", lines[1]), ("products: [", lines[0])] {
+            let found = updated.ranges(of: list)
+            if list == "products: [", found.isEmpty { continue }
+            guard found.count == 1, let open = found.first,
+                let end = updated[open.upperBound...].firstIndex(of: "\n")
+            else { return nil }
+            let next = updated[updated.index(after: end)...]
+            let indent = String(next.prefix { $0 == " " })
+            updated.insert(contentsOf: indent + line + "\n", at: updated.index(after: end))
+            added.insert(line, at: 0)
         }
+        return (updated, added)
     }
 
     /// The manifest with the template's product and executable target copied right after
