@@ -21,8 +21,9 @@ enum FlavorKitTool {
         ReportCommand.self, AddFlavorCommand.self,
     ]
 
-    /// The version of the tool (and of the FlavorKit it was built from).
-    static let version = "0.1.0"
+    /// The version of the tool and of the FlavorKit it was built from: the one place it is
+    /// written (CHANGELOG.md's latest heading must name it; a test checks).
+    static let version = "0.2.0"
 
     /// `--version`.
     static let versionOption = Option.flag("version", summary: "print the version")

@@ -19,4 +19,17 @@ struct PackageProductsTests {
                 "FileWriting", "TextSnapshotsTesting", "TerminalText",
             ])
     }
+
+    /// What an adopter's legal and release checks look for.
+    @Test("a LICENSE (Apache 2.0), and a CHANGELOG whose latest version is the one flavorkit --version prints")
+    func licenseAndVersion() throws {
+        let root = Repository.layout.root
+        let license = try String(contentsOf: root.appendingPathComponent("LICENSE"), encoding: .utf8)
+        #expect(license.contains("Apache License") && license.contains("Version 2.0, January 2004"))
+        let changelog = try String(contentsOf: root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        let heading = try #require(changelog.split(separator: "\n").first { $0.hasPrefix("## [") })
+        let latest = heading.dropFirst(4).prefix { $0 != "]" }
+        let run = try ToolRunner.run(["--version"])
+        #expect(run.output == "flavorkit \(latest)\n")
+    }
 }
