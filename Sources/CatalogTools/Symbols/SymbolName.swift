@@ -1,3 +1,5 @@
+import Localization
+
 /// The Swift name Xcode's generated symbols give a String Catalog key, which
 /// `generate-symbols` gives every key too: format specifiers left out, words split at spaces
 /// and punctuation (an apostrophe joins), an all-capital word capitalized (`JSON` → `Json`),
@@ -14,7 +16,8 @@ public enum SymbolName {
             // Written straight into the name's storage (one byte more for a leading `_`).
             let name = String(unsafeUninitializedCapacity: bytes.count + 1) { name in
                 var end = 0
-                build(bytes.lazy.map { Unicode.Scalar($0) }) {
+                let skipped = bytes.contains(UInt8(ascii: "%")) ? specifiers(in: key) : []
+                build(bytes.lazy.map { Unicode.Scalar($0) }, skipping: skipped) {
                     name[end] = UInt8($0.value)
                     end += 1
                 }
@@ -29,7 +32,10 @@ public enum SymbolName {
         }
         if let ascii = ascii ?? nil { return ascii }
         var name = String.UnicodeScalarView()
-        build(Array(key.unicodeScalars)) { name.append($0) }
+        let scalars = Array(key.unicodeScalars)
+        build(scalars, skipping: key.utf8.contains(UInt8(ascii: "%")) ? specifiers(in: key, scalars: scalars) : []) {
+            name.append($0)
+        }
         guard let start = name.first else { return nil }
         // A digit or a combining mark (U+0345) cannot start an identifier.
         if !SwiftSource.isIdentifierHead(start) { name.insert("_", at: name.startIndex) }
@@ -38,12 +44,33 @@ public enum SymbolName {
         return SwiftSource.isIdentifier(result) ? result : nil
     }
 
-    /// The name's scalars for the key's `scalars`, each given to `append` in turn.
+    /// Where `key`'s format specifiers, plural variables and `%%` are, as `FormatScanner`
+    /// (the one grammar) reads them: ranges of UTF-8 bytes, or of `scalars` when given.
+    private static func specifiers(in key: String, scalars: [Unicode.Scalar]? = nil) -> [Range<Int>] {
+        let tokens = FormatScanner.tokens(in: key).map(\.token).filter {
+            if case .literal = $0.kind { false } else { true }
+        }
+        guard let scalars else { return tokens.map(\.range) }
+        // Each scalar's first byte, to turn byte offsets into scalar indices.
+        var starts: [Int: Int] = [:]
+        var offset = 0
+        for (index, scalar) in scalars.enumerated() {
+            starts[offset] = index
+            offset += UTF8.width(scalar)
+        }
+        starts[offset] = scalars.count
+        return tokens.compactMap { token in
+            starts[token.range.lowerBound].flatMap { start in starts[token.range.upperBound].map { start..<$0 } }
+        }
+    }
+
+    /// The name's scalars for the key's `scalars`, each given to `append` in turn; the
+    /// `skipping` ranges (its specifiers) make no word.
     private static func build<Scalars: RandomAccessCollection<Unicode.Scalar>>(
-        _ scalars: Scalars, _ append: (Unicode.Scalar) -> Void
+        _ scalars: Scalars, skipping specifiers: [Range<Int>], _ append: (Unicode.Scalar) -> Void
     ) where Scalars.Index == Int {
         var first = true
-        for word in words(in: scalars) {
+        for word in words(in: scalars, skipping: specifiers) {
             // A word of capitals (and digits) with at least two capitals is capitalized: `JSON` → `Json`.
             var letters = 0, shouting = true
             for scalar in scalars[word] where isLetter(scalar) {
@@ -68,14 +95,25 @@ public enum SymbolName {
         }
     }
 
-    /// The words of `key` outside its format specifiers: runs of letters and digits (an
-    /// apostrophe inside joins: `Snap’s` → `Snaps`), split at anything else.
-    private static func words<Scalars: RandomAccessCollection<Unicode.Scalar>>(in key: Scalars) -> [Range<Int>]
-    where Scalars.Index == Int {
+    /// The words of `key` outside its format specifiers (`specifiers`, sorted): runs of
+    /// letters and digits (an apostrophe inside joins: `Snap’s` → `Snaps`), split at anything else.
+    private static func words<Scalars: RandomAccessCollection<Unicode.Scalar>>(
+        in key: Scalars, skipping specifiers: [Range<Int>] = []
+    ) -> [Range<Int>] where Scalars.Index == Int {
         var words: [Range<Int>] = []
         var start: Int?
         var index = 0
+        var next = 0
         while index < key.count {
+            if next < specifiers.count, specifiers[next].lowerBound == index {
+                if let wordStart = start {
+                    words.append(wordStart..<index)
+                    start = nil
+                }
+                index = max(index + 1, specifiers[next].upperBound)
+                next += 1
+                continue
+            }
             let scalar = key[index]
             if isWordScalar(scalar) || (start != nil && isApostrophe(scalar)) {
                 start = start ?? index
@@ -86,34 +124,13 @@ public enum SymbolName {
                 words.append(wordStart..<index)
                 start = nil
             }
-            index = scalar == "%" ? endOfSpecifier(key, from: index + 1) : index + 1
+            index += 1
         }
         if let wordStart = start { words.append(wordStart..<key.count) }
         return words
     }
 
     private static func isApostrophe(_ scalar: Unicode.Scalar) -> Bool { scalar == "'" || scalar == "\u{2019}" }
-
-    /// The index after the specifier whose `%` is right before `start` (`%@`, `%1$lld`,
-    /// `%.2f`, `%#@name@`, `%%`).
-    private static func endOfSpecifier<Scalars: RandomAccessCollection<Unicode.Scalar>>(
-        _ key: Scalars, from start: Int
-    ) -> Int where Scalars.Index == Int {
-        var index = start
-        while index < key.count, ("0"..."9").contains(key[index]) { index += 1 }
-        if index < key.count, key[index] == "$" { index += 1 } else { index = start }
-        var variable = false
-        while index < key.count, "-+ #0'123456789.*".unicodeScalars.contains(key[index]) {
-            variable = variable || key[index] == "#"
-            index += 1
-        }
-        while index < key.count, "hlqLjzt".unicodeScalars.contains(key[index]) { index += 1 }
-        guard index < key.count else { return index }
-        let conversion = key[index]
-        index += 1
-        if variable, conversion == "@", let end = key[index...].firstIndex(of: "@") { index = end + 1 }
-        return index
-    }
 
     private static func appendLowercased(_ scalar: Unicode.Scalar, to append: (Unicode.Scalar) -> Void) {
         guard scalar.isASCII else { return scalar.properties.lowercaseMapping.unicodeScalars.forEach(append) }
