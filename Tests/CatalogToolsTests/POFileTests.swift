@@ -24,6 +24,16 @@ struct POFileTests {
 
         """
 
+    /// A quote followed by a combining mark is one Character in Swift: the reader reads
+    /// scalars, so that such a line is still a string (the fuzzer found one that was not).
+    @Test("a string whose text starts with a combining mark reads back as written")
+    func combiningMarkAfterQuote() throws {
+        let text = "\u{0592}msgm;\nr\u{0}title"
+        let po = "msgctxt \"k\"\nmsgid \"\"\nmsgstr \(POWriter.quoted(text))\n\"\u{0301}more\"\n"
+        let file = try POFile(Data(po.utf8), path: "x.po")
+        #expect(file.messages.first?.strings[0] == text + "\u{0301}more")
+    }
+
     @Test("lines may end with CRLF, as msgfmt accepts")
     func crlf() throws {
         let unix = try POFile(Data(Self.text.utf8), path: "de.po")

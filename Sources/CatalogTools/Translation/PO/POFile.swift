@@ -50,10 +50,11 @@ public struct POFile: Sendable {
         }
         self.path = path
         var reader = Reader(path: path)
-        // Lines end with LF or CRLF, as gettext reads them ("\r\n" is one Character in Swift).
-        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        // Lines end with LF or CRLF, as gettext reads them. Read as Unicode scalars, never as
+        // characters: a quote followed by a combining mark is one Character, and not a quote.
+        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
         for (index, line) in lines.enumerated() {
-            try reader.read(line.hasSuffix("\r") ? line.dropLast() : line, number: index + 1)
+            try reader.read(line.last == "\r" ? line.dropLast() : line, number: index + 1)
         }
         try reader.finish()
         messages = reader.messages
@@ -82,8 +83,10 @@ public struct POFile: Sendable {
         }
     }
 
-    /// Line by line: keywords, continued strings, flags.
+    /// Line by line, as Unicode scalars: keywords, continued strings, flags.
     private struct Reader {
+        typealias Line = Substring.UnicodeScalarView
+
         enum Field: Equatable { case context, id, idPlural, string(Int) }
         let path: String
         var messages: [Message] = []
@@ -99,39 +102,50 @@ public struct POFile: Sendable {
 
         init(path: String) { self.path = path }
 
-        mutating func read(_ line: Substring, number: Int) throws(Diagnostic) {
-            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+        /// Whether `line` starts with `prefix`.
+        static func starts(_ line: Line, with prefix: String) -> Bool {
+            line.starts(with: prefix.unicodeScalars)
+        }
+
+        /// `line` without its leading spaces and tabs.
+        static func trimmed(_ line: Line) -> Line {
+            line.drop { $0 == " " || $0 == "\t" }
+        }
+
+        mutating func read(_ line: Line, number: Int) throws(Diagnostic) {
+            let trimmed = Self.trimmed(line)
             let column = line.count - trimmed.count + 1
             if trimmed.isEmpty {
                 try finish()
                 return
             }
-            if trimmed.hasPrefix("#") {
-                if trimmed.hasPrefix("#|") {
-                    try readPrevious(trimmed.dropFirst(2).drop { $0 == " " || $0 == "\t" }, number, column + 2)
+            if Self.starts(trimmed, with: "#") {
+                if Self.starts(trimmed, with: "#|") {
+                    try readPrevious(Self.trimmed(trimmed.dropFirst(2)), number, column + 2)
                     return
                 }
                 inPreviousID = false
-                if trimmed.hasPrefix("#,") && trimmed.contains("fuzzy") { fuzzy = true }
-                if trimmed.hasPrefix("#.") {
+                if Self.starts(trimmed, with: "#,") && String(trimmed).contains("fuzzy") { fuzzy = true }
+                if Self.starts(trimmed, with: "#.") {
                     var comment = trimmed.dropFirst(2)
-                    if comment.hasPrefix(" ") { comment = comment.dropFirst() }
-                    if comment.hasPrefix(POWriter.exportMarkPrefix) {
-                        marks = comment.dropFirst(POWriter.exportMarkPrefix.count).split(separator: " ").map(
-                            String.init)
+                    if Self.starts(comment, with: " ") { comment = comment.dropFirst() }
+                    if Self.starts(comment, with: POWriter.exportMarkPrefix) {
+                        marks = comment.dropFirst(POWriter.exportMarkPrefix.unicodeScalars.count).split(separator: " ")
+                            .map { String(String.UnicodeScalarView($0)) }
                     } else {
                         extracted.append(String(comment))
                     }
                 }
                 return
             }
-            if trimmed.hasPrefix("\"") {
+            if Self.starts(trimmed, with: "\"") {
                 guard let field else { throw error("a string with no keyword before it", number, column) }
                 append(try string(trimmed, number, column), to: field)
                 return
             }
-            let keyword = String(trimmed.prefix { !$0.isWhitespace && $0 != "\"" })
-            let rest = trimmed.dropFirst(keyword.count).drop { $0 == " " || $0 == "\t" }
+            let keywordScalars = trimmed.prefix { !$0.properties.isWhitespace && $0 != "\"" }
+            let keyword = String(keywordScalars)
+            let rest = Self.trimmed(trimmed.dropFirst(keywordScalars.count))
             let restColumn = column + (trimmed.count - rest.count)
             let location = SourceLocation(path: path, line: number, column: column)
             let next: Field
@@ -169,8 +183,8 @@ public struct POFile: Sendable {
                 current?.stringLocations[form] = location
                 current?.strings[form] = ""
             }
-            guard rest.hasPrefix("\"") else {
-                throw error("expected a quoted string after \(keyword)", number, restColumn)
+            guard Self.starts(rest, with: "\"") else {
+                throw error("expected a quoted string after \(Diagnostic.quote(keyword))", number, restColumn)
             }
             field = next
             append(try string(rest, number, restColumn), to: next)
@@ -178,16 +192,18 @@ public struct POFile: Sendable {
 
         /// A `#|` line: `msgid "…"` starts the previous `msgid`, `"…"` continues it; the
         /// previous `msgctxt` and `msgid_plural` are not kept.
-        mutating func readPrevious(_ rest: Substring, _ number: Int, _ column: Int) throws(Diagnostic) {
-            if rest.hasPrefix("\"") {
+        mutating func readPrevious(_ rest: Line, _ number: Int, _ column: Int) throws(Diagnostic) {
+            if Self.starts(rest, with: "\"") {
                 if inPreviousID { previous = (previous ?? "") + (try string(rest, number, column)) }
                 return
             }
-            let keyword = rest.prefix { !$0.isWhitespace }
-            inPreviousID = keyword == "msgid"
+            let keyword = rest.prefix { !$0.properties.isWhitespace }
+            inPreviousID = String(keyword) == "msgid"
             guard inPreviousID else { return }
-            let value = rest.dropFirst(keyword.count).drop { $0 == " " || $0 == "\t" }
-            guard value.hasPrefix("\"") else { throw error("expected a quoted string after #| msgid", number, column) }
+            let value = Self.trimmed(rest.dropFirst(keyword.count))
+            guard Self.starts(value, with: "\"") else {
+                throw error("expected a quoted string after #| msgid", number, column)
+            }
             previous = try string(value, number, column + (rest.count - value.count))
         }
 
@@ -212,9 +228,9 @@ public struct POFile: Sendable {
         }
 
         /// One quoted string and nothing after it but white space or a `#` comment.
-        func string(_ text: Substring, _ line: Int, _ column: Int) throws(Diagnostic) -> String {
+        func string(_ text: Line, _ line: Int, _ column: Int) throws(Diagnostic) -> String {
             var result = ""
-            var scalars = Array(text.unicodeScalars.dropFirst())
+            var scalars = Array(text.dropFirst())
             var index = 0
             var offset: Int { column + 1 + index }
             while true {
@@ -252,8 +268,8 @@ public struct POFile: Sendable {
                 }
             }
             scalars.removeFirst(index)
-            let after = String(String.UnicodeScalarView(scalars)).drop { $0 == " " || $0 == "\t" }
-            guard after.isEmpty || after.hasPrefix("#") else {
+            let after = scalars.drop { $0 == " " || $0 == "\t" }
+            guard after.isEmpty || after.first == "#" else {
                 throw error("unexpected text after the string", line, offset)
             }
             return result
