@@ -23,11 +23,20 @@ public final class FileLock {
     /// The file locked (a symbolic link's target is locked through it).
     private var descriptor: Int32
 
-    /// Waits for the exclusive lock on the existing file `url`.
+    /// Waits for the exclusive lock on the existing file or folder `url`; anything else (a named
+    /// pipe, a device) is an error at once.
     public init(exclusive url: URL) throws(Diagnostic) {
         while true {
-            let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+            // Not blocking: a named pipe where a file or folder is expected must not hang the open.
+            let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
             guard descriptor >= 0 else { throw AtomicFile.failure("cannot open the file to lock it", url) }
+            var status = stat()
+            guard fstat(descriptor, &status) == 0,
+                [S_IFREG, S_IFDIR].contains(status.st_mode & S_IFMT)
+            else {
+                close(descriptor)
+                throw Diagnostic("not a file or folder to lock (a named pipe or a device)", path: url.path)
+            }
             while flock(descriptor, LOCK_EX) != 0 {
                 guard errno == EINTR else {
                     let error = AtomicFile.failure("cannot lock the file", url)
