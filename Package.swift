@@ -29,10 +29,11 @@ let package = Package(
         .plugin(name: "FlavorKitSymbols", targets: ["FlavorKitSymbols"]),
     ],
     targets: [
-        .target(name: "Diagnostics", swiftSettings: strictSwift),
+        .target(name: "TextEscaping", swiftSettings: strictSwift),
+        .target(name: "Diagnostics", dependencies: ["TextEscaping"], swiftSettings: strictSwift),
         .target(name: "TerminalText", swiftSettings: strictSwift),
         .target(name: "Commands", dependencies: ["Diagnostics", "TerminalText"], swiftSettings: strictSwift),
-        .target(name: "FileFormats", dependencies: ["Diagnostics"], swiftSettings: strictSwift),
+        .target(name: "FileFormats", dependencies: ["Diagnostics", "TextEscaping"], swiftSettings: strictSwift),
         .target(name: "Localization", dependencies: ["Diagnostics", "FileFormats"], swiftSettings: strictSwift),
         .target(
             name: "Flavors",
@@ -70,7 +71,8 @@ let package = Package(
         .target(
             name: "CatalogTools",
             dependencies: [
-                "Diagnostics", "FileFormats", "FileWriting", "Flavors", "Localization", "TerminalText", "TextSnapshots",
+                "Diagnostics", "FileFormats", "FileWriting", "Flavors", "Localization", "TerminalText", "TextEscaping",
+                "TextSnapshots",
             ],
             swiftSettings: strictSwift),
         .executableTarget(
@@ -86,8 +88,8 @@ let package = Package(
         .target(
             name: "FuzzTargets",
             dependencies: [
-                "CatalogTools", "Diagnostics", "FileFormats", "Flavors", "Localization", "TextSnapshots",
-                "TransferAgentProtocol", "TransferCore",
+                "CatalogTools", "Diagnostics", "FileFormats", "Flavors", "Localization", "TextEscaping",
+                "TextSnapshots", "TransferAgentProtocol", "TransferCore",
             ],
             path: "Fuzz/Targets",
             swiftSettings: strictSwift),
@@ -131,6 +133,7 @@ let package = Package(
             swiftSettings: strictSwift),
         .testTarget(name: "CommandsTests", dependencies: ["Commands", "Diagnostics"], swiftSettings: strictSwift),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"], swiftSettings: strictSwift),
+        .testTarget(name: "TextEscapingTests", dependencies: ["TextEscaping"], swiftSettings: strictSwift),
         .target(
             name: "TestSupport", dependencies: ["CShims", "Flavors"], path: "Tests/Support/TestSupport",
             swiftSettings: strictSwift),

@@ -32,7 +32,7 @@ module() { # name, then its sources; rebuilt when a source is newer than its obj
         -emit-module -emit-module-path "$out/modules/$name.swiftmodule" -o "$out/modules/$name.o"
 }
 # The modules the targets reach, each after those it imports.
-modules=(Diagnostics FileFormats Localization FileWriting Flavors TerminalText Commands TransferAgentProtocol TransferCore TextSnapshots CatalogTools)
+modules=(TextEscaping Diagnostics FileFormats Localization FileWriting Flavors TerminalText Commands TransferAgentProtocol TransferCore TextSnapshots CatalogTools)
 for name in "${modules[@]}"; do module "$name" $(find "Sources/$name" -name '*.swift' | sort); done
 module FuzzTargets $(find Fuzz/Targets -name '*.swift' | sort)
 objects=()

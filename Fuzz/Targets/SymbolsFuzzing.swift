@@ -1,5 +1,6 @@
 import CatalogTools
 import Foundation
+import TextEscaping
 
 /// Makes the Swift names `generate-symbols` gives a key and a table, and the literal and
 /// comment it writes of them, from `data` as UTF-8. Every name is an identifier Swift's lexer
@@ -14,7 +15,7 @@ public func fuzzSymbols(_ data: Data) {
     let typeName = SymbolName.typeName(forTable: key)
     precondition(typeName.map { SwiftSource.isIdentifier($0) } != false, "a type name Swift does not take")
     for written in [SwiftSource.literal(key), SwiftSource.comment(key)] {
-        precondition(!written.unicodeScalars.contains(where: SwiftSource.isHidden), "a hidden character written")
+        precondition(!written.unicodeScalars.contains(where: Escaper.isHiddenInSwift), "a hidden character written")
     }
     precondition(unescaped(SwiftSource.literal(key)) == key, "a literal that does not say its text")
     guard key.utf8.allSatisfy({ $0 < 0x80 }) else { return }

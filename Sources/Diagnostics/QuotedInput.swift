@@ -1,3 +1,5 @@
+import TextEscaping
+
 extension Diagnostic {
     /// How many Unicode scalars of one piece of input a message quotes before `…`.
     public static let quoteLimit = 80
@@ -19,37 +21,22 @@ extension Diagnostic {
                 break
             }
             count += 1
-            appendVisible(scalar, to: &result)
+            if let escape = Escaper.terminal.escape(of: scalar) {
+                result += escape
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
         }
         return result
     }
 
     /// `text` with the characters `quote` escapes made visible, whatever its length.
     public static func visible(_ text: some StringProtocol) -> String {
-        guard text.unicodeScalars.contains(where: isInvisible) else { return String(text) }
-        var result = ""
-        for scalar in text.unicodeScalars { appendVisible(scalar, to: &result) }
-        return result
+        Escaper.terminal.escaped(text)
     }
 
     /// Whether `quote` and `visible` escape `scalar`.
     public static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: return true
-        default: return false
-        }
-    }
-
-    private static func appendVisible(_ scalar: Unicode.Scalar, to result: inout String) {
-        guard isInvisible(scalar) else {
-            result.unicodeScalars.append(scalar)
-            return
-        }
-        switch scalar {
-        case "\n": result += "\\n"
-        case "\r": result += "\\r"
-        case "\t": result += "\\t"
-        default: result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-        }
+        Escaper.isInvisible(scalar)
     }
 }

@@ -1,25 +1,12 @@
 import TerminalText
+import TextEscaping
 
 /// Text as HTML: escaped, and a snapshot drawn as a terminal shows it.
 package enum TerminalHTML {
-    /// `text` with `&`, `<`, `>` and `"` escaped, and control characters (other than the
-    /// bidirectional marks and isolates a terminal acts on) shown as `␛`-style pictures.
+    /// `text` as HTML: `Escaper.html` (`&`, `<`, `>` and `"` escaped, control characters shown
+    /// as `␛`-style pictures; the bidirectional marks and isolates kept, as a terminal acts on them).
     package static func escaped(_ text: some StringProtocol) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                // U+2400… Control Pictures: ␛ for ESC, ␉ for a tab.
-                result.unicodeScalars.append(Unicode.Scalar(scalar.value == 0x7F ? 0x2421 : 0x2400 + scalar.value)!)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        Escaper.html.escaped(text)
     }
 
     /// One snapshot line per `<div>`, each its own left-to-right paragraph (the bidirectional

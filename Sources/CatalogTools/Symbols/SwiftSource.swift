@@ -1,72 +1,19 @@
-import FileFormats
+import TextEscaping
 
 /// Text from a catalog written into Swift source, where whatever it holds must stay data: a
 /// string literal that says exactly the text, a comment that stays one line, an identifier the
 /// compiler accepts. What a catalog holds (a key, a comment, a table's or a file's name) never
 /// becomes code: a line break in a comment would end it and start a line of code, a quote in a
-/// literal would end it. Every character that could end a line, hide itself or reorder what an
-/// editor shows (controls, line and paragraph separators, format characters such as the
-/// bidirectional overrides, unassigned code points) is written as a `\u{…}` escape.
+/// literal would end it. The escapes are `TextEscaping`'s, the one escaper for Swift source.
 package enum SwiftSource {
-    /// `text` as a Swift string literal (`"…"`): `"` and `\` escaped, `\n`, `\r`, `\t`, and
-    /// `\u{…}` for every other character `isHidden` names.
+    /// `text` as a Swift string literal (`"…"`), escaped as `Escaper.swiftLiteral` escapes.
     package static func literal(_ text: String) -> String {
-        guard !isPlain(text) else { return "\"" + text + "\"" }
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where isHidden(scalar): result += escape(scalar)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        "\"" + Escaper.swiftLiteral.escaped(text) + "\""
     }
 
-    /// `text` as the rest of one comment line: every character `isHidden` names (line breaks
-    /// included, so that nothing after it can become code) written as a Swift escape (`\n`,
-    /// `\r`, `\t`, `\u{1B}`); a backslash stays as it is.
+    /// `text` as the rest of one comment line, escaped as `Escaper.swiftComment` escapes.
     package static func comment(_ text: some StringProtocol) -> String {
-        guard text.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\t" || isHidden($0) }) else {
-            return String(text)
-        }
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where isHidden(scalar): result += escape(scalar)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-
-    /// Whether `text` goes into a literal as it is: printable ASCII but `"` and `\`.
-    package static func isPlain(_ text: String) -> Bool {
-        !text.containsByte { $0 < 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
-    }
-
-    /// Whether `scalar` is written escaped in a literal or a comment: a control character (C0,
-    /// DEL, C1), a line or paragraph separator, a format character (Unicode's `Cf`: the
-    /// bidirectional embeddings, overrides, isolates and marks, zero-width characters, the
-    /// byte-order mark), a private-use or unassigned code point.
-    package static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.value < 0x20 || scalar.value == 0x7F { return true }
-        if scalar.value < 0x7F { return false }
-        switch scalar.properties.generalCategory {
-        case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .unassigned, .surrogate: return true
-        default: return false
-        }
-    }
-
-    private static func escape(_ scalar: Unicode.Scalar) -> String {
-        "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        Escaper.swiftComment.escaped(text)
     }
 
     // MARK: Identifiers

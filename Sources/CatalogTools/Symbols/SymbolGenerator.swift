@@ -493,7 +493,7 @@ public struct SymbolGenerator {
 
         /// `text` as a Swift string literal.
         mutating func addLiteral(_ text: String) {
-            if SwiftSource.isPlain(text) { add("\"", text, "\"") } else { add(SwiftSource.literal(text)) }
+            add(SwiftSource.literal(text))
         }
 
         mutating func removeLastByte() { bytes.removeLast() }

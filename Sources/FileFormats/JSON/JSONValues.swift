@@ -1,4 +1,5 @@
 import Diagnostics
+import TextEscaping
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -93,21 +94,7 @@ package enum JSONValues {
 
     /// `text` as a JSON string, quotes and escapes included.
     package static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let digits = String(scalar.value, radix: 16, uppercase: true)
-                result += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        "\"" + Escaper.json.escaped(text) + "\""
     }
 
     /// The top-level value, its object's array `key` handed to `take` element by element

@@ -2,6 +2,7 @@ import Diagnostics
 import FileFormats
 import Foundation
 import Localization
+import TextEscaping
 
 /// Changes texts in a `.stringsdict` file's XML in place: a changed `<string>` is replaced
 /// where it stands; a category, variable or entry the file lacks is inserted at the end of its
@@ -180,9 +181,8 @@ package enum StringsDictEditor {
         ]
     }
 
-    /// `&amp; &lt; &gt;`, as property lists write them.
+    /// `text` as XML element text, as property lists write it.
     static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
+        Escaper.xmlText.escaped(text)
     }
 }

@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import Localization
+import TextEscaping
 
 /// Writes one language as XLIFF 1.2, the way Xcode's Export Localizations does: one `<file>`
 /// per development-language file (`original="en.lproj/Localizable.strings"`), with
@@ -97,26 +98,16 @@ public enum XLIFFWriter {
         }) {
             return text
         }
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"" where attribute: result += "&quot;"
-            case "\r": result += "&#13;"
-            case "\n" where attribute: result += "&#10;"
-            case "\t" where attribute: result += "&#9;"
-            case "\n", "\t": result.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
-                let message =
-                    "\(unit.described): XLIFF (XML 1.0) cannot hold the control character U+"
-                    + String(format: "%04X", scalar.value)
-                guard let location = unit.targetLocation ?? unit.sourceLocation else { throw Diagnostic(message) }
-                throw Diagnostic(message, at: location)
-            default: result.unicodeScalars.append(scalar)
-            }
+        // XML 1.0 has no way to write the other controls, not even as a character reference.
+        if let scalar = text.unicodeScalars.first(where: {
+            ($0.value < 0x20 && $0 != "\n" && $0 != "\t" && $0 != "\r") || $0.value == 0xFFFE || $0.value == 0xFFFF
+        }) {
+            let message =
+                "\(unit.described): XLIFF (XML 1.0) cannot hold the control character U+"
+                + String(format: "%04X", scalar.value)
+            guard let location = unit.targetLocation ?? unit.sourceLocation else { throw Diagnostic(message) }
+            throw Diagnostic(message, at: location)
         }
-        return result
+        return (attribute ? Escaper.xmlAttribute : Escaper.xmlText).escaped(text)
     }
 }
