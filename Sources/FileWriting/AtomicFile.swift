@@ -40,9 +40,18 @@ public enum AtomicFile {
     static let maximumLinks = 32
 
     /// Writes `data` to `url` (its target, when `url` is a symbolic link), creating the file
-    /// when there is none, and its folder and those above when `creatingFolder`. Every failure
-    /// names the file (or folder) written.
-    public static func write(_ data: Data, to url: URL, creatingFolder: Bool = false) throws(Diagnostic) {
+    /// when there is none, and its folder and those above when `creatingFolder`. With `folder`
+    /// (the folder the tool owns: a package's catalogs, the package itself), the file is written
+    /// only when it lies inside it once every link is followed (`isInside`), before any folder is
+    /// made: a committed link to a file outside, even one that does not exist yet, is refused.
+    /// Every failure names the file (or folder) written.
+    public static func write(_ data: Data, to url: URL, creatingFolder: Bool = false, within folder: URL? = nil)
+        throws(Diagnostic)
+    {
+        if let folder, !isInside(url, folder) {
+            throw Diagnostic(
+                "a symbolic link out of \(Diagnostic.quote(folder.path)); not written through", path: url.path)
+        }
         if creatingFolder { try createFolder(url.deletingLastPathComponent()) }
         let target = try resolvingLinks(url)
         let setup = try existingSetup(of: target)
@@ -67,6 +76,39 @@ public enum AtomicFile {
             throw error
         }
         syncFolder(folder)
+    }
+
+    /// Checks that `url` can be written by `write`: a file that does not exist yet, or a
+    /// regular file (a link's target) that is writable and has no other hard link; throws what
+    /// `write` would, without writing. For a command that writes several files all or nothing.
+    public static func checkReplaceable(_ url: URL) throws(Diagnostic) {
+        _ = try existingSetup(of: try resolvingLinks(url))
+    }
+
+    /// Whether `url` lies inside `folder` once symbolic links are followed: the links of the
+    /// file itself (to a file that need not exist yet), then those of the deepest of its folders
+    /// that exists; folders still to be made are taken as written, and may not say `..`.
+    public static func isInside(_ url: URL, _ folder: URL) -> Bool {
+        guard let target = try? resolvingLinks(url), let file = resolved(target), let container = resolved(folder)
+        else { return false }
+        return file.hasPrefix(container.hasSuffix("/") ? container : container + "/")
+    }
+
+    /// `url`'s path with the links of its deepest existing folder followed and the rest as
+    /// written; nil when the rest says `..`.
+    private static func resolved(_ url: URL) -> String? {
+        var components = url.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        var rest: [String] = []
+        while true {
+            if let real = realpath("/" + components.joined(separator: "/"), nil) {
+                defer { free(real) }
+                guard !rest.contains("..") else { return nil }
+                let base = String(cString: real)
+                return ([base == "/" ? "" : base] + rest.filter { $0 != "." }).joined(separator: "/")
+            }
+            guard let last = components.popLast() else { return nil }
+            rest.insert(last, at: 0)
+        }
     }
 
     /// `url` with every symbolic link on its last component followed: the file to replace.

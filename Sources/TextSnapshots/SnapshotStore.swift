@@ -110,29 +110,10 @@ public struct SnapshotStore: Sendable {
         try AtomicFile.write(data, to: url)
     }
 
-    /// Whether `url` lies inside the store's folder once symbolic links are followed (as far
-    /// as its folders exist, the folder's own included): a file written there cannot land
-    /// anywhere else.
+    /// Whether `url` lies inside the store's folder once symbolic links are followed
+    /// (`AtomicFile.isInside`): a file written there cannot land anywhere else.
     func isInside(_ url: URL) -> Bool {
-        var url = url
-        // The file itself may be a symbolic link, which AtomicFile writes through.
-        for _ in 0..<32 {
-            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: url.path) else { break }
-            url = URL(fileURLWithPath: destination, relativeTo: url.deletingLastPathComponent())
-        }
-        let file = Self.resolved(url), folder = Self.resolved(root)
-        return file.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
-    }
-
-    /// `url` with the links of its deepest existing folder followed, and the rest as written.
-    private static func resolved(_ url: URL) -> String {
-        var existing = url.standardizedFileURL
-        var rest: [String] = []
-        while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {
-            rest.insert(existing.lastPathComponent, at: 0)
-            existing = existing.deletingLastPathComponent()
-        }
-        return ([existing.resolvingSymlinksInPath().path] + rest).joined(separator: "/")
+        AtomicFile.isInside(url, root)
     }
 
     /// `text` with CRLF and CR turned into LF.

@@ -29,7 +29,7 @@ enum ExtractCommand: ToolCommand {
         var lock: FileLock?
         if !checking {
             // A package's first key starts its catalog folder.
-            try FileManager.default.createDirectory(at: layout.localizations, withIntermediateDirectories: true)
+            try AtomicFile.createFolder(layout.localizations)
             lock = try FileLock(exclusive: layout.localizations)
         }
         defer { lock?.release() }
@@ -52,16 +52,16 @@ enum ExtractCommand: ToolCommand {
         var failures = 0
         for (url, data) in extraction.writes {
             do throws(Diagnostic) {
-                try AtomicFile.write(data, to: url, creatingFolder: true)
-                written.append(layout.relativePath(url))
+                try AtomicFile.write(data, to: url, creatingFolder: true, within: layout.localizations)
+                written.append(Diagnostic.visible(layout.relativePath(url)))
             } catch {
                 failures += 1
                 FlavorKitTool.printError("\(relative(error, in: layout))\n")
             }
         }
         for change in changes {
-            let file = layout.relativePath(change.file)
-            let place = relative(change.location, in: layout)
+            let file = Diagnostic.visible(layout.relativePath(change.file))
+            let place = Diagnostic.visible(relative(change.location, in: layout))
             switch change.kind {
             case .added: print("added \"\(Diagnostic.quote(change.key))\" to \(file) (\(place))")
             case .markedStale: print("marked \"\(Diagnostic.quote(change.key))\" stale in \(file) (no source uses it)")
@@ -75,7 +75,7 @@ enum ExtractCommand: ToolCommand {
             case .unused, .drifted: print(relative(checkDiagnostic(change, layout: layout), in: layout))
             }
         }
-        print(summary(changes, written: written))
+        if !(changes.isEmpty && !extraction.diagnostics.isEmpty) { print(summary(changes, written: written)) }
         // A text that differs from the code's default value waits for a person.
         let drifted = changes.contains { $0.kind == .drifted }
         return failures == 0 && extraction.diagnostics.isEmpty && !drifted ? 0 : 1
@@ -84,7 +84,7 @@ enum ExtractCommand: ToolCommand {
     /// What `--check` says of a change: an error, or a warning for a key left alone.
     private static func checkDiagnostic(_ change: KeyExtraction.Change, layout: PackageLayout) -> Diagnostic {
         let key = "key \"\(Diagnostic.quote(change.key))\""
-        let file = layout.relativePath(change.file)
+        let file = Diagnostic.visible(layout.relativePath(change.file))
         let message: String
         switch change.kind {
         case .added: message = "\(key) is used here but is in no catalog (flavorkit extract adds it to \(file))"

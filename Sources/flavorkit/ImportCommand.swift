@@ -34,7 +34,7 @@ enum ImportCommand: ToolCommand {
             }
             do throws(Diagnostic) {
                 // A flavor's first translation into a language starts its `.lproj` folder.
-                try AtomicFile.write(data, to: url, creatingFolder: true)
+                try AtomicFile.write(data, to: url, creatingFolder: true, within: project.layout.root)
                 written += 1
                 print("wrote \(project.layout.relativePath(url))")
             } catch {

@@ -64,7 +64,7 @@ enum VaryCommand: ToolCommand {
             throw Diagnostic("not changed: the String Catalog has errors to fix first (\(error))", path: url.path)
         }
         try StringCatalogVariation.vary(name, by: kind, in: &catalog, language: project.developmentLanguage)
-        try AtomicFile.write(StringCatalogWriter.write(catalog), to: url)
+        try AtomicFile.write(StringCatalogWriter.write(catalog), to: url, within: folder)
         let relative = project.layout.relativePath(url)
         print(
             "\"\(Diagnostic.quote(name))\" now varies by \(parsed.value(by)!) in \(relative); its translations need review"

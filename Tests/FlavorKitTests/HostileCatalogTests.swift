@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Catalog files come from translators' pull requests: one that links out of its catalog
@@ -35,5 +36,56 @@ struct HostileCatalogTests {
         for text in [said] + written.map({ String(decoding: $0, as: UTF8.self) }) {
             #expect(!text.contains("TOP SECRET") && !text.contains(secret))
         }
+    }
+
+    @Test("a table: argument that names a path is refused by extract and lint, and nothing is written anywhere")
+    func tableAsPath() throws {
+        let outside = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: outside) }
+        let package = try ScratchPackage(
+            main: """
+                print(text("title"))
+                print(text("k1", table: "../../../..\(outside.path)/pwn", defaultValue: "x"))
+                print(text("k2", table: "a\\u{1B}]0;T\\u{7}"))
+                """)
+        defer { package.remove() }
+        let before = try FileTree.contents(of: package.root)
+        let extract = try ToolRunner.run(["extract"], in: package.root)
+        #expect(extract.status == 1)
+        #expect(extract.errors.contains(#"names no catalog file"#), "\(extract.errors)")
+        #expect(!extract.output.unicodeScalars.contains("\u{1B}") && !extract.errors.unicodeScalars.contains("\u{1B}"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
+        #expect(try FileTree.contents(of: package.root) == before)
+        let lint = try ToolRunner.run(["lint"], in: package.root)
+        #expect(lint.status == 1)
+        #expect(lint.output.contains(#"key "k1" is in the table"#))
+    }
+
+    @Test(
+        "extract and import never write through a committed link to a file outside, even one not there yet",
+        arguments: ["extract", "import"])
+    func danglingLinkOut(command: String) throws {
+        let outside = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: outside) }
+        let package = try ScratchPackage(
+            main: #"print(text("title"), text("pwn.key", table: "Evil", defaultValue: "hello"))"#)
+        defer { package.remove() }
+        let link = command == "extract" ? "Localizations/en.lproj/Evil.strings" : "Localizations/translated-from.txt"
+        try FileManager.default.createSymbolicLink(
+            atPath: package.root.appendingPathComponent(link).path,
+            withDestinationPath: outside.appendingPathComponent("planted").path)
+        var arguments = ["extract"]
+        if command == "import" {
+            _ = try ToolRunner.run(["extract"], in: package.root)
+            #expect(try ToolRunner.run(["export", "--format", "po", "--lang", "de", "--output", "po/"], in: package.root).status == 0)
+            let po = package.root.appendingPathComponent("po/de/Localizable.po")
+            let text = try String(contentsOf: po, encoding: .utf8)
+            try Data(text.replacingOccurrences(of: "msgstr \"Übertragungen\"", with: "msgstr \"Transfers!\"").utf8).write(to: po)
+            arguments = ["import", po.path]
+        }
+        let run = try ToolRunner.run(arguments, in: package.root)
+        #expect(run.status == 1, "\(run.output)\(run.errors)")
+        #expect(run.errors.contains("not written through") || run.errors.contains("outside"), "\(run.errors)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
     }
 }

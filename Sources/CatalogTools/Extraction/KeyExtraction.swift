@@ -116,6 +116,15 @@ public struct KeyExtraction {
             }
         }
         for table in Set(uses.keys).union([Catalog.defaultTable]).sorted() {
+            // A `table:` that names no file is never made into a path (`../../x`).
+            guard CatalogFolderLayout.isTableName(table) else {
+                let use = uses[table]![uses[table]!.order[0]]!
+                diagnostics.append(
+                    Diagnostic(
+                        "table \"\(Diagnostic.quote(table))\" names no catalog file (no /, \\, leading . or control "
+                            + "character); key \"\(Diagnostic.quote(use.key))\" is not extracted", at: use.location))
+                continue
+            }
             do throws(Diagnostic) {
                 try update(table, uses: table == Catalog.defaultTable ? defaultUses : uses[table]!, prune: prune)
             } catch {

@@ -33,6 +33,19 @@ public enum CatalogFolderLayout {
         "\(languageFolderName(language))/\(table).\(kind.rawValue)"
     }
 
+    /// Whether `table` can name a table's file in a catalog folder: not empty, no `/` or `\`,
+    /// not starting with `.` (so neither `.` nor `..`), no control or direction character, and
+    /// at most 200 bytes. A `table:` argument in code that is not one names no file, and is
+    /// never made into a path.
+    public static func isTableName(_ table: String) -> Bool {
+        !table.isEmpty && table.utf8.count <= 200 && !table.hasPrefix(".")
+            && !table.unicodeScalars.contains {
+                $0 == "/" || $0 == "\\" || $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
+                    || [0x061C, 0x200E, 0x200F, 0x2028, 0x2029].contains($0.value)
+                    || (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value)
+            }
+    }
+
     /// A table's String Catalog, which holds every language: `Localizable.xcstrings`.
     public static func stringCatalogName(table: String) -> String {
         "\(table).\(FileKind.xcstrings.rawValue)"

@@ -13,6 +13,11 @@ struct UndefinedKeyRule: LintRule {
     func check(_ context: LintContext) -> [Diagnostic] {
         let development = context.development
         return context.keyUses.filter { !development.has($0.key, in: $0.tableName) }.map { use in
+            guard CatalogFolderLayout.isTableName(use.tableName) else {
+                return diagnostic(
+                    "key \"\(Diagnostic.quote(use.key))\" is in the table \"\(Diagnostic.quote(use.tableName))\", "
+                        + "which names no catalog file (no /, \\, leading . or control character)", at: use.location)
+            }
             let table = use.table.map { " in the table \"\(Diagnostic.quote($0))\"" } ?? ""
             return diagnostic(
                 "key \"\(Diagnostic.quote(use.key))\" is used here but \(development.language) does not define it\(table)",
