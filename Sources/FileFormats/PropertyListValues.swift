@@ -47,6 +47,33 @@ package enum PropertyListValues {
         return keeping != nil && root.members != nil ? kept : value(root)
     }
 
+    /// The property list `data` holds, XML or binary, as a tree (each element's offsets kept
+    /// for an editor); an XML error names its line and column in `path`.
+    package static func tree(of data: Data, path: String) throws(Diagnostic) -> PropertyList {
+        guard !data.starts(with: Array("bplist".utf8)) else {
+            switch PropertyList.binary(data) {
+            case .success(let root): return root
+            case .failure(let error):
+                throw Diagnostic(
+                    "not a valid property list: \(error.reason)", at: SourceLocation(path: path, line: 1, column: 1))
+            }
+        }
+        let read = data.withUnsafeBytes { raw in
+            Result { () throws(Diagnostic) -> PropertyList in
+                try TextDecoding.withUTF8(raw.bindMemory(to: UInt8.self), path: path) { text throws(Diagnostic) in
+                    do throws(PropertyListReader.Failure) {
+                        return try PropertyListReader.read(text)
+                    } catch {
+                        var positions = TextPositions(text: text, path: path)
+                        throw Diagnostic(
+                            "not a valid property list: \(error.message)", at: positions.location(at: error.offset))
+                    }
+                }
+            }
+        }
+        return try read.get()
+    }
+
     private static func value(_ list: PropertyList) -> Any {
         switch list.value {
         case .string(let text): return text

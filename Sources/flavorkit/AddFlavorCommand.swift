@@ -1,5 +1,6 @@
 import CatalogTools
 import Commands
+import Diagnostics
 import Flavors
 
 /// `flavorkit add-flavor NAME [--from FLAVOR] [--feature NAME]… [--limit NAME=N]…`:
@@ -30,9 +31,7 @@ enum AddFlavorCommand: ToolCommand {
         let result = try FlavorScaffold.add(
             parsed.argument(name)!, from: parsed.value(from), features: parsed.values(feature),
             limits: Dictionary(limits, uniquingKeysWith: { _, last in last }), in: layout)
-        for url in result.written {
-            print("wrote \(url.path.replacingOccurrences(of: layout.root.path + "/", with: ""))")
-        }
+        for url in result.written { print("wrote \(Diagnostic.visible(layout.relativePath(url)))") }
         if result.manifestUpdated {
             print("updated Package.swift with:")
         } else {

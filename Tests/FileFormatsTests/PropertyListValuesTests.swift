@@ -66,6 +66,11 @@ struct PropertyListValuesTests {
             ("<plist><dict><key>", "x.plist:1:14: error: not a valid property list: <key> is not closed"),
             ("not xml", "x.plist:1:1: error: not a valid property list:"),
             ("bplist00", "x.plist:1:1: error: not a valid property list: not a binary property list"),
+            ("<date>2020-13-45T99:99:99Z</date>", "x.plist:1:1: error: not a valid property list: <date> holds"),
+            ("<date></date>", "x.plist:1:1: error: not a valid property list: <date> holds \"\", not a date"),
+            ("<date>2021-02-29T00:00:00Z</date>", "x.plist:1:1: error: not a valid property list: <date> holds"),
+            ("<real></real>", "x.plist:1:1: error: not a valid property list: <real> holds \"\", not a number"),
+            ("<data>!!!</data>", "x.plist:1:1: error: not a valid property list: <data> holds what is not base64"),
             (
                 "bplist00 and more bytes than a header and a trailer take",
                 "x.plist:1:1: error: not a valid property list:"
@@ -77,5 +82,50 @@ struct PropertyListValuesTests {
         } throws: { error in
             (error as? Diagnostic)?.description.hasPrefix(message) == true
         }
+    }
+
+    @Test("the writer writes what the reader reads back, keys sorted, as Apple's tools write a plist")
+    func writer() throws {
+        let xml = """
+            <plist version="1.0"><dict><key>z</key><string>a &amp; &lt;b&gt;</string><key>n</key><integer>0x10</integer>
+            <key>r</key><real>1.50</real><key>t</key><true/><key>d</key><date>2020-02-29T23:59:59Z</date>
+            <key>b</key><data>AAE=</data><key>e</key><array/><key>l</key><array><string>x</string></array>
+            <key>o</key><dict/></dict></plist>
+            """
+        let tree = try PropertyListValues.tree(of: Data(xml.utf8), path: "x.plist")
+        let written = PropertyListWriter.xml(tree)
+        #expect(
+            String(decoding: written, as: UTF8.self) == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+                <plist version="1.0">
+                <dict>
+                \t<key>b</key>
+                \t<data>AAE=</data>
+                \t<key>d</key>
+                \t<date>2020-02-29T23:59:59Z</date>
+                \t<key>e</key>
+                \t<array/>
+                \t<key>l</key>
+                \t<array>
+                \t\t<string>x</string>
+                \t</array>
+                \t<key>n</key>
+                \t<integer>0x10</integer>
+                \t<key>o</key>
+                \t<dict/>
+                \t<key>r</key>
+                \t<real>1.50</real>
+                \t<key>t</key>
+                \t<true/>
+                \t<key>z</key>
+                \t<string>a &amp; &lt;b&gt;</string>
+                </dict>
+                </plist>
+
+                """)
+        let again = try #require(try PropertyListValues.value(of: written, path: "y.plist") as? [String: Any])
+        let first = try #require(try PropertyListValues.value(of: Data(xml.utf8), path: "x.plist") as? [String: Any])
+        #expect(NSDictionary(dictionary: again).isEqual(NSDictionary(dictionary: first)))
     }
 }

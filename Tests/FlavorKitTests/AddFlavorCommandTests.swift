@@ -72,8 +72,8 @@ struct AddFlavorCommandTests {
             result.output == """
                 wrote Flavors/Team/Info.plist
                 wrote Sources/FlavorEntry/main.swift
-                wrote Sources/Team/main.swift
                 wrote Package.swift
+                wrote Sources/Team/main.swift
                 updated Package.swift with:
                     .executable(name: "Team", targets: ["Team"]),
                     .executableTarget(name: "Team", dependencies: ["AppCore"], swiftSettings: [.define("TEAM")]),
@@ -221,6 +221,58 @@ struct AddFlavorCommandTests {
         }
         let bad = try GenerateSymbolsCommandTests.typecheck([entry], in: root, defines: [])
         #expect(bad.errors.contains("Compile this file with -DHOME or -DWORK"))
+    }
+
+    /// What an attacker's pull request could plant: links out of the package where add-flavor
+    /// writes, a template link to a file outside, a name that differs from a flavor's in case,
+    /// a Package.swift it cannot replace.
+    @Test(
+        "a link out of the package, a read-only Package.swift or a flavor's name in other case: refused, nothing written",
+        arguments: ["entry link", "entry folder", "read-only manifest", "case"])
+    func hostilePackage(attack: String) throws {
+        let root = try Self.package()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let outside = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: outside) }
+        let entry = root.appendingPathComponent("Sources/FlavorEntry/main.swift")
+        var name = "Team"
+        switch attack {
+        case "entry link":
+            try FileManager.default.removeItem(at: entry)
+            try FileManager.default.createSymbolicLink(
+                atPath: entry.path, withDestinationPath: outside.appendingPathComponent("evil.swift").path)
+        case "entry folder":
+            try FileManager.default.removeItem(at: entry.deletingLastPathComponent())
+            try FileManager.default.createSymbolicLink(
+                atPath: entry.deletingLastPathComponent().path, withDestinationPath: outside.path)
+        case "read-only manifest":
+            try FileManager.default.setAttributes(
+                [.posixPermissions: 0o444], ofItemAtPath: root.appendingPathComponent("Package.swift").path)
+        default:
+            name = "FREE"
+        }
+        let before = try FileManager.default.subpathsOfDirectory(atPath: root.path).sorted()
+        let result = try ToolRunner.run(["add-flavor", name, "--from", "Free"], in: root)
+        #expect(result.status == 1, "\(result.output)")
+        #expect(!result.errors.isEmpty)
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: root.path).sorted() == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
+    }
+
+    @Test("a template's link to a file outside the sources is not copied, and says so")
+    func templateLinkOut() throws {
+        let root = try Self.package()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("Sources/Free/passwd.swift").path, withDestinationPath: "/etc/passwd")
+        let result = try ToolRunner.run(["add-flavor", "Team", "--from", "Free"], in: root)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.contains(#"Free links passwd.swift to /etc/passwd, outside the sources"#))
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Sources/Team/passwd.swift").path))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Sources/Team").path) == [
+                "main.swift"
+            ])
     }
 
     @Test(

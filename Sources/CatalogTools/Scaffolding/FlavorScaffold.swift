@@ -56,6 +56,11 @@ public enum FlavorScaffold {
         for existing in [layout.flavor(name), sources] where fileManager.fileExists(atPath: existing.path) {
             throw Diagnostic("\(name) exists already", path: existing.path)
         }
+        // Flavors that differ in case only would share a -D condition (and, on macOS, a folder).
+        if let twin = layout.flavorNames().first(where: { $0.uppercased() == name.uppercased() }) {
+            throw Diagnostic(
+                "\(name) would share the condition -D\(name.uppercased()) with the flavor \(twin); choose another name")
+        }
         let source = template ?? layout.flavorNames().first
         if let source,
             !layout.flavorNames().contains(source)
@@ -66,45 +71,81 @@ public enum FlavorScaffold {
                     + layout.flavorNames().joined(separator: ", ") + ")",
                 path: layout.infoPlist(flavor: source).path)
         }
+        var result = Result()
+        var plan = Plan()
         let plist = try infoPlist(for: name, from: source, features: features, limits: limits, in: layout)
         // As the flavor will read it: a plist it refuses is not written.
         _ = try FlavorIdentity(name: name, plist: plist.data, path: layout.infoPlist(flavor: name).path)
+        plan.files.append((layout.infoPlist(flavor: name), plist.data))
+        let names = translatedNames(of: name, displayName: plist.displayName, from: source, in: layout)
+        plan.files += names.files
+        // Where the flavor's catalog overrides go, whether or not it has any yet.
+        plan.folders.append(layout.localizations(flavor: name))
+        try planEntry(
+            name, from: source, features: features, in: layout, sources: sources, plan: &plan, result: &result)
+
         let manifestURL = layout.root.appendingPathComponent("Package.swift")
         let manifest = try InputFile.readIfPresent(manifestURL, limit: InputFile.textLimit, within: layout.root)
             .flatMap { String(data: $0, encoding: .utf8) }
-
-        var result = Result()
-        func write(_ data: Data, to url: URL) throws(Diagnostic) {
-            try AtomicFile.write(data, to: url, creatingFolder: true)
-            result.written.append(url)
-        }
-        try write(plist.data, to: layout.infoPlist(flavor: name))
-        let names = translatedNames(of: name, displayName: plist.displayName, from: source, in: layout)
-        for (url, data) in names.files { try write(data, to: url) }
-        // Where the flavor's catalog overrides go, whether or not it has any yet.
-        try AtomicFile.createFolder(layout.localizations(flavor: name))
-        try addEntry(name, from: source, features: features, in: layout, sources: sources, result: &result)
-
         if let manifest,
             let lines = source.flatMap({ copiedLines(in: manifest, from: $0, to: name) })
                 ?? firstLines(in: manifest, for: name)
         {
-            try write(Data(lines.updated.utf8), to: manifestURL)
+            plan.files.append((manifestURL, Data(lines.updated.utf8)))
             result.manifestLines = lines.added
             result.manifestUpdated = true
         } else {
             result.manifestLines = newLines(for: name)
             result.nextSteps.append("add these lines to Package.swift (products, then targets)")
         }
-        if !names.untranslated.isEmpty {
-            let place = names.files.first.map { layout.relativePath($0.url) } ?? layout.relativePath(names.place)
+        // Everything is checked before anything is written: each file stays in the package and
+        // can be replaced, each link and folder is new.
+        for url in plan.files.map(\.url) + plan.folders + plan.links.map(\.link) {
+            guard AtomicFile.isInside(url, layout.root) else {
+                throw Diagnostic(
+                    "a symbolic link out of the package \(Diagnostic.quote(layout.root.path)); nothing was written",
+                    path: url.path)
+            }
+        }
+        for (url, _) in plan.files { try AtomicFile.checkReplaceable(url) }
+        for (link, _) in plan.links
+        where (try? fileManager.destinationOfSymbolicLink(atPath: link.path)) != nil
+            || fileManager.fileExists(atPath: link.path)
+        {
+            throw Diagnostic("exists already; nothing was written", path: link.path)
+        }
+        for folder in plan.folders { try AtomicFile.createFolder(folder) }
+        for (url, data) in plan.files {
+            try AtomicFile.write(data, to: url, creatingFolder: true, within: layout.root)
+            result.written.append(url)
+        }
+        for (link, destination) in plan.links {
+            try AtomicFile.createFolder(link.deletingLastPathComponent())
+            do {
+                try fileManager.createSymbolicLink(atPath: link.path, withDestinationPath: destination)
+            } catch {
+                throw Diagnostic("cannot link the entry file (\(error.localizedDescription))", path: link.path)
+            }
+            result.written.append(link)
+        }
+        for (language, place) in names.untranslated {
             result.nextSteps.append(
-                "translate \(name)'s name (\(plist.displayName)) into \(names.untranslated.joined(separator: ", ")) "
-                    + "in \(place); until then lint reports it as missing")
+                "translate \(name)'s name (\(Diagnostic.quote(plist.displayName))) into \(language) in "
+                    + "\(layout.relativePath(place)); until then lint reports it as missing")
         }
         result.nextSteps.append("swift run flavorkit lint --strict")
         result.nextSteps.append("swift run \(name)")
         return result
+    }
+
+    /// What `add` writes, checked whole before any of it is.
+    struct Plan {
+        /// Files written whole (new, or replacing the package's own).
+        var files: [(url: URL, data: Data)] = []
+        /// Folders made.
+        var folders: [URL] = []
+        /// Symbolic links made, and what each points at.
+        var links: [(link: URL, destination: String)] = []
     }
 
     /// Whether `name` can name a feature or a limit: letters, digits, `-` and `_`.
@@ -123,7 +164,7 @@ public enum FlavorScaffold {
     /// for are listed, with where their translation goes; with none made, no file is written
     /// (an English name only would have to be translated in every language to lint clean).
     static func translatedNames(of name: String, displayName: String, from template: String?, in layout: PackageLayout)
-        -> (files: [(url: URL, data: Data)], untranslated: [String], place: URL)
+        -> (files: [(url: URL, data: Data)], untranslated: [(language: String, place: URL)])
     {
         let folder = layout.localizations(flavor: name)
         let project = LintProject(layout: layout)
@@ -134,13 +175,13 @@ public enum FlavorScaffold {
         let languages = all.filter { language in !language.withParents.dropFirst().contains(where: all.contains) }
         let templateStore = template.map { CatalogStore(folders: [layout.localizations(flavor: $0)]) }
         var names: [(language: LanguageTag, name: String)] = []
-        var untranslated: [String] = []
+        var untranslated: [LanguageTag] = []
         for language in languages {
             let translated = templateStore?.catalog(for: language)?["CFBundleDisplayName", table: InfoPlistTexts.table]
             if let template, let value = translated?.value, value.contains(template) {
                 names.append((language, value.replacingOccurrences(of: template, with: name)))
             } else {
-                untranslated.append(language.description)
+                untranslated.append(language)
             }
         }
         let isStringCatalog = { (url: URL) in
@@ -155,11 +196,19 @@ public enum FlavorScaffold {
             templateHasCatalogs ? isStringCatalog(templateFolder!) : isStringCatalog(layout.localizations)
         let catalogURL = folder.appendingPathComponent(
             CatalogFolderLayout.stringCatalogName(table: InfoPlistTexts.table))
-        // No file without a translation: a name only in English would have to be in every language.
-        guard !names.isEmpty else {
-            let place = stringCatalogs ? catalogURL : folder.appendingPathComponent("<lang>.lproj/InfoPlist.strings")
-            return ([], untranslated, place)
+        // Where each language's translation goes: the one String Catalog, or its own file.
+        let places = untranslated.map { language in
+            (
+                language.description,
+                stringCatalogs
+                    ? catalogURL
+                    : folder.appendingPathComponent(
+                        CatalogFolderLayout.relativePath(
+                            language: language, table: InfoPlistTexts.table, kind: .strings))
+            )
         }
+        // No file without a translation: a name only in English would have to be in every language.
+        guard !names.isEmpty else { return ([], places) }
         if stringCatalogs {
             let url = catalogURL
             var catalog = StringCatalog(sourceLanguage: development.description, path: url.path)
@@ -171,7 +220,7 @@ public enum FlavorScaffold {
                         for: language.description, orderedBy: StringCatalogWriter.keyOrder)
                 }
             }
-            return ([(url, StringCatalogWriter.write(catalog))], untranslated, folder)
+            return ([(url, StringCatalogWriter.write(catalog))], places)
         }
         let files = names.map { language, text in
             (
@@ -180,107 +229,113 @@ public enum FlavorScaffold {
                 Data("/* \(name)'s name */\n\"CFBundleDisplayName\" = \(StringsWriter.quoted(text));\n".utf8)
             )
         }
-        return (files, untranslated, folder)
+        return (files, places)
     }
 
     /// The new plist: the template's with the name, display name and bundle identifier
     /// changed, or a minimal one; `features` added to its `FlavorFeatures`, `limits` set in
-    /// its `FlavorLimits`.
+    /// its `FlavorLimits`. Read and written by the package's own property-list reader and
+    /// writer: whatever lint takes, a copy takes, each value as written.
     static func infoPlist(
         for name: String, from template: String?, features: [String] = [], limits: [String: Int] = [:],
         in layout: PackageLayout
     ) throws(Diagnostic) -> (data: Data, displayName: String) {
-        var dictionary: [String: Any] = [
-            "CFBundleIdentifier": "com.example.\(name.lowercased())", "CFBundleDisplayName": name,
-            "CFBundleShortVersionString": "1.0", "CFBundleDevelopmentRegion": "en",
-            "FlavorFeatures": [String](), "FlavorLimits": [String: Int](),
-        ]
+        var plist = PropertyList(
+            .dictionary([
+                .init(
+                    key: "CFBundleIdentifier", keyOffset: 0, value: .init(.string("com.example.\(name.lowercased())"))),
+                .init(key: "CFBundleDisplayName", keyOffset: 0, value: .init(.string(name))),
+                .init(key: "CFBundleShortVersionString", keyOffset: 0, value: .init(.string("1.0"))),
+                .init(key: "CFBundleDevelopmentRegion", keyOffset: 0, value: .init(.string("en"))),
+                .init(key: "FlavorFeatures", keyOffset: 0, value: .init(.array([]))),
+                .init(key: "FlavorLimits", keyOffset: 0, value: .init(.dictionary([]))),
+            ]))
         if let template {
             let url = layout.infoPlist(flavor: template)
             let data = try InputFile.read(url, limit: FlavorIdentity.plistLimit, within: layout.flavor(template))
-            // Checked by the package's own reader first (bounded depth, no cycles), which
-            // Foundation's binary reader is not; Foundation's then keeps dates and types as
-            // they are for the copy.
-            _ = try PropertyListValues.value(of: data, path: url.path)
-            guard let read = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any]
-            else {
-                throw Diagnostic("cannot read the flavor's Info.plist to copy it", path: url.path)
+            let read = try PropertyListValues.tree(of: data, path: url.path)
+            guard read.members != nil else {
+                throw Diagnostic("expected a dictionary at the top of the Info.plist to copy", path: url.path)
             }
-            dictionary = read
+            plist = read
             let lower = template.lowercased()
-            if let identifier = read["CFBundleIdentifier"] as? String {
-                dictionary["CFBundleIdentifier"] =
-                    identifier.hasSuffix("." + lower)
-                    ? identifier.dropLast(lower.count) + name.lowercased() : identifier + "." + name.lowercased()
+            if let identifier = read["CFBundleIdentifier"]?.string {
+                plist["CFBundleIdentifier"] = PropertyList(
+                    .string(
+                        identifier.hasSuffix("." + lower)
+                            ? identifier.dropLast(lower.count) + name.lowercased()
+                            : identifier + "." + name.lowercased()))
             }
-            let display = read["CFBundleDisplayName"] as? String ?? name
-            dictionary["CFBundleDisplayName"] =
-                display.contains(template) ? display.replacingOccurrences(of: template, with: name) : name
+            let display = read["CFBundleDisplayName"]?.string ?? name
+            plist["CFBundleDisplayName"] = PropertyList(
+                .string(display.contains(template) ? display.replacingOccurrences(of: template, with: name) : name))
         }
-        var enabled = dictionary["FlavorFeatures"] as? [String] ?? []
-        for feature in features where !enabled.contains(feature) { enabled.append(feature) }
-        dictionary["FlavorFeatures"] = enabled
-        var limited = dictionary["FlavorLimits"] as? [String: Any] ?? [:]
-        for (limit, value) in limits { limited[limit] = value }
-        dictionary["FlavorLimits"] = limited
-        do {
-            let data = try PropertyListSerialization.data(fromPropertyList: dictionary, format: .xml, options: 0)
-            return (data, dictionary["CFBundleDisplayName"] as? String ?? name)
-        } catch {
-            throw Diagnostic("cannot write the new Info.plist (\(error))")
+        var enabled: [PropertyList] = []
+        if case .array(let elements) = plist["FlavorFeatures"]?.value { enabled = elements }
+        for feature in features where !enabled.contains(where: { $0.string == feature }) {
+            enabled.append(PropertyList(.string(feature)))
         }
+        plist["FlavorFeatures"] = PropertyList(.array(enabled))
+        var limited = plist["FlavorLimits"]?.members != nil ? plist["FlavorLimits"]! : PropertyList(.dictionary([]))
+        for (limit, value) in limits.sorted(by: { $0.key < $1.key }) {
+            limited[limit] = PropertyList(.integer(String(value)))
+        }
+        plist["FlavorLimits"] = limited
+        return (PropertyListWriter.xml(plist), plist["CFBundleDisplayName"]?.string ?? name)
     }
 
-    /// `Sources/<name>/`: links to the shared entry file, which gets a branch for `name`
-    /// (its template's copied, else a new one) or, in a package without one, is started.
-    static func addEntry(
+    /// `Sources/<name>/`: links to the shared entry file, which gets a branch for `name` (its
+    /// template's copied, else a new one) or, in a package without one, is started. Only the
+    /// template's links that stay inside the sources folder are copied, each entry file edited
+    /// once; any other link is a next step.
+    static func planEntry(
         _ name: String, from template: String?, features: [String], in layout: PackageLayout, sources: URL,
-        result: inout Result
+        plan: inout Plan, result: inout Result
     ) throws(Diagnostic) {
         let fileManager = FileManager.default
         let templateSources = template.map { layout.sources.appendingPathComponent($0) }
-        var links = (templateSources.flatMap { try? fileManager.contentsOfDirectory(atPath: $0.path) } ?? []).sorted()
-            .compactMap { file in
-                templateSources.flatMap { folder in
-                    (try? fileManager.destinationOfSymbolicLink(atPath: folder.appendingPathComponent(file).path))
-                        .map { (file, $0) }
-                }
+        var links: [(file: String, destination: String)] = []
+        for file in (templateSources.flatMap { try? fileManager.contentsOfDirectory(atPath: $0.path) } ?? []).sorted() {
+            guard let folder = templateSources,
+                let destination = try? fileManager.destinationOfSymbolicLink(
+                    atPath: folder.appendingPathComponent(file).path)
+            else { continue }
+            let entry = folder.appendingPathComponent(destination)
+            guard !destination.hasPrefix("/"), AtomicFile.isInside(entry, layout.sources),
+                InputFile.isRegularFile(entry)
+            else {
+                result.nextSteps.append(
+                    "\(Diagnostic.quote(template ?? "")) links \(Diagnostic.quote(file)) to "
+                        + "\(Diagnostic.quote(destination)), outside the sources: link what \(name) needs yourself")
+                continue
             }
+            links.append((file, destination))
+        }
         let copying = links.isEmpty ? nil : template
         if links.isEmpty {
             links = [(FlavorEntryFile.name, "../\(FlavorEntryFile.folder)/\(FlavorEntryFile.name)")]
         }
+        var edited = Set<String>()
         for (_, destination) in links {
             let entry = sources.appendingPathComponent(destination).standardizedFileURL
-            guard entry.path.hasPrefix(layout.sources.standardizedFileURL.path + "/") else { continue }
+            guard edited.insert(entry.path).inserted else { continue }
             let relative = layout.relativePath(entry)
             if let text = try InputFile.readIfPresent(entry, limit: InputFile.textLimit, within: layout.sources)
                 .flatMap({ String(data: $0, encoding: .utf8) })
             {
-                guard let edited = FlavorEntryFile.adding(name, copying: copying, features: features, to: text) else {
+                guard let changed = FlavorEntryFile.adding(name, copying: copying, features: features, to: text) else {
                     result.nextSteps.append(
                         "in \(relative), add an `#elseif \(name.uppercased())` branch for \(name)"
                             + (copying.map { " beside \($0)'s `\($0.uppercased())` branch" } ?? "")
                             + (features.isEmpty ? "" : " registering \(features.joined(separator: ", "))"))
                     continue
                 }
-                try AtomicFile.write(Data(edited.utf8), to: entry)
+                plan.files.append((entry, Data(changed.utf8)))
             } else {
-                try AtomicFile.write(
-                    Data(FlavorEntryFile.new(flavor: name, features: features).utf8), to: entry, creatingFolder: true)
+                plan.files.append((entry, Data(FlavorEntryFile.new(flavor: name, features: features).utf8)))
             }
-            result.written.append(entry)
         }
-        do {
-            try fileManager.createDirectory(at: sources, withIntermediateDirectories: true)
-            for (file, destination) in links {
-                let link = sources.appendingPathComponent(file)
-                try fileManager.createSymbolicLink(atPath: link.path, withDestinationPath: destination)
-                result.written.append(link)
-            }
-        } catch {
-            throw Diagnostic("cannot link the entry file (\(error.localizedDescription))", path: sources.path)
-        }
+        plan.links += links.map { (sources.appendingPathComponent($0.file), $0.destination) }
     }
 
     /// A first flavor's lines: its product and its executable target.

@@ -24,6 +24,12 @@ package struct PropertyList {
         /// Where its `<key>` element starts.
         package var keyOffset: Int
         package var value: PropertyList
+
+        package init(key: String, keyOffset: Int, value: PropertyList) {
+            self.key = key
+            self.keyOffset = keyOffset
+            self.value = value
+        }
     }
 
     package var value: Value

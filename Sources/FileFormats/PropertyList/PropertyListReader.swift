@@ -118,9 +118,23 @@ package struct PropertyListReader {
                         message: "<integer> holds \"\(Diagnostic.quote(trimmed))\", not an integer", offset: start)
                 }
                 return PropertyList(value: .integer(trimmed), offset: start, end: scanner.offset)
-            case .real: return PropertyList(value: .real(trimmed), offset: start, end: scanner.offset)
-            case .date: return PropertyList(value: .date(trimmed), offset: start, end: scanner.offset)
-            default: return PropertyList(value: .data(written), offset: start, end: scanner.offset)
+            case .real:
+                guard Double(trimmed) != nil || ["nan", "inf", "+inf", "-inf"].contains(trimmed.lowercased()) else {
+                    throw Failure(message: "<real> holds \"\(Diagnostic.quote(trimmed))\", not a number", offset: start)
+                }
+                return PropertyList(value: .real(trimmed), offset: start, end: scanner.offset)
+            case .date:
+                guard Self.isDate(trimmed) else {
+                    throw Failure(
+                        message: "<date> holds \"\(Diagnostic.quote(trimmed))\", not a date (2020-01-31T12:00:00Z)",
+                        offset: start)
+                }
+                return PropertyList(value: .date(trimmed), offset: start, end: scanner.offset)
+            default:
+                guard Data(base64Encoded: written, options: .ignoreUnknownCharacters) != nil,
+                    written.unicodeScalars.allSatisfy({ $0.properties.isWhitespace || Self.isBase64($0) })
+                else { throw Failure(message: "<data> holds what is not base64", offset: start) }
+                return PropertyList(value: .data(written), offset: start, end: scanner.offset)
             }
         case .true, .false:
             if !tag.isEmpty { try closeTag(element, openedAt: start) }
@@ -180,6 +194,32 @@ package struct PropertyListReader {
         case .plist:
             throw Failure(message: "<plist> is not a property list element", offset: start)
         }
+    }
+
+    /// Whether `text` is a property list's date: `YYYY-MM-DDTHH:MM:SSZ`, each field in its
+    /// range (the day in its month's).
+    private static func isDate(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+            bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+            bytes[19] == UInt8(ascii: "Z")
+        else { return false }
+        func number(_ range: Range<Int>) -> Int? {
+            guard bytes[range].allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
+            return bytes[range].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+            (1...12).contains(month), hour < 24, minute < 60, second < 60, year > 0
+        else { return false }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        return (1...days).contains(day)
+    }
+
+    private static func isBase64(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII
+            && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "+/=".unicodeScalars.contains(scalar))
     }
 
     private static func isInteger(_ text: String) -> Bool {
