@@ -288,12 +288,12 @@ public enum KeyUseScanner {
                     index += length
                     depth += 1
                     skipWhitespace()
-                    guard at(index) == UInt8(ascii: "\"") else { continue }
+                    guard startsString() else { continue }
                     let quote = (line, index - lineStart + 1)
-                    if let key = scanString(), !key.hasEscapes, !key.isMultiline {
+                    if let key = scanString(), !key.isMultiline, let text = key.decoded {
                         uses.append(
                             KeyUse(
-                                key: key.text, location: SourceLocation(path: path, line: quote.0, column: quote.1),
+                                key: text, location: SourceLocation(path: path, line: quote.0, column: quote.1),
                                 comment: translatorsComment(above: callLine)))
                         open.append((uses.count - 1, depth))
                     }
@@ -377,9 +377,7 @@ public enum KeyUseScanner {
 
         /// The string literal at the index, as the value of `label` for the use.
         mutating func take(_ label: Label, for use: Int) {
-            guard let value = scanString(), !value.isMultiline else { return }
-            let text = value.hasEscapes ? Self.unescaped(value.text) : value.text
-            guard let text else { return }
+            guard let value = scanString(), !value.isMultiline, let text = value.decoded else { return }
             switch label {
             case .comment: uses[use].comment = text
             case .defaultValue: uses[use].defaultValue = text
@@ -387,16 +385,31 @@ public enum KeyUseScanner {
             }
         }
 
-        /// A Swift string literal's text with its escapes decoded; nil when it interpolates.
-        static func unescaped(_ text: String) -> String? {
+        /// A Swift string literal's text with its escapes decoded (in a raw literal, those
+        /// written with its `#`s: `\#n`); nil for an escape Swift does not have.
+        static func unescaped(_ text: String, hashes: Int = 0) -> String? {
             var result = ""
             var scalars = text.unicodeScalars.makeIterator()
+            let marker = String(repeating: "#", count: hashes)
+            var pending = ""
             while let scalar = scalars.next() {
                 guard scalar == "\\" else {
                     result.unicodeScalars.append(scalar)
                     continue
                 }
-                switch scalars.next() {
+                // In a raw literal, a backslash without its `#`s is itself.
+                pending = ""
+                var next = scalars.next()
+                while pending.unicodeScalars.count < hashes, next == "#" {
+                    pending += "#"
+                    next = scalars.next()
+                }
+                guard pending == marker else {
+                    result += "\\" + pending
+                    if let next { result.unicodeScalars.append(next) }
+                    continue
+                }
+                switch next {
                 case "n": result += "\n"
                 case "t": result += "\t"
                 case "r": result += "\r"
@@ -444,10 +457,15 @@ public enum KeyUseScanner {
             /// Whether it holds a backslash escape (an interpolation makes it no literal).
             var hasEscapes: Bool
             var isMultiline: Bool
+            /// The `#`s of a raw literal (`#"…"#`); 0 for a plain one.
+            var hashes: Int
+
+            /// The text it says: escapes decoded; nil for one Swift does not have.
+            var decoded: String? { hasEscapes ? Lexer.unescaped(text, hashes: hashes) : text }
         }
 
-        /// Skips a string literal; returns it unless it is raw (`#"…"#`), interpolates or is
-        /// not closed on its line.
+        /// Skips a string literal (raw ones too: `#"…"#`); returns it unless it interpolates or
+        /// is not closed on its line.
         mutating func scanString() -> Literal? {
             var hashes = 0
             while at(index) == UInt8(ascii: "#") {
@@ -457,7 +475,7 @@ public enum KeyUseScanner {
             let multiline = at(index + 1) == UInt8(ascii: "\"") && at(index + 2) == UInt8(ascii: "\"")
             index += multiline ? 3 : 1
             let start = index
-            var plain = hashes == 0
+            var plain = true
             var escapes = false
             while index < bytes.count {
                 let byte = bytes[index]
@@ -483,7 +501,7 @@ public enum KeyUseScanner {
                     guard plain else { return nil }
                     return Literal(
                         text: String(decoding: bytes[start..<end], as: UTF8.self), hasEscapes: escapes,
-                        isMultiline: multiline)
+                        isMultiline: multiline, hashes: hashes)
                 }
                 advance()
             }

@@ -41,13 +41,22 @@ public struct SnapshotStatus: Sendable, Equatable {
     /// The status of `store`'s folder, read now (every snapshot is read for conflict markers).
     public init(_ store: SnapshotStore) {
         folder = store.root
-        let manifest = store.manifest()
+        var unreadable: [Unreadable] = []
+        var manifest: Set<String>?
+        do throws(Diagnostic) {
+            manifest = try store.readManifest()
+        } catch {
+            // One that is there but not read (a link out, a device) is not "no manifest".
+            var status = stat()
+            if lstat(store.manifestURL.path, &status) == 0 {
+                unreadable.append(Unreadable(path: SnapshotStore.manifestName, reason: error.message))
+            }
+        }
         hasManifest = manifest != nil
         pending = store.pendingPaths()
         obsolete = manifest.map { store.obsoletePaths(expected: $0) } ?? []
         leftover = store.leftoverPaths()
         var conflicted: [Conflict] = []
-        var unreadable: [Unreadable] = []
         for path in store.snapshotPaths() {
             do throws(Diagnostic) {
                 guard

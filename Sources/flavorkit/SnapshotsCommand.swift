@@ -72,9 +72,11 @@ enum SnapshotsCommand: ToolCommand {
         // Parsing only reaches the declared actions.
         let action = Action(rawValue: parsed.path[1])!
         let store = SnapshotStore(root: try FlavorKitTool.layout(parsed).snapshots)
-        guard FileManager.default.fileExists(atPath: store.root.path) else {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: store.root.path, isDirectory: &isFolder) else {
             throw Diagnostic("no snapshots folder here (use --root DIR)", path: store.root.path)
         }
+        guard isFolder.boolValue else { throw Diagnostic("not a folder of snapshots", path: store.root.path) }
         let named = parsed.arguments(paths)
         switch action {
         case .status:

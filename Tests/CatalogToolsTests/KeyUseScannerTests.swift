@@ -20,6 +20,26 @@ struct KeyUseScannerTests {
         #expect(Self.keys("let s = \"\"\"\n  \\(text(\"five\"))\n  \"\"\"") == ["five@2:10"])
     }
 
+    /// Such keys were passed over in silence: extract did not add them, lint did not report them.
+    @Test(
+        "a key written with escapes, or as a raw literal, is the text it says",
+        arguments: [
+            (#"text("k\"q")"#, "k\"q"), (#"text("a\u{1B}b\n\t\0")"#, "a\u{1B}b\n\t\0"),
+            (##"text(#"raw "q""#)"##, "raw \"q\""),
+            (##"text(#"a\#nb"#)"##, "a\nb"), (##"text(#"a\nb"#)"##, "a\\nb"),
+            (###"text(##"x\#y\##tz"##)"###, "x\\#y\tz"),
+        ])
+    func escapedKeys(source: String, key: String) {
+        #expect(KeyUseScanner.scan(Array(source.utf8), path: "x.swift").map(\.key) == [key])
+    }
+
+    @Test("a key that interpolates, or holds an escape Swift does not have, is not a literal key")
+    func notLiteral() {
+        #expect(Self.keys(#"text("a\(b)")"#) == [])
+        #expect(Self.keys(#"text("a\q")"#) == [])
+        #expect(Self.keys(##"text(#"a\#(b)"#)"##) == [])
+    }
+
     @Test("a key on the line after text(, where a formatter puts long calls, is found where it is")
     func brokenLine() {
         #expect(Self.keys("x = text(\n    \"six\", .int(6))\ny = text( \"seven\")") == ["six@2:5", "seven@3:11"])

@@ -72,4 +72,24 @@ struct ImportLanguagesTests {
         #expect(status.output.contains("fr        shared            1"), "\(status.output)")
         #expect(try ToolRunner.run(["lint", "--strict"], in: package.root).status == 0)
     }
+
+    @Test("two files that translate one unit otherwise: the second is refused, naming the first")
+    func conflictingFiles() throws {
+        let package = try Self.package()
+        defer { package.remove() }
+        for folder in ["po/", "again/"] {
+            let export = try ToolRunner.run(
+                ["export", "--format", "po", "--lang", "de", "--output", folder], in: package.root)
+            #expect(export.status == 0, "\(export.errors)")
+        }
+        try Self.translate(package.root.appendingPathComponent("po/de/Localizable.po"), "Übertragungen")
+        try Self.translate(package.root.appendingPathComponent("again/de/Localizable.po"), "Transfers auf Deutsch")
+        let imported = try ToolRunner.run(
+            ["import", "po/de/Localizable.po", "again/de/Localizable.po"], in: package.root)
+        #expect(imported.status == 1)
+        #expect(imported.errors.contains(#"key "title" is translated otherwise by "#), "\(imported.errors)")
+        #expect(imported.errors.contains("/po/de/Localizable.po:"))
+        #expect(imported.output.hasSuffix("1 translation taken (de 1), 2 files written\n"), "\(imported.output)")
+        #expect(try package.read("Localizations/Localizable.xcstrings").contains("Übertragungen"))
+    }
 }

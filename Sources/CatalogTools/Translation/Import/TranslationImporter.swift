@@ -74,15 +74,30 @@ public struct TranslationImporter {
         self.project = project
         var accepted: [(TranslationCatalog, Imported)] = []
         var confirmations: [(TranslationCatalog, Imported)] = []
+        // Each unit's translation and where it was taken from, to refuse a second file's other one.
+        var taken: [String: Imported] = [:]
         for url in files {
             do {
                 let errorsBefore = diagnostics.count { $0.severity == .error }
                 guard let (catalog, imported) = try read(url) else { continue }
                 var fileAccepted: [(TranslationCatalog, Imported)] = []
                 var fileConfirmations: [(TranslationCatalog, Imported)] = []
+                var fileTaken: [String: Imported] = [:]
                 for item in imported {
+                    let identity = [
+                        catalog.language.description, catalog.source.flavor ?? "", item.unit.table, item.unit.xliffID,
+                    ].joined(separator: "\u{0}")
+                    if let earlier = taken[identity] ?? fileTaken[identity], earlier.text != item.text {
+                        diagnostics.append(
+                            item.diagnostic(
+                                "\(item.unit.described) is translated otherwise by "
+                                    + "\(earlier.location.map { $0.description } ?? "an earlier file") "
+                                    + "(\"\(Diagnostic.quote(earlier.text))\"); one translation a unit, please"))
+                        continue
+                    }
                     if check(item, in: catalog) {
                         fileAccepted.append((catalog, item))
+                        fileTaken[identity] = item
                     } else if item.confirmsStale {
                         fileConfirmations.append((catalog, item))
                     }
@@ -102,6 +117,7 @@ public struct TranslationImporter {
                 }
                 accepted += fileAccepted
                 confirmations += fileConfirmations
+                taken.merge(fileTaken) { earlier, _ in earlier }
             } catch {
                 diagnostics.append(error)
             }
@@ -146,7 +162,8 @@ public struct TranslationImporter {
         do {
             source = try TranslationSource(project: project, flavor: flavor, languages: [language])
         } catch {
-            throw Diagnostic(error.message, path: path)
+            // A catalog's own problem names its file; the project's (no such flavor), the file's.
+            throw error.path == nil ? Diagnostic(error.message, path: path) : error
         }
         if let table, !source.tables.contains(table) {
             throw Diagnostic(

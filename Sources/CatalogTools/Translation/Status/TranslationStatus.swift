@@ -125,7 +125,8 @@ public struct TranslationStatus: Sendable, Hashable {
         ]
         let cells = rows.map {
             [
-                $0.language.description, $0.catalog, "\($0.translated)", "\($0.inherited)", "\($0.missing)",
+                $0.language.description, Diagnostic.visible($0.catalog), "\($0.translated)", "\($0.inherited)",
+                "\($0.missing)",
                 "\($0.stale)", "\($0.needsReview)", "\($0.invalid)", "\($0.percent)%",
             ]
         }
@@ -151,7 +152,10 @@ public struct TranslationStatus: Sendable, Hashable {
     public static func list(_ rows: [TranslationStatus]) -> String {
         let cells = rows.flatMap { row in
             row.untranslated.map {
-                [row.language.description, row.catalog, $0.reason, $0.table, Diagnostic.visible($0.context)]
+                [
+                    row.language.description, Diagnostic.visible(row.catalog), $0.reason, Diagnostic.visible($0.table),
+                    Diagnostic.visible($0.context),
+                ]
             }
         }
         let widths = (0..<4).map { column in cells.map { $0[column].count }.max() ?? 0 }
