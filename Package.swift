@@ -75,14 +75,15 @@ let package = Package(
                 "TextSnapshots",
             ],
             swiftSettings: strictSwift),
-        .executableTarget(
-            name: "flavorkit",
+        .target(
+            name: "FlavorKitCommands",
             dependencies: [
                 "Commands", "Diagnostics", "CatalogTools", "FileFormats", "FileWriting", "Flavors", "Localization",
                 "TerminalText", "TextSnapshots",
             ],
             swiftSettings: strictSwift
         ),
+        .executableTarget(name: "flavorkit", dependencies: ["FlavorKitCommands"], swiftSettings: strictSwift),
         // Generates a target's catalog symbols at build time with `flavorkit generate-symbols`.
         .plugin(name: "FlavorKitSymbols", capability: .buildTool(), dependencies: ["flavorkit"]),
         .target(
@@ -139,7 +140,7 @@ let package = Package(
             swiftSettings: strictSwift),
         .testTarget(
             name: "FlavorKitTests",
-            dependencies: ["flavorkit", "Flavors", "Localization", "TerminalText", "TestSupport"],
+            dependencies: ["flavorkit", "FlavorKitCommands", "Flavors", "Localization", "TerminalText", "TestSupport"],
             swiftSettings: strictSwift),
         .testTarget(
             name: "CatalogToolsTests",

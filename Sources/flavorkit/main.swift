@@ -1,3 +1,4 @@
+import FlavorKitCommands
 import Foundation
 
 // flavorkit: the maintainers' tool. `flavorkit help` lists the commands.

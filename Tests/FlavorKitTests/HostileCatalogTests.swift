@@ -77,10 +77,13 @@ struct HostileCatalogTests {
         var arguments = ["extract"]
         if command == "import" {
             _ = try ToolRunner.run(["extract"], in: package.root)
-            #expect(try ToolRunner.run(["export", "--format", "po", "--lang", "de", "--output", "po/"], in: package.root).status == 0)
+            #expect(
+                try ToolRunner.run(["export", "--format", "po", "--lang", "de", "--output", "po/"], in: package.root)
+                    .status == 0)
             let po = package.root.appendingPathComponent("po/de/Localizable.po")
             let text = try String(contentsOf: po, encoding: .utf8)
-            try Data(text.replacingOccurrences(of: "msgstr \"Übertragungen\"", with: "msgstr \"Transfers!\"").utf8).write(to: po)
+            try Data(text.replacingOccurrences(of: "msgstr \"Übertragungen\"", with: "msgstr \"Transfers!\"").utf8)
+                .write(to: po)
             arguments = ["import", po.path]
         }
         let run = try ToolRunner.run(arguments, in: package.root)

@@ -29,7 +29,8 @@ struct PackageProductsTests {
         let changelog = try String(contentsOf: root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
         let heading = try #require(changelog.split(separator: "\n").first { $0.hasPrefix("## [") })
         let latest = heading.dropFirst(4).prefix { $0 != "]" }
-        let run = try ToolRunner.run(["--version"])
+        // The built executable itself, as a release check runs it.
+        let run = try ToolRunner.runBinary(["--version"])
         #expect(run.output == "flavorkit \(latest)\n")
     }
 }

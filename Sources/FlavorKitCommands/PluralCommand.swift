@@ -34,10 +34,10 @@ enum PluralCommand: ToolCommand {
         let rules = PluralRules.rules(for: language, kind: parsed.flag(ordinal) ? .ordinal : .cardinal)
         for (number, operands) in numbers {
             let category = rules.category(for: operands).rawValue
-            print(verbose ? "\(number): \(category) (\(operands))" : category)
+            ToolContext.print(verbose ? "\(number): \(category) (\(operands))" : category)
         }
         if verbose {
-            print("categories in \(language): " + rules.categories.map(\.rawValue).joined(separator: ", "))
+            ToolContext.print("categories in \(language): " + rules.categories.map(\.rawValue).joined(separator: ", "))
         }
         return 0
     }

@@ -81,7 +81,7 @@ enum SnapshotsCommand: ToolCommand {
         switch action {
         case .status:
             let status = SnapshotStatus(store)
-            print(parsed.value(format) == "json" ? status.json : status.text, terminator: "")
+            ToolContext.print(parsed.value(format) == "json" ? status.json : status.text, terminator: "")
             return status.isClean ? 0 : 1
         case .review:
             return try SnapshotReview.run(store)
@@ -91,21 +91,25 @@ enum SnapshotsCommand: ToolCommand {
             }
             for path in try store.readManifest().sorted()
             where selected?.contains(relativePath: path) ?? true {
-                print(Diagnostic.visible(path))
+                ToolContext.print(Diagnostic.visible(path))
             }
         case .accept:
             if let folder = parsed.value(from) {
                 guard named.isEmpty else {
                     throw parsed.error(.unexpectedArgument, word: named[0])
                 }
-                return try accept(from: URL(fileURLWithPath: folder), into: store)
+                return try accept(from: ToolContext.url(folder), into: store)
             }
-            for path in try store.accept(named.isEmpty ? nil : named) { print("accepted \(Diagnostic.visible(path))") }
+            for path in try store.accept(named.isEmpty ? nil : named) {
+                ToolContext.print("accepted \(Diagnostic.visible(path))")
+            }
         case .reject:
-            for path in try store.reject(named.isEmpty ? nil : named) { print("rejected \(Diagnostic.visible(path))") }
+            for path in try store.reject(named.isEmpty ? nil : named) {
+                ToolContext.print("rejected \(Diagnostic.visible(path))")
+            }
         case .prune:
             let removed = try store.prune(expected: try store.readManifest(), force: parsed.flag(force))
-            for path in removed { print("removed \(Diagnostic.visible(path))") }
+            for path in removed { ToolContext.print("removed \(Diagnostic.visible(path))") }
         }
         return 0
     }
@@ -127,9 +131,9 @@ enum SnapshotsCommand: ToolCommand {
         }
         for file in applied {
             switch file.outcome {
-            case .accepted: print("accepted \(Diagnostic.visible(file.path))")
-            case .diff: print("skipped  \(Diagnostic.visible(file.path)) (a diff)")
-            case .recorded: print("skipped  \(Diagnostic.visible(file.path)) (the snapshot as recorded)")
+            case .accepted: ToolContext.print("accepted \(Diagnostic.visible(file.path))")
+            case .diff: ToolContext.print("skipped  \(Diagnostic.visible(file.path)) (a diff)")
+            case .recorded: ToolContext.print("skipped  \(Diagnostic.visible(file.path)) (the snapshot as recorded)")
             case .refused: break
             }
         }

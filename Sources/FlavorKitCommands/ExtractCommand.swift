@@ -38,13 +38,13 @@ enum ExtractCommand: ToolCommand {
         let changes = extraction.changes
         guard !checking else {
             for diagnostic in changes.map({ relative(checkDiagnostic($0, layout: layout), in: layout) }).sorted() {
-                print(diagnostic)
+                ToolContext.print("\(diagnostic)")
             }
             let late = changes.filter { $0.kind != .unused }.count
             if late > 0 {
-                print("\(late) key\(late == 1 ? " is" : "s are") out of date")
+                ToolContext.print("\(late) key\(late == 1 ? " is" : "s are") out of date")
             } else if extraction.diagnostics.isEmpty {
-                print("the catalogs are up to date")
+                ToolContext.print("the catalogs are up to date")
             }
             return late == 0 && extraction.diagnostics.isEmpty ? 0 : 1
         }
@@ -63,19 +63,25 @@ enum ExtractCommand: ToolCommand {
             let file = Diagnostic.visible(layout.relativePath(change.file))
             let place = Diagnostic.visible(relative(change.location, in: layout))
             switch change.kind {
-            case .added: print("added \"\(Diagnostic.quote(change.key))\" to \(file) (\(place))")
-            case .markedStale: print("marked \"\(Diagnostic.quote(change.key))\" stale in \(file) (no source uses it)")
-            case .usedAgain: print("\"\(Diagnostic.quote(change.key))\" is used again: not stale in \(file) (\(place))")
-            case .commented: print("updated the comment of \"\(Diagnostic.quote(change.key))\" in \(file) (\(place))")
-            case .removed: print("removed \"\(Diagnostic.quote(change.key))\" from \(file)")
+            case .added: ToolContext.print("added \"\(Diagnostic.quote(change.key))\" to \(file) (\(place))")
+            case .markedStale:
+                ToolContext.print("marked \"\(Diagnostic.quote(change.key))\" stale in \(file) (no source uses it)")
+            case .usedAgain:
+                ToolContext.print("\"\(Diagnostic.quote(change.key))\" is used again: not stale in \(file) (\(place))")
+            case .commented:
+                ToolContext.print("updated the comment of \"\(Diagnostic.quote(change.key))\" in \(file) (\(place))")
+            case .removed: ToolContext.print("removed \"\(Diagnostic.quote(change.key))\" from \(file)")
             case .followedCode:
-                print(
+                ToolContext.print(
                     "updated the text of \"\(Diagnostic.quote(change.key))\" in \(file) to the code's "
                         + "\"\(Diagnostic.quote(change.codeText ?? ""))\" (\(place)); its translations need review")
-            case .unused, .drifted: print(relative(checkDiagnostic(change, layout: layout), in: layout))
+            case .unused, .drifted:
+                ToolContext.print("\(relative(checkDiagnostic(change, layout: layout), in: layout))")
             }
         }
-        if !(changes.isEmpty && !extraction.diagnostics.isEmpty) { print(summary(changes, written: written)) }
+        if !(changes.isEmpty && !extraction.diagnostics.isEmpty) {
+            ToolContext.print(summary(changes, written: written))
+        }
         // A text that differs from the code's default value waits for a person.
         let drifted = changes.contains { $0.kind == .drifted }
         return failures == 0 && extraction.diagnostics.isEmpty && !drifted ? 0 : 1

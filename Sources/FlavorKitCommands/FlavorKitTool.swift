@@ -14,7 +14,7 @@ protocol ToolCommand: Sendable {
 /// Parses `flavorkit <command> …`, runs the command and maps failures to exit statuses:
 /// 0 success, 1 a check failed or a file could not be handled, 64 a usage error. Every error
 /// is printed once, as a `Diagnostic` (`error: message`, `path: error: message`).
-enum FlavorKitTool {
+package enum FlavorKitTool {
     static let commands: [any ToolCommand.Type] = [
         LintCommand.self, ExtractCommand.self, GenerateSymbolsCommand.self, ExportCommand.self, ImportCommand.self,
         StatusCommand.self, MergeCatalogsCommand.self, PluralCommand.self, VaryCommand.self, SnapshotsCommand.self,
@@ -38,7 +38,7 @@ enum FlavorKitTool {
 
     /// The folder `--root` names, or the current folder.
     static func root(_ parsed: ParsedCommandLine) -> URL {
-        URL(fileURLWithPath: parsed.value(root) ?? FileManager.default.currentDirectoryPath)
+        parsed.value(root).map(ToolContext.url) ?? ToolContext.current.directory
     }
 
     /// `--sources DIR`, `--localizations DIR`, `--flavors DIR`: folders other than the
@@ -97,14 +97,17 @@ enum FlavorKitTool {
             + rows.map { "  \($0.0.padding(toLength: 15, withPad: " ", startingAt: 0))\($0.1)\n" }.joined()
     }
 
-    static func run(_ arguments: [String]) -> Int32 {
+    /// Runs `flavorkit` with `arguments` (those after its name) in the current `ToolContext`
+    /// and returns its exit status: 0, 1 when a check failed or a file could not be handled,
+    /// 64 for a usage error.
+    package static func run(_ arguments: [String]) -> Int32 {
         let parsed = program.parse(arguments)
         if parsed.wantsHelp {
-            print(program.help(for: parsed.path) + layoutInEffect(parsed), terminator: "")
+            ToolContext.print(program.help(for: parsed.path) + layoutInEffect(parsed), terminator: "")
             return 0
         }
         if parsed.flag(versionOption) {
-            print("flavorkit \(version)")
+            ToolContext.print("flavorkit \(version)")
             return 0
         }
         do {
@@ -138,6 +141,6 @@ enum FlavorKitTool {
     }
 
     static func printError(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        ToolContext.current.writeError(text)
     }
 }

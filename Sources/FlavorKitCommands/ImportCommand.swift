@@ -20,7 +20,7 @@ enum ImportCommand: ToolCommand {
 
     static func run(_ parsed: ParsedCommandLine) throws -> Int32 {
         let project = LintProject(layout: try FlavorKitTool.layout(parsed))
-        let urls = parsed.arguments(files).map { URL(fileURLWithPath: $0) }
+        let urls = parsed.arguments(files).map(ToolContext.url)
         // One import at a time reads and rewrites the catalogs: none loses another's changes.
         let lock = try FileLock(exclusive: project.layout.localizations)
         defer { lock.release() }
@@ -36,7 +36,7 @@ enum ImportCommand: ToolCommand {
                 // A flavor's first translation into a language starts its `.lproj` folder.
                 try AtomicFile.write(data, to: url, creatingFolder: true, within: project.layout.root)
                 written += 1
-                print("wrote \(project.layout.relativePath(url))")
+                ToolContext.print("wrote \(project.layout.relativePath(url))")
             } catch {
                 failures.append(error)
             }
@@ -50,7 +50,7 @@ enum ImportCommand: ToolCommand {
         if importer.confirmed > 0 {
             summary += ", \(importer.confirmed) stale translation\(importer.confirmed == 1 ? "" : "s") confirmed"
         }
-        print(summary + ", \(written) file\(written == 1 ? "" : "s") written")
+        ToolContext.print(summary + ", \(written) file\(written == 1 ? "" : "s") written")
         return failures.contains { $0.severity == .error } ? 1 : 0
     }
 }

@@ -55,18 +55,19 @@ enum LintCommand: ToolCommand {
         let statistics = parsed.flag(stats) ? linter.statistics() : nil
         switch format {
         case .json:
-            print(try LintReport.json(diagnostics, statistics: statistics))
+            ToolContext.print(try LintReport.json(diagnostics, statistics: statistics))
         case .github:
-            print(
+            ToolContext.print(
                 LintReport.github(diagnostics, pathPrefix: pathFromCurrentFolder(to: project.layout.root)),
                 terminator: "")
         case .sarif:
-            print(try LintReport.sarif(diagnostics, rules: CatalogLinter.rules, root: project.layout.root))
+            ToolContext.print(try LintReport.sarif(diagnostics, rules: CatalogLinter.rules, root: project.layout.root))
         case .text:
-            for diagnostic in diagnostics { print(diagnostic) }
-            if let statistics { print(TranslationStatistics.table(statistics), terminator: "") }
+            for diagnostic in diagnostics { ToolContext.print("\(diagnostic)") }
+            if let statistics { ToolContext.print(TranslationStatistics.table(statistics), terminator: "") }
             let notes = diagnostics.filter { $0.severity == .note }.count
-            print(LintReport.summary(errors: errors, warnings: diagnostics.count - errors - notes, notes: notes))
+            ToolContext.print(
+                LintReport.summary(errors: errors, warnings: diagnostics.count - errors - notes, notes: notes))
         }
         return errors == 0 ? 0 : 1
     }
@@ -74,7 +75,7 @@ enum LintCommand: ToolCommand {
     /// The package folder relative to the current one, with a final `/` (`Examples/MyApp/`);
     /// empty when it is the current folder or outside it.
     static func pathFromCurrentFolder(to root: URL) -> String {
-        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+        let current = ToolContext.current.directory.standardizedFileURL.path
         let prefix = current.hasSuffix("/") ? current : current + "/"
         return root.path.hasPrefix(prefix) ? String(root.path.dropFirst(prefix.count)) + "/" : ""
     }

@@ -45,16 +45,16 @@ enum StatusCommand: ToolCommand {
         let rows = try TranslationStatus.collect(project, readingErrors: &readingErrors)
         for error in readingErrors { FlavorKitTool.printError("\(error)\n") }
         if json {
-            print(try TranslationStatus.json(rows, list: listing))
+            ToolContext.print(try TranslationStatus.json(rows, list: listing))
         } else {
             let bars = Terminal.usesColor(
-                environment: ProcessInfo.processInfo.environment, isTerminal: Terminal.isTerminal())
-            print(TranslationStatus.table(rows, bars: bars), terminator: "")
+                environment: ToolContext.current.environment, isTerminal: Terminal.isTerminal())
+            ToolContext.print(TranslationStatus.table(rows, bars: bars), terminator: "")
             let left = rows.reduce(0) { $0 + $1.untranslated.count }
             if listing {
-                print("\n" + TranslationStatus.list(rows), terminator: "")
+                ToolContext.print("\n" + TranslationStatus.list(rows), terminator: "")
             } else if left > 0 {
-                print("\n\(left) message\(left == 1 ? "" : "s") left to do: --list names them")
+                ToolContext.print("\n\(left) message\(left == 1 ? "" : "s") left to do: --list names them")
             }
         }
         guard let threshold else { return readingErrors.isEmpty ? 0 : 1 }

@@ -66,7 +66,7 @@ enum VaryCommand: ToolCommand {
         try StringCatalogVariation.vary(name, by: kind, in: &catalog, language: project.developmentLanguage)
         try AtomicFile.write(StringCatalogWriter.write(catalog), to: url, within: folder)
         let relative = project.layout.relativePath(url)
-        print(
+        ToolContext.print(
             "\"\(Diagnostic.quote(name))\" now varies by \(parsed.value(by)!) in \(relative); its translations need review"
         )
         return 0

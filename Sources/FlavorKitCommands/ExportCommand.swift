@@ -85,14 +85,14 @@ enum ExportCommand: ToolCommand {
                     .missingOption, word: Self.output.spelling,
                     reason: "this export makes \(files.count) files; name a folder with --output DIR/")
             }
-            FileHandle.standardOutput.write(files[0].data)
+            ToolContext.current.writeData(files[0].data)
             return
         }
         var isFolder: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: output, isDirectory: &isFolder)
+        let exists = FileManager.default.fileExists(atPath: ToolContext.url(output).path, isDirectory: &isFolder)
         guard output.hasSuffix("/") || (exists && isFolder.boolValue) || files.count > 1 else {
-            try AtomicFile.write(files[0].data, to: URL(fileURLWithPath: output))
-            print("wrote \(output)")
+            try AtomicFile.write(files[0].data, to: ToolContext.url(output))
+            ToolContext.print("wrote \(output)")
             return
         }
         guard !exists || isFolder.boolValue else {
@@ -102,9 +102,9 @@ enum ExportCommand: ToolCommand {
         }
         let folder = output.hasSuffix("/") ? output : output + "/"
         for file in files {
-            let url = URL(fileURLWithPath: folder + file.path)
+            let url = ToolContext.url(folder + file.path)
             try AtomicFile.write(file.data, to: url, creatingFolder: true)
-            print("wrote \(folder + file.path)")
+            ToolContext.print("wrote \(folder + file.path)")
         }
     }
 }

@@ -31,15 +31,15 @@ enum AddFlavorCommand: ToolCommand {
         let result = try FlavorScaffold.add(
             parsed.argument(name)!, from: parsed.value(from), features: parsed.values(feature),
             limits: Dictionary(limits, uniquingKeysWith: { _, last in last }), in: layout)
-        for url in result.written { print("wrote \(Diagnostic.visible(layout.relativePath(url)))") }
+        for url in result.written { ToolContext.print("wrote \(Diagnostic.visible(layout.relativePath(url)))") }
         if result.manifestUpdated {
-            print("updated Package.swift with:")
+            ToolContext.print("updated Package.swift with:")
         } else {
-            print("Package.swift needs:")
+            ToolContext.print("Package.swift needs:")
         }
-        for line in result.manifestLines { print("    " + line) }
-        print("next:")
-        for step in result.nextSteps { print("  - " + step) }
+        for line in result.manifestLines { ToolContext.print("    " + line) }
+        ToolContext.print("next:")
+        for step in result.nextSteps { ToolContext.print("  - " + step) }
         return 0
     }
 }

@@ -21,7 +21,7 @@ enum MergeCatalogsCommand: ToolCommand {
         arguments: [base, ours, theirs, path])
 
     static func run(_ parsed: ParsedCommandLine) throws -> Int32 {
-        let urls = [base, ours, theirs].map { URL(fileURLWithPath: parsed.arguments($0)[0]) }
+        let urls = [base, ours, theirs].map { ToolContext.url(parsed.arguments($0)[0]) }
         let name = parsed.arguments(path).first ?? urls[1].path
         var versions: [Data] = []
         for url in urls {

@@ -35,10 +35,10 @@ enum GenerateSymbolsCommand: ToolCommand {
         guard let source = generator.source else { return 1 }
         let data = Data(source.utf8)
         guard let path = parsed.value(output) else {
-            FileHandle.standardOutput.write(data)
+            ToolContext.current.writeData(data)
             return 0
         }
-        let url = URL(fileURLWithPath: path)
+        let url = ToolContext.url(path)
         // Written only when it changed, so that a build does not compile it again.
         if (try? InputFile.readIfPresent(url, limit: InputFile.textLimit)) != data {
             try AtomicFile.write(data, to: url, creatingFolder: true)

@@ -19,16 +19,15 @@ enum ReportCommand: ToolCommand {
 
     static func run(_ parsed: ParsedCommandLine) throws -> Int32 {
         let layout = try FlavorKitTool.layout(parsed)
-        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let artifacts = parsed.value(from).map { URL(fileURLWithPath: $0, relativeTo: current).standardizedFileURL }
+        let artifacts = parsed.value(from).map(ToolContext.url)
         let report = try ProjectReport.collect(layout, artifacts: artifacts)
         let folder =
-            parsed.value(output).map { URL(fileURLWithPath: $0, relativeTo: current).standardizedFileURL }
+            parsed.value(output).map(ToolContext.url)
             ?? layout.root.appendingPathComponent(".build/flavorkit-report")
         let page = folder.appendingPathComponent("index.html")
         try AtomicFile.write(Data(report.html().utf8), to: page, creatingFolder: true)
         let changed = report.snapshots.filter { $0.change != nil }.count
-        print(
+        ToolContext.print(
             "wrote \(page.path): \(report.snapshots.count) snapshots (\(changed) changed), "
                 + "\(report.languages.count) languages, \(report.findings.count) lint findings")
         return 0

@@ -17,8 +17,8 @@ enum SnapshotReview {
     static func run(_ store: SnapshotStore) throws -> Int32 {
         let pending = store.pendingPaths()
         guard Terminal.isTerminal(STDIN_FILENO), Terminal.isTerminal(STDOUT_FILENO) else {
-            for path in pending { print("pending   \(Diagnostic.visible(path))") }
-            print(
+            for path in pending { ToolContext.print("pending   \(Diagnostic.visible(path))") }
+            ToolContext.print(
                 pending.isEmpty
                     ? "nothing to review"
                     : "\(pending.count) pending: run `flavorkit snapshots review` in a terminal to go through them, "
@@ -26,10 +26,10 @@ enum SnapshotReview {
             return pending.isEmpty ? 0 : 1
         }
         guard !pending.isEmpty else {
-            print("nothing to review")
+            ToolContext.print("nothing to review")
             return 0
         }
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ToolContext.current.environment
         guard let keys = Terminal.RawKeys() else {
             throw Diagnostic("cannot read single keys from the terminal: \(String(cString: strerror(errno)))")
         }
@@ -39,29 +39,29 @@ enum SnapshotReview {
         review: for (index, path) in pending.enumerated() {
             let snapshot = String(path.dropLast(SnapshotStore.pendingExtension.count))
             let width = Terminal.width(environment: environment)
-            print("\(bold("[\(index + 1)/\(pending.count)] \(Diagnostic.visible(snapshot))", colored))")
+            ToolContext.print("\(bold("[\(index + 1)/\(pending.count)] \(Diagnostic.visible(snapshot))", colored))")
             for line in try diff(snapshot, in: store, colored: colored).split(
                 separator: "\n", omittingEmptySubsequences: false)
             {
-                print(cut(String(line), to: width))
+                ToolContext.print(cut(String(line), to: width))
             }
             while true {
-                print("a accept · r reject · s skip · q quit: ", terminator: "")
+                ToolContext.print("a accept · r reject · s skip · q quit: ", terminator: "")
                 fflush(nil)
                 let key = keys.next()
-                print(key.flatMap { (0x21..<0x7F).contains($0) ? String(UnicodeScalar($0)) : nil } ?? "")
+                ToolContext.print(key.flatMap { (0x21..<0x7F).contains($0) ? String(UnicodeScalar($0)) : nil } ?? "")
                 switch key {
                 case UInt8(ascii: "a"):
                     try store.accept([path])
                     accepted += 1
-                    print("accepted \(Diagnostic.visible(snapshot))\n")
+                    ToolContext.print("accepted \(Diagnostic.visible(snapshot))\n")
                 case UInt8(ascii: "r"):
                     try store.reject([path])
                     rejected += 1
-                    print("rejected \(Diagnostic.visible(path))\n")
+                    ToolContext.print("rejected \(Diagnostic.visible(path))\n")
                 case UInt8(ascii: "s"):
                     skipped += 1
-                    print("skipped  \(Diagnostic.visible(path))\n")
+                    ToolContext.print("skipped  \(Diagnostic.visible(path))\n")
                 case UInt8(ascii: "q"), 3, 4, nil:  // q, Control-C, Control-D, end of input
                     break review
                 default:
@@ -71,7 +71,7 @@ enum SnapshotReview {
             }
         }
         let left = store.pendingPaths().count
-        print("\(accepted) accepted, \(rejected) rejected, \(skipped) skipped; \(left) pending")
+        ToolContext.print("\(accepted) accepted, \(rejected) rejected, \(skipped) skipped; \(left) pending")
         return left == 0 ? 0 : 1
     }
 
