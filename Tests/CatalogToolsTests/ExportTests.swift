@@ -2,6 +2,7 @@ import CatalogTools
 import Diagnostics
 import Foundation
 import Localization
+import TestSupport
 import Testing
 
 @Suite("flavorkit export")
@@ -79,10 +80,9 @@ struct ExportTests {
     }
 
     @Test(
-        "the project's catalogs survive .strings + .stringsdict → .xcstrings → .strings + .stringsdict, every language")
+        "a package's catalogs survive .strings + .stringsdict → .xcstrings → .strings + .stringsdict, every language")
     func projectRoundTrip() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
+        let root = Repository.transfersFixture
         let original = try CatalogExporter(project: LintProject(root: root))
         let second = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: second) }

@@ -2,24 +2,22 @@ import CatalogTools
 import Diagnostics
 import Foundation
 import Localization
+import TestSupport
 import Testing
 
-/// Issue 13, item 6: every catalog in the repository and every one the tests generate,
+/// Issue 13, item 6: every catalog of the tests' own package and every one the tests generate,
 /// exported to each format and read back, gives the same entries, variables, plural variants
 /// and comments.
 @Suite("round trip through every export format")
 struct TranslationRoundTripTests {
-    /// This repository (this file is two folders below its root).
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
-    /// The projects: the repository, the lint fixture, and one per `.strings` escape fixture.
-    static let projects = ["repository", "fixture"] + ExportTests.escapeFixtures.indices.map { "escapes-\($0)" }
+    /// The projects: the tests' own package, the lint fixture, and one per `.strings` escape
+    /// fixture.
+    static let projects = ["transfers", "fixture"] + ExportTests.escapeFixtures.indices.map { "escapes-\($0)" }
 
     /// A project by name, and whether it is a copy to remove.
     static func project(_ name: String) throws -> (root: URL, scratch: Bool) {
         switch name {
-        case "repository": return (repository, false)
+        case "transfers": return (Repository.transfersFixture, false)
         case "fixture": return (try ProjectFixture().root, true)
         default:
             let index = Int(name.dropFirst("escapes-".count))!

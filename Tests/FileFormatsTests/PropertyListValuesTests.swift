@@ -5,8 +5,9 @@ import Testing
 
 @Suite("Property list values for Foundation's callers")
 struct PropertyListValuesTests {
+    /// The flavors of the tests' own package, `Tests/Fixtures/Transfers`.
     static let flavors = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Flavors")
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/Transfers/Flavors")
 
     @Test(
         "each flavor's Info.plist reads as PropertyListSerialization reads it, in XML and in binary",

@@ -65,7 +65,7 @@ struct CommandLineTests {
     func exportIntoFolder() throws {
         let scratch = try ToolRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let root = Repository.layout.root.path
+        let root = LintCommandTests.fixture.path
         let created = try ToolRunner.run(
             ["export", "--format", "json", "--output", "new-dir/", "--root", root], in: scratch)
         #expect(created.status == 0)
@@ -101,7 +101,7 @@ struct CommandLineTests {
         let scratch = try ToolRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
         try Data("not a folder\n".utf8).write(to: scratch.appendingPathComponent("a-file"))
-        let root = arguments.contains("--root") ? [] : ["--root", Repository.layout.root.path]
+        let root = arguments.contains("--root") ? [] : ["--root", LintCommandTests.fixture.path]
         let result = try ToolRunner.run(arguments + root, in: scratch)
         #expect(result.status == status)
         let lines = result.errors.split(separator: "\n").filter { $0.contains("error:") }
@@ -115,7 +115,7 @@ struct CommandLineTests {
         defer { try? FileManager.default.removeItem(at: scratch) }
         try Data("not a folder\n".utf8).write(to: scratch.appendingPathComponent("a-file"))
         let result = try ToolRunner.run(
-            ["export", "--format", "strings", "--output", "a-file/inside/", "--root", Repository.layout.root.path],
+            ["export", "--format", "strings", "--output", "a-file/inside/", "--root", LintCommandTests.fixture.path],
             in: scratch)
         #expect(result.status == 1)
         #expect(result.output.isEmpty)

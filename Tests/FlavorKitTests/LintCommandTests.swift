@@ -6,20 +6,22 @@ import Testing
 
 @Suite("flavorkit lint and export")
 struct LintCommandTests {
-    /// A copy of the project's catalogs, flavors and sources, to break on purpose.
+    /// The tests' own clean package (``Repository/transfersFixture``).
+    static let fixture = Repository.transfersFixture
+
+    /// A copy of the fixture package, to break on purpose.
     static func projectCopy() throws -> URL {
         let copy = try ToolRunner.temporaryFolder()
         for folder in [PackageLayout.Name.localizations, PackageLayout.Name.flavors, PackageLayout.Name.sources] {
             try FileManager.default.copyItem(
-                at: Repository.layout.root.appendingPathComponent(folder),
-                to: copy.appendingPathComponent(folder))
+                at: Self.fixture.appendingPathComponent(folder), to: copy.appendingPathComponent(folder))
         }
         return copy
     }
 
-    @Test("the project's own catalogs lint clean, strictly too")
+    @Test("a clean package lints clean, strictly too")
     func projectIsClean() throws {
-        let result = try ToolRunner.run(["lint", "--strict", "--root", Repository.layout.root.path])
+        let result = try ToolRunner.run(["lint", "--strict", "--root", Self.fixture.path])
         #expect(result.status == 0)
         #expect(result.output == "0 errors, 0 warnings\n")
     }
@@ -100,7 +102,7 @@ struct LintCommandTests {
         #expect(try ToolRunner.run(["export"]).status == 64)
         #expect(
             try ToolRunner.run([
-                "export", "--format", "json", "--flavor", "Heavy", "--root", Repository.layout.root.path,
+                "export", "--format", "json", "--flavor", "Heavy", "--root", Self.fixture.path,
             ]).status == 64)
         let empty = try ToolRunner.run(["lint"])
         #expect(empty.status == 1)
@@ -110,7 +112,7 @@ struct LintCommandTests {
     @Test("export writes one file to standard output and several into --output DIR")
     func export() throws {
         let json = try ToolRunner.run([
-            "export", "--format", "json", "--lang", "ru", "--root", Repository.layout.root.path,
+            "export", "--format", "json", "--lang", "ru", "--root", Self.fixture.path,
         ])
         #expect(json.status == 0)
         let object = try #require(
@@ -122,7 +124,7 @@ struct LintCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let strings = try ToolRunner.run([
             "export", "--format", "strings", "--flavor", "Light", "--output", folder.path,
-            "--root", Repository.layout.root.path,
+            "--root", Self.fixture.path,
         ])
         #expect(strings.status == 0)
         #expect(

@@ -2,11 +2,13 @@ import Diagnostics
 import Flavors
 import Foundation
 import Localization
+import TestSupport
 import Testing
 
 @Suite("Flavor identity")
 struct FlavorIdentityTests {
-    static let root = PackageLayout(root: PackageLayout.packageFolder(containing: #filePath)!)
+    /// The tests' own two flavors (``Repository/transfersFixture``).
+    static let root = PackageLayout(root: Repository.transfersFixture)
 
     @Test(
         "each flavor's identity comes from its Info.plist",
