@@ -20,7 +20,12 @@ let package = Package(
         .library(name: "Commands", targets: ["Commands"]),
         .library(name: "TerminalText", targets: ["TerminalText"]),
         .library(name: "Localization", targets: ["Localization"]),
-        .library(name: "CatalogTools", targets: ["CatalogTools"]),
+        .library(name: "CatalogFiles", targets: ["CatalogFiles"]),
+        .library(name: "CatalogExtraction", targets: ["CatalogExtraction"]),
+        .library(name: "CatalogLint", targets: ["CatalogLint"]),
+        .library(name: "TranslatorFormats", targets: ["TranslatorFormats"]),
+        .library(name: "ProjectReporting", targets: ["ProjectReporting"]),
+        .library(name: "Scaffolding", targets: ["Scaffolding"]),
         .library(name: "Flavors", targets: ["Flavors"]),
         .library(name: "FlavorDates", targets: ["FlavorDates"]),
         .library(name: "TextSnapshots", targets: ["TextSnapshots"]),
@@ -65,21 +70,49 @@ let package = Package(
         .target(
             name: "RegularFeatures",
             dependencies: [
-                "Commands", "Diagnostics", "FileWriting", "Flavors", "TransferCore", "TransferAgentProtocol",
+                "Commands", "Diagnostics", "Flavors", "TransferCore", "TransferAgentProtocol",
+            ],
+            swiftSettings: strictSwift),
+        // The tools' modules, one concept each; `flavorkit` is a thin layer over them.
+        .target(
+            name: "CatalogFiles",
+            dependencies: ["Diagnostics", "FileFormats", "Flavors", "Localization", "TextEscaping", "TextSnapshots"],
+            swiftSettings: strictSwift),
+        .target(
+            name: "CatalogExtraction",
+            dependencies: ["CatalogFiles", "Diagnostics", "FileFormats", "Flavors", "Localization", "TextEscaping"],
+            swiftSettings: strictSwift),
+        .target(
+            name: "CatalogLint",
+            dependencies: [
+                "CatalogExtraction", "CatalogFiles", "Diagnostics", "FileFormats", "Flavors", "Localization",
             ],
             swiftSettings: strictSwift),
         .target(
-            name: "CatalogTools",
+            name: "TranslatorFormats",
+            dependencies: ["CatalogFiles", "Diagnostics", "FileFormats", "Localization", "TextEscaping"],
+            swiftSettings: strictSwift),
+        .target(
+            name: "ProjectReporting",
             dependencies: [
-                "Diagnostics", "FileFormats", "FileWriting", "Flavors", "Localization", "TerminalText", "TextEscaping",
-                "TextSnapshots",
+                "CatalogFiles", "CatalogLint", "Diagnostics", "FileFormats", "Flavors", "Localization", "TerminalText",
+                "TextEscaping",
+                "TextSnapshots", "TranslatorFormats",
+            ],
+            swiftSettings: strictSwift),
+        .target(
+            name: "Scaffolding",
+            dependencies: [
+                "CatalogFiles", "Diagnostics", "FileFormats", "FileWriting", "Flavors", "Localization", "TextEscaping",
             ],
             swiftSettings: strictSwift),
         .target(
             name: "FlavorKitCommands",
             dependencies: [
-                "Commands", "Diagnostics", "CatalogTools", "FileFormats", "FileWriting", "Flavors", "Localization",
-                "TerminalText", "TextSnapshots",
+                "CatalogExtraction", "CatalogFiles", "CatalogLint", "ProjectReporting", "Scaffolding",
+                "TranslatorFormats",
+                "Commands", "Diagnostics", "FileFormats", "FileWriting", "Flavors", "Localization", "TerminalText",
+                "TextSnapshots",
             ],
             swiftSettings: strictSwift
         ),
@@ -89,8 +122,9 @@ let package = Package(
         .target(
             name: "FuzzTargets",
             dependencies: [
-                "CatalogTools", "Diagnostics", "FileFormats", "Flavors", "Localization", "TextEscaping",
-                "TextSnapshots", "TransferAgentProtocol", "TransferCore",
+                "CatalogExtraction", "CatalogFiles", "ProjectReporting", "TranslatorFormats",
+                "Diagnostics", "FileFormats", "Flavors", "Localization", "TextEscaping", "TextSnapshots",
+                "TransferAgentProtocol", "TransferCore",
             ],
             path: "Fuzz/Targets",
             swiftSettings: strictSwift),
@@ -103,8 +137,8 @@ let package = Package(
         .executableTarget(
             name: "Benchmarks",
             dependencies: [
-                "CatalogTools", "FileFormats", "Flavors", "Localization", "TextSnapshots", "TransferCore", "CShims",
-                "TestSupport",
+                "CatalogExtraction", "CatalogFiles", "CatalogLint", "ProjectReporting", "TranslatorFormats",
+                "FileFormats", "Flavors", "Localization", "TextSnapshots", "TransferCore", "CShims", "TestSupport",
             ],
             swiftSettings: strictSwift),
         .executableTarget(
@@ -123,14 +157,15 @@ let package = Package(
         ),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets"], swiftSettings: strictSwift),
         .testTarget(
-            name: "TextSnapshotsTests", dependencies: ["Diagnostics", "TextSnapshotsTesting"],
+            name: "TextSnapshotsTests", dependencies: ["Diagnostics", "TextSnapshots", "TextSnapshotsTesting"],
             swiftSettings: strictSwift),
         .testTarget(
             name: "FileFormatsTests", dependencies: ["Diagnostics", "FileFormats"], swiftSettings: strictSwift),
         .testTarget(
             name: "FileWritingTests", dependencies: ["Diagnostics", "FileWriting"], swiftSettings: strictSwift),
         .testTarget(
-            name: "FlavorsTests", dependencies: ["Diagnostics", "Flavors", "FlavorDates", "TestSupport"],
+            name: "FlavorsTests",
+            dependencies: ["Diagnostics", "Flavors", "FlavorDates", "Localization", "TestSupport"],
             swiftSettings: strictSwift),
         .testTarget(name: "CommandsTests", dependencies: ["Commands", "Diagnostics"], swiftSettings: strictSwift),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"], swiftSettings: strictSwift),
@@ -142,9 +177,27 @@ let package = Package(
             name: "FlavorKitTests",
             dependencies: ["flavorkit", "FlavorKitCommands", "Flavors", "Localization", "TerminalText", "TestSupport"],
             swiftSettings: strictSwift),
+        .target(
+            name: "CatalogTesting", dependencies: ["CatalogFiles", "CatalogLint", "Flavors"],
+            path: "Tests/Support/CatalogTesting", swiftSettings: strictSwift),
         .testTarget(
-            name: "CatalogToolsTests",
-            dependencies: ["CatalogTools", "Diagnostics", "Flavors", "Localization", "TestSupport"],
+            name: "CatalogFilesTests", dependencies: ["CatalogFiles", "Diagnostics", "Localization"],
+            swiftSettings: strictSwift),
+        .testTarget(
+            name: "CatalogExtractionTests",
+            dependencies: [
+                "CatalogExtraction", "CatalogFiles", "CatalogTesting", "Flavors", "Localization", "TextEscaping",
+            ],
+            swiftSettings: strictSwift),
+        .testTarget(
+            name: "CatalogLintTests",
+            dependencies: ["CatalogFiles", "CatalogLint", "CatalogTesting", "Diagnostics", "Localization"],
+            swiftSettings: strictSwift),
+        .testTarget(
+            name: "TranslatorFormatsTests",
+            dependencies: [
+                "CatalogFiles", "CatalogTesting", "Diagnostics", "Localization", "TestSupport", "TranslatorFormats",
+            ],
             exclude: ["Corpus"],
             swiftSettings: strictSwift),
         .target(
@@ -161,13 +214,13 @@ let package = Package(
         ),
         .testTarget(
             name: "RegularFeaturesTests",
-            dependencies: ["Commands", "RegularFeatures", "TransferCore", "Flavors", "AppTesting"],
+            dependencies: ["RegularFeatures", "TransferCore", "Flavors", "AppTesting"],
             swiftSettings: strictSwift
         ),
         .testTarget(
             name: "AppTests",
             dependencies: [
-                "Light", "Regular", "CatalogTools", "Commands", "Diagnostics", "TransferCore", "Flavors",
+                "Light", "Regular", "CatalogFiles", "CatalogLint", "Commands", "Diagnostics", "TransferCore", "Flavors",
                 "Localization", "TerminalText", "TextSnapshotsTesting", "AppTesting", "FileWriting", "TestSupport",
             ],
             swiftSettings: strictSwift

@@ -1,7 +1,8 @@
-import CatalogTools
+import CatalogFiles
 import Diagnostics
 import Foundation
 import Localization
+import TranslatorFormats
 
 /// Puts a translation into `data` (after its first byte, which picks the editor) as
 /// `flavorkit import` does: into a `.strings` file, a `.stringsdict` or a String Catalog. An

@@ -1,4 +1,4 @@
-import CatalogTools
+import CatalogExtraction
 import Foundation
 
 /// Scans `data` (after its first byte, which picks the key calls) as a Swift source for the

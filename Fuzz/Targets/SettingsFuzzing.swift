@@ -1,4 +1,4 @@
-import CatalogTools
+import CatalogFiles
 import Diagnostics
 import FileFormats
 import Flavors

@@ -1,5 +1,5 @@
-import CatalogTools
 import Foundation
+import ProjectReporting
 import TextSnapshots
 
 /// Reads the bytes up to the first NUL as a recorded snapshot and the rest as a new output,

@@ -1,4 +1,4 @@
-import CatalogTools
+import CatalogExtraction
 import Foundation
 import TextEscaping
 

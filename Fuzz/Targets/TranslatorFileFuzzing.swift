@@ -1,6 +1,6 @@
-import CatalogTools
 import Diagnostics
 import Foundation
+import TranslatorFormats
 
 /// Reads `data` as a PO file; each message's texts, written back with the PO writer's quoting
 /// and read again, must come back as they were (the writer escapes all the format cannot hold).

@@ -1,4 +1,5 @@
-import CatalogTools
+import CatalogExtraction
+import CatalogFiles
 import Flavors
 import Foundation
 import Localization
@@ -198,7 +199,7 @@ struct ExtractionBenchmarks {
         }
         let times = try Measure.paired(
             rounds: 7,
-            ours: { extraction = KeyExtraction(project: LintProject(layout: layout), prune: false, writing: false) },
+            ours: { extraction = KeyExtraction(project: CatalogProject(layout: layout), prune: false, writing: false) },
             reference: read)
         // Where the time goes: the scan of the sources alone, against the same reading.
         var uses = 0
@@ -224,7 +225,7 @@ struct ExtractionBenchmarks {
         var generator: SymbolGenerator?
         let times = Measure.paired(
             rounds: 7,
-            ours: { generator = SymbolGenerator(project: LintProject(layout: layout)) },
+            ours: { generator = SymbolGenerator(project: CatalogProject(layout: layout)) },
             reference: {
                 let store = CatalogStore(
                     folders: [layout.localizations], keepingComments: true, readingLanguages: [english])

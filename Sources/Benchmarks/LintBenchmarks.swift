@@ -1,4 +1,5 @@
-import CatalogTools
+import CatalogFiles
+import CatalogLint
 import Flavors
 import Foundation
 import Localization
@@ -36,7 +37,7 @@ struct LintBenchmarks {
         let times = try Measure.paired(
             rounds: 7,
             ours: {
-                var linter = CatalogLinter(project: LintProject(root: root))
+                var linter = CatalogLinter(project: CatalogProject(root: root))
                 found = linter.lint().count
             },
             reference: {

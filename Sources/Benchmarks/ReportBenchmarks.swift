@@ -1,6 +1,6 @@
-import CatalogTools
 import Flavors
 import Foundation
+import ProjectReporting
 
 /// Issue 31, "Speed": `flavorkit report` for this package (the reference app: every snapshot
 /// of both flavors in every locale and width, its catalogs and lint), written in under 1 s and

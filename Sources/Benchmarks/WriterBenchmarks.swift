@@ -1,6 +1,7 @@
-import CatalogTools
+import CatalogFiles
 import Foundation
 import Localization
+import TranslatorFormats
 
 /// Issue "String Catalogs, all of them": `flavorkit export` of one language of a 31 MB,
 /// 8-language String Catalog (20,000 keys) in every format, and `flavorkit import` of a PO

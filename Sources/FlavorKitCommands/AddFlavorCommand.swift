@@ -1,7 +1,7 @@
-import CatalogTools
 import Commands
 import Diagnostics
 import Flavors
+import Scaffolding
 
 /// `flavorkit add-flavor NAME [--from FLAVOR] [--feature NAME]… [--limit NAME=N]…`:
 /// scaffolds `Flavors/NAME/` (Info.plist and catalog overrides), `Sources/NAME/` (a link to

@@ -1,9 +1,10 @@
-import CatalogTools
+import CatalogFiles
 import Commands
 import Diagnostics
 import FileWriting
 import Foundation
 import Localization
+import TranslatorFormats
 
 /// `flavorkit export --format json|strings|stringsdict|xcstrings|xliff|xcloc|po [--root DIR] [--lang L]…
 /// [--flavor F] [--table T]… [--output PATH]`: the catalogs as the program reads them, written
@@ -39,7 +40,7 @@ enum ExportCommand: ToolCommand {
                     reason: "'\(Diagnostic.quote(error.value))' is not a language tag: \(error.reason)")
             }
         }
-        let project = LintProject(layout: try FlavorKitTool.layout(parsed))
+        let project = CatalogProject(layout: try FlavorKitTool.layout(parsed))
         let flavors = project.flavors
         if let name = parsed.value(flavor), !flavors.contains(name) {
             throw parsed.error(

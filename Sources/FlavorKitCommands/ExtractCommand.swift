@@ -1,4 +1,5 @@
-import CatalogTools
+import CatalogExtraction
+import CatalogFiles
 import Commands
 import Diagnostics
 import FileWriting
@@ -23,7 +24,7 @@ enum ExtractCommand: ToolCommand {
         ])
 
     static func run(_ parsed: ParsedCommandLine) throws -> Int32 {
-        let project = LintProject(layout: try FlavorKitTool.layout(parsed))
+        let project = CatalogProject(layout: try FlavorKitTool.layout(parsed))
         let layout = project.layout
         let checking = parsed.flag(check)
         var lock: FileLock?

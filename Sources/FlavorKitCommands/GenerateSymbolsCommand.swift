@@ -1,4 +1,5 @@
-import CatalogTools
+import CatalogExtraction
+import CatalogFiles
 import Commands
 import Diagnostics
 import FileFormats
@@ -28,7 +29,7 @@ enum GenerateSymbolsCommand: ToolCommand {
 
     static func run(_ parsed: ParsedCommandLine) throws -> Int32 {
         let level = try parsed.value(access, as: SymbolGenerator.Access.self) ?? .internal
-        let project = LintProject(layout: try FlavorKitTool.layout(parsed))
+        let project = CatalogProject(layout: try FlavorKitTool.layout(parsed))
         let tables = parsed.values(table)
         let generator = SymbolGenerator(project: project, tables: tables.isEmpty ? nil : tables, access: level)
         for diagnostic in generator.diagnostics { FlavorKitTool.printError("\(diagnostic)\n") }

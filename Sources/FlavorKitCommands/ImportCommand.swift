@@ -1,8 +1,9 @@
-import CatalogTools
+import CatalogFiles
 import Commands
 import Diagnostics
 import FileWriting
 import Foundation
+import TranslatorFormats
 
 /// `flavorkit import [--root DIR] FILE…`: translators' `.po`, `.xliff` and `.xcloc` files
 /// written back into the catalogs their units come from (`TranslationImporter`), each
@@ -19,7 +20,7 @@ enum ImportCommand: ToolCommand {
         arguments: [files], options: [FlavorKitTool.root])
 
     static func run(_ parsed: ParsedCommandLine) throws -> Int32 {
-        let project = LintProject(layout: try FlavorKitTool.layout(parsed))
+        let project = CatalogProject(layout: try FlavorKitTool.layout(parsed))
         let urls = parsed.arguments(files).map(ToolContext.url)
         // One import at a time reads and rewrites the catalogs: none loses another's changes.
         let lock = try FileLock(exclusive: project.layout.localizations)

@@ -1,4 +1,5 @@
-import CatalogTools
+import CatalogFiles
+import CatalogLint
 import Commands
 import Diagnostics
 import Flavors
@@ -35,7 +36,7 @@ enum LintCommand: ToolCommand {
                 .unexpectedValue, word: stats.spelling,
                 reason: "\(stats.spelling) goes with --format text or json, not \(format.rawValue)")
         }
-        let project = LintProject(layout: try FlavorKitTool.layout(parsed))
+        let project = CatalogProject(layout: try FlavorKitTool.layout(parsed))
         guard FileManager.default.fileExists(atPath: project.layout.localizations.path) else {
             throw Diagnostic(
                 "no catalogs here (use --root DIR, or name the folder with --localizations or in "

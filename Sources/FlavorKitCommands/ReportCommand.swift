@@ -1,8 +1,8 @@
-import CatalogTools
 import Commands
 import Diagnostics
 import FileWriting
 import Foundation
+import ProjectReporting
 
 /// `flavorkit report [--output DIR] [--from ARTIFACTS] [--root DIR]`: one self-contained HTML
 /// page (`DIR/index.html`) with the translation coverage, the lint findings, every snapshot

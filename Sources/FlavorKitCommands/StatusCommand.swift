@@ -1,8 +1,9 @@
-import CatalogTools
+import CatalogFiles
 import Commands
 import Diagnostics
 import Foundation
 import TerminalText
+import TranslatorFormats
 
 #if canImport(Glibc)
 import Glibc
@@ -37,7 +38,7 @@ enum StatusCommand: ToolCommand {
         let threshold = try parsed.value(minimum, expected: "a whole percentage from 0 to 100") { text in
             Int(text).flatMap { (0...100).contains($0) ? $0 : nil }
         }
-        let project = LintProject(layout: try FlavorKitTool.layout(parsed))
+        let project = CatalogProject(layout: try FlavorKitTool.layout(parsed))
         guard FileManager.default.fileExists(atPath: project.layout.localizations.path) else {
             throw Diagnostic("no catalogs here (use --root DIR)", path: project.layout.localizations.path)
         }

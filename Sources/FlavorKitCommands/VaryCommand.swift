@@ -1,4 +1,4 @@
-import CatalogTools
+import CatalogFiles
 import Commands
 import Diagnostics
 import FileWriting
@@ -30,7 +30,7 @@ enum VaryCommand: ToolCommand {
         arguments: [key], options: [by, argument, device, table, FlavorKitTool.root])
 
     static func run(_ parsed: ParsedCommandLine) throws -> Int32 {
-        let project = LintProject(layout: try FlavorKitTool.layout(parsed))
+        let project = CatalogProject(layout: try FlavorKitTool.layout(parsed))
         let name = parsed.argument(key)!
         let kind: StringCatalogVariation.Kind
         switch try parsed.value(by, as: Dimension.self)! {

@@ -4,12 +4,12 @@ import Flavors
 import TransferCore
 
 /// `pause`, `resume` and `cancel`: commands that change a transfer's state.
-public enum QueueControl {
+package enum QueueControl {
     /// The feature that enables the three commands.
-    public static let feature = Feature("queueControl") { text in text("feature.queueControl") }
+    package static let feature = Feature("queueControl") { text in text("feature.queueControl") }
 
     /// `pause ID`, `resume ID` and `cancel ID`, in the order `--help` lists them.
-    public static let commands: [ExtensionCommand] = Command.allCases.map { command in
+    package static let commands: [ExtensionCommand] = Command.allCases.map { command in
         ExtensionCommand(command.declaration, feature: feature.name) { line, queue, context throws(AppError) in
             // The parser counted the arguments: the ID is there.
             try command.perform(on: line.argument(AppCommandLine.transferID) ?? "", in: &queue, context: context)

@@ -5,12 +5,12 @@ import TransferCore
 
 /// `move ID --to N` and `prioritize ID`: the queue's order is the order `run` starts
 /// transfers in, so moving a transfer up makes it start sooner. Part of `queueControl`.
-public enum QueueOrder {
+package enum QueueOrder {
     /// `--to N`: the 1-based position to move to.
     static let position = Option.value("to", placeholder: "N", required: true, summary: Summary.text("help.option.to"))
 
     /// `move ID --to N` and `prioritize ID`, in the order `--help` lists them.
-    public static let commands: [ExtensionCommand] = [
+    package static let commands: [ExtensionCommand] = [
         ExtensionCommand(
             Command(
                 "move", summary: Summary.text("help.move"), arguments: [AppCommandLine.transferID],

@@ -8,13 +8,13 @@ import Foundation
 #endif
 
 /// Changes written back to the queue file named with `--queue`.
-public enum SavedQueue {
+package enum SavedQueue {
     /// The feature that saves changes.
-    public static let feature = Feature("savedQueue") { text in text("feature.savedQueue") }
+    package static let feature = Feature("savedQueue") { text in text("feature.savedQueue") }
 
     /// With the feature enabled, a change needs a file to go to, except in the interactive
     /// session, where it may live in memory.
-    public static func willChange(by name: String, queueURL: URL?, inShell: Bool, context: AppContext)
+    package static func willChange(by name: String, queueURL: URL?, inShell: Bool, context: AppContext)
         throws(AppError)
     {
         let text = context.texts
@@ -27,7 +27,7 @@ public enum SavedQueue {
     /// content and saves it, holding the file's lock from reading to saving: processes that
     /// change the same file take turns, and none overwrites another's change with a queue it
     /// read before. Otherwise the change is applied to `queue` in memory.
-    public static func apply(
+    package static func apply(
         _ change: QueueChange, to queue: TransferQueue, queueURL: URL?, context: AppContext
     ) throws(AppError) -> (queue: TransferQueue, message: String) {
         guard let queueURL, context.has(feature) else {

@@ -9,18 +9,18 @@ import Foundation
 #endif
 
 /// Uploads in the queue: the core shows downloads only.
-public enum Uploads {
+package enum Uploads {
     /// The feature that shows uploads.
-    public static let feature = Feature("uploads") { text in text("feature.uploads") }
+    package static let feature = Feature("uploads") { text in text("feature.uploads") }
 
     /// The whole queue with the feature enabled, else its downloads (the core's default).
-    public static func visible(_ queue: TransferQueue, context: AppContext) -> TransferQueue {
+    package static func visible(_ queue: TransferQueue, context: AppContext) -> TransferQueue {
         context.has(feature) ? queue : queue.downloads
     }
 
     /// With the feature enabled, an attempt at sending `transfer`'s file to its URL (by `PUT`,
     /// through the transfer agent, under the flavor's low-speed limit).
-    public static func attempt(
+    package static func attempt(
         for transfer: Transfer, context: AppContext, progress: @escaping TransferProgress
     ) -> (any TransferAttempt)? {
         guard context.has(feature), let file = transfer.file, let url = transfer.url, URL(string: url) != nil

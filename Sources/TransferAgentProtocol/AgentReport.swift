@@ -1,7 +1,7 @@
 /// One line the transfer agent writes on its standard output: progress while the bytes move,
 /// then exactly one outcome. The agent writes numbers and Foundation's own words; the app puts
 /// them into the user's language.
-public enum AgentReport: Equatable, Sendable {
+package enum AgentReport: Equatable, Sendable {
     /// Bytes done so far, and the whole size (0 while unknown).
     case progress(done: Int64, total: Int64)
     /// Every byte moved.
@@ -34,7 +34,7 @@ public enum AgentReport: Equatable, Sendable {
     case stopped
 
     /// The report as one line, without its line feed.
-    public var line: String {
+    package var line: String {
         switch self {
         case .progress(let done, let total): "progress \(done) \(total)"
         case .completed: "completed"
@@ -53,7 +53,7 @@ public enum AgentReport: Equatable, Sendable {
     }
 
     /// The report `line` (without its line feed) stands for; nil when it is not one.
-    public init?(line: Substring) {
+    package init?(line: Substring) {
         let words = line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
         func number(_ index: Int) -> Int64? { index < words.count ? Int64(words[index]) : nil }
         func retryable(_ index: Int) -> Bool? {

@@ -2,7 +2,7 @@
 /// over HTTP (Foundation's URL loading) so that the flavors' own executables do not load the
 /// networking libraries until they transfer something. A request travels as the agent's
 /// arguments.
-public enum AgentRequest: Equatable, Sendable {
+package enum AgentRequest: Equatable, Sendable {
     /// `GET url` into `partFile`, continuing a partial file already there with `Range` (and
     /// `If-Range: validator`, when the app has one from an agent before). With a `share`, the
     /// agent stops once it has written that many bytes, provided the server takes ranges, and
@@ -14,7 +14,7 @@ public enum AgentRequest: Equatable, Sendable {
     case upload(file: String, url: String, lowSpeed: LowSpeedLimit? = nil)
 
     /// The agent's arguments for this request (after its own path).
-    public var arguments: [String] {
+    package var arguments: [String] {
         switch self {
         case .download(let url, let partFile, let share, let validator, let lowSpeed):
             ["download", url, partFile] + (share.map { ["--share", String($0)] } ?? [])
@@ -24,7 +24,7 @@ public enum AgentRequest: Equatable, Sendable {
     }
 
     /// The request `arguments` (after the program's path) stand for; nil when they are not one.
-    public init?<Arguments: Collection<String>>(arguments: Arguments) {
+    package init?<Arguments: Collection<String>>(arguments: Arguments) {
         let words = Array(arguments)
         guard words.count >= 3 else { return nil }
         var share: Int64?, validator: String?, speedLimit: Int64?, speedTime: Int64?
@@ -59,7 +59,7 @@ public enum AgentRequest: Equatable, Sendable {
     }
 
     /// The request's low-speed limit, if it has one.
-    public var lowSpeed: LowSpeedLimit? {
+    package var lowSpeed: LowSpeedLimit? {
         switch self {
         case .download(_, _, _, _, let lowSpeed), .upload(_, _, let lowSpeed): lowSpeed
         }
@@ -76,7 +76,7 @@ public enum AgentRequest: Equatable, Sendable {
     }
 
     /// How the agent is called, for its usage error.
-    public static let usage =
+    package static let usage =
         "usage: TransferAgent download URL PART-FILE [--share BYTES] [--if-range VALIDATOR] "
         + "[--speed-limit BYTES --speed-time SECONDS] | upload FILE URL [--speed-limit BYTES --speed-time SECONDS]"
 }

@@ -5,23 +5,23 @@
 /// that is kept is one a download can compute with: the numbers are decimal digits that fit
 /// an `Int64`, a range does not run backwards, ends before `Int64.max` (its `end` fits) and,
 /// when the size is known, inside the file. Anything else is not a range.
-public struct ContentRange: Equatable, Sendable {
+package struct ContentRange: Equatable, Sendable {
     /// The first byte sent; nil in a 416's `bytes */SIZE`.
-    public var first: Int64?
+    package var first: Int64?
     /// The last byte sent (never `Int64.max`); nil in a 416's `bytes */SIZE`.
-    public var last: Int64?
+    package var last: Int64?
     /// The whole representation's size; nil when the server does not know it (`*`).
-    public var size: Int64?
+    package var size: Int64?
 
     /// The range `first`–`last` of a file of `size` bytes (nil: unknown).
-    public init(first: Int64, last: Int64, size: Int64?) {
+    package init(first: Int64, last: Int64, size: Int64?) {
         self.first = first
         self.last = last
         self.size = size
     }
 
     /// The range `value` names; nil when it names none a download can use.
-    public init?(_ value: some StringProtocol) {
+    package init?(_ value: some StringProtocol) {
         let text = Self.trimmed(Substring(value))
         guard let space = text.firstIndex(where: { $0 == " " || $0 == "\t" }),
             text[..<space].lowercased() == "bytes"
@@ -47,7 +47,7 @@ public struct ContentRange: Equatable, Sendable {
     }
 
     /// Where the range ends: the offset just past its last byte.
-    public var end: Int64? { last.map { $0 + 1 } }
+    package var end: Int64? { last.map { $0 + 1 } }
 
     /// Decimal digits only (no sign, no space) that fit an `Int64`.
     private static func number(_ text: Substring) -> Int64? {

@@ -1,7 +1,7 @@
 import Diagnostics
 
 /// What ends a command unsuccessfully, with the exit status it maps to.
-public enum AppError: Error, Equatable, CustomStringConvertible {
+package enum AppError: Error, Equatable, CustomStringConvertible {
     /// A file is missing or malformed, printed as the diagnostic prints (`path: error:
     /// message`); exit status 1.
     case file(Diagnostic)
@@ -12,7 +12,7 @@ public enum AppError: Error, Equatable, CustomStringConvertible {
     /// The command could not be carried out (unknown id, state that forbids it): exit status 1.
     case failed(String)
 
-    public var exitStatus: Int32 {
+    package var exitStatus: Int32 {
         switch self {
         case .file, .failed: return 1
         case .usage, .unavailable: return 64
@@ -21,7 +21,7 @@ public enum AppError: Error, Equatable, CustomStringConvertible {
 
     /// The error as FlavorKit prints problems: `path: error: message` for a file, `error:
     /// message` otherwise.
-    public var diagnostic: Diagnostic {
+    package var diagnostic: Diagnostic {
         switch self {
         case .file(let diagnostic): return diagnostic
         case .usage(let message), .unavailable(let message), .failed(let message): return Diagnostic(message)
@@ -29,5 +29,5 @@ public enum AppError: Error, Equatable, CustomStringConvertible {
     }
 
     /// `diagnostic`, printed.
-    public var description: String { diagnostic.description }
+    package var description: String { diagnostic.description }
 }

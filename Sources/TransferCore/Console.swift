@@ -12,21 +12,21 @@ import Darwin
 #endif
 
 /// Where the app writes and reads: the standard streams, or strings in tests.
-public struct Console: Sendable {
-    public var write: @Sendable (String) -> Void
-    public var writeError: @Sendable (String) -> Void
-    public var readLine: @Sendable () -> String?
+package struct Console: Sendable {
+    package var write: @Sendable (String) -> Void
+    package var writeError: @Sendable (String) -> Void
+    package var readLine: @Sendable () -> String?
     /// Whether input comes from a person at a terminal (the session then shows a prompt).
-    public var isInteractive: Bool
+    package var isInteractive: Bool
     /// The columns of the terminal output goes to; nil when it is not a terminal, or one that
     /// does not say (a terminal of 0 columns).
-    public var terminalWidth: @Sendable () -> Int?
+    package var terminalWidth: @Sendable () -> Int?
     /// Whether output goes to a terminal (`run` then redraws its screen in place, and colour
     /// is on unless turned off), whatever its size.
-    public var isTerminal: Bool
+    package var isTerminal: Bool
 
     /// A console over the given functions; `isTerminal` nil: a terminal when it has a width.
-    public init(
+    package init(
         write: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void,
         readLine: @escaping @Sendable () -> String?, isInteractive: Bool,
         terminalWidth: @escaping @Sendable () -> Int? = { nil },
@@ -41,7 +41,7 @@ public struct Console: Sendable {
     }
 
     /// The process's standard output, error and input.
-    public static var standard: Console {
+    package static var standard: Console {
         Console(
             write: { write($0, to: 1) },
             writeError: { write($0, to: 2) },

@@ -1,9 +1,9 @@
 import Flavors
 
 /// A fixed-width bar such as `[#######.............]`, drawn with a flavor's characters.
-public enum ProgressBar {
+package enum ProgressBar {
     /// `fraction` (clamped to 0…1) as a bar of `width` characters between brackets.
-    public static func render(_ fraction: Double, width: Int = 20, look: FlavorLook = FlavorLook()) -> String {
+    package static func render(_ fraction: Double, width: Int = 20, look: FlavorLook = FlavorLook()) -> String {
         let clamped = min(max(fraction, 0), 1)
         let filled = Int((clamped * Double(width)).rounded(.down))
         return "[" + String(repeating: look.progressFilled, count: filled)

@@ -11,18 +11,18 @@ import Foundation
 /// Carries out commands against a queue, one at a time: a single command from the command
 /// line, or many typed in the interactive session (`shell`), where `lang LANG` switches the
 /// language and shows the current screen again at once.
-public struct Session {
-    public private(set) var context: AppContext
-    public private(set) var queue: TransferQueue
+package struct Session {
+    package private(set) var context: AppContext
+    package private(set) var queue: TransferQueue
     /// Where changes are saved; nil when the sample queue is shown.
-    public let queueURL: URL?
+    package let queueURL: URL?
     let console: Console
     /// Inside `shell`, changes live in memory when there is no queue file to save them to.
     private var inShell = false
     /// The view shown last (nil: the queue), re-rendered after a language switch.
     private var currentView: ParsedCommandLine?
 
-    public init(context: AppContext, queue: TransferQueue, queueURL: URL?, console: Console) {
+    package init(context: AppContext, queue: TransferQueue, queueURL: URL?, console: Console) {
         self.context = context
         self.queue = queue
         self.queueURL = queueURL
@@ -31,7 +31,7 @@ public struct Session {
 
     /// Runs the command of a parsed line (`context.build.program`'s) and returns what it
     /// prints; a line with a problem is refused as a usage error.
-    public mutating func perform(_ line: ParsedCommandLine) throws(AppError) -> String {
+    package mutating func perform(_ line: ParsedCommandLine) throws(AppError) -> String {
         let text = context.texts
         if let problem = line.problem { throw AppError.usage(text.usage(problem, in: context.build.program)) }
         let name = line.path.first ?? AppCommandLine.queue.name
@@ -99,7 +99,7 @@ public struct Session {
     }
 
     /// Reads commands line by line until the input ends or `quit`.
-    public mutating func runInteractive() {
+    package mutating func runInteractive() {
         inShell = true
         loop()
     }

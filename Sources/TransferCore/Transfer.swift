@@ -1,28 +1,28 @@
 /// One video being downloaded or uploaded.
-public struct Transfer: Sendable, Hashable, Codable {
-    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+package struct Transfer: Sendable, Hashable, Codable {
+    package enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         case download, upload
     }
 
-    public enum State: String, Sendable, Hashable, Codable, CaseIterable {
+    package enum State: String, Sendable, Hashable, Codable, CaseIterable {
         case pending, inProgress, paused, completed, failed, cancelled
     }
 
-    public var id: String
-    public var title: String
-    public var kind: Kind
-    public var state: State
-    public var bytesDone: Int64
-    public var bytesTotal: Int64
+    package var id: String
+    package var title: String
+    package var kind: Kind
+    package var state: State
+    package var bytesDone: Int64
+    package var bytesTotal: Int64
     /// Where the bytes come from (a download) or go to (an upload); nil for a transfer that
     /// only shows a state (the sample queue's).
-    public var url: String?
+    package var url: String?
     /// The file an upload sends.
-    public var file: String?
+    package var file: String?
     /// Why the transfer failed last, as shown to the user (an HTTP status, a dropped connection).
-    public var reason: String?
+    package var reason: String?
 
-    public init(
+    package init(
         id: String, title: String, kind: Kind, state: State, bytesDone: Int64, bytesTotal: Int64,
         url: String? = nil, file: String? = nil, reason: String? = nil
     ) {
@@ -38,7 +38,7 @@ public struct Transfer: Sendable, Hashable, Codable {
     }
 
     /// Done as a fraction from 0 to 1 (0 when the size is unknown).
-    public var fraction: Double {
+    package var fraction: Double {
         bytesTotal > 0 ? Double(bytesDone) / Double(bytesTotal) : 0
     }
 }

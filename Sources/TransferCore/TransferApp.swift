@@ -11,12 +11,12 @@ import Foundation
 
 /// The reference app's entry point, shared by every flavor: `Light` and `Regular` call
 /// `run` with their `FlavorBuild`.
-public enum TransferApp {
+package enum TransferApp {
     /// Runs one command line and returns the exit status: 0, 1 for a failed command or a bad
     /// file, 64 for a usage error or a command the flavor does not offer. A leading lone `--`
     /// (what `swift run Light -- --help` passes on) is dropped; a later one ends the options.
     /// `clock` paces `run` and times its retries (a test's need not wait them out).
-    public static func run(
+    package static func run(
         _ build: FlavorBuild, arguments: [String],
         environment: [String: String] = ProcessInfo.processInfo.environment,
         console: Console = .standard, clock: RunClock = .system
@@ -88,7 +88,7 @@ public enum TransferApp {
 
     /// Loads the flavor (identity, features, catalogs, languages): `lang` is `--lang`'s value,
     /// `localizations` `--localizations`'; `verbose` records every fallback.
-    public static func makeContext(
+    package static func makeContext(
         _ build: FlavorBuild, lang: String?, localizations: String?, verbose: Bool = false,
         environment: [String: String]
     ) throws(AppError) -> AppContext {
@@ -143,10 +143,10 @@ public enum TransferApp {
 
 extension PackageLayout {
     /// The app's own folder beside `Flavors/` and `Localizations/`: `Samples/`.
-    public static let samplesFolder = "Samples"
+    package static let samplesFolder = "Samples"
 
     /// The queue shown when no `--queue` is given: `Samples/queue.json`.
-    public var sampleQueue: URL {
+    package var sampleQueue: URL {
         root.appendingPathComponent(Self.samplesFolder).appendingPathComponent("queue.json")
     }
 }

@@ -9,39 +9,39 @@ import Foundation
 #endif
 
 /// The transfers of a queue file, in order.
-public struct TransferQueue: Sendable, Hashable {
-    public var transfers: [Transfer]
+package struct TransferQueue: Sendable, Hashable {
+    package var transfers: [Transfer]
 
-    public init(transfers: [Transfer]) {
+    package init(transfers: [Transfer]) {
         self.transfers = transfers
     }
 
-    public subscript(id id: String) -> Transfer? {
+    package subscript(id id: String) -> Transfer? {
         transfers.first { $0.id == id }
     }
 
     /// Replaces the transfer with the same id.
-    public mutating func update(_ transfer: Transfer) {
+    package mutating func update(_ transfer: Transfer) {
         guard let index = transfers.firstIndex(where: { $0.id == transfer.id }) else { return }
         transfers[index] = transfer
     }
 
     /// The downloads, in order.
-    public var downloads: TransferQueue {
+    package var downloads: TransferQueue {
         TransferQueue(transfers: transfers.filter { $0.kind == .download })
     }
 
-    public func count(in state: Transfer.State) -> Int {
+    package func count(in state: Transfer.State) -> Int {
         transfers.lazy.filter { $0.state == state }.count
     }
 }
 
 /// Reading queue files: `{"transfers": [{"id", "title", "kind", "state", "bytesDone",
 /// "bytesTotal", and optionally "url", "file", "reason"}, …]}`. (Writing them: `QueueStore`.)
-public enum QueueFile {
+package enum QueueFile {
     /// Reads and validates a queue file. Every problem is reported with the file's path and
     /// the transfer it concerns.
-    public static func load(_ url: URL) throws(AppError) -> TransferQueue {
+    package static func load(_ url: URL) throws(AppError) -> TransferQueue {
         let read: Data?
         do throws(Diagnostic) {
             read = try InputFile.readIfPresent(url, limit: sizeLimit)
@@ -59,7 +59,7 @@ public enum QueueFile {
     /// Reads and validates a queue file's content; a problem with a transfer is reported at
     /// its line and column. Each transfer is converted as it is read, so that a long queue is
     /// not held twice.
-    public static func decode(_ data: Data, path: String) throws(AppError) -> TransferQueue {
+    package static func decode(_ data: Data, path: String) throws(AppError) -> TransferQueue {
         var transfers: [Transfer] = []
         var ids = Set<String>()
         let object: Any

@@ -7,7 +7,7 @@ extension Texts {
     private var text: Texts { self }
 
     /// A transfer state's name.
-    public func state(_ state: Transfer.State) -> String {
+    package func state(_ state: Transfer.State) -> String {
         switch state {
         case .pending: return text("state.pending")
         case .inProgress: return text("state.inProgress")
@@ -19,7 +19,7 @@ extension Texts {
     }
 
     /// A transfer kind's name.
-    public func kind(_ kind: Transfer.Kind) -> String {
+    package func kind(_ kind: Transfer.Kind) -> String {
         switch kind {
         case .download: return text("kind.download")
         case .upload: return text("kind.upload")

@@ -1,5 +1,6 @@
 import AppTesting
-import CatalogTools
+import CatalogFiles
+import CatalogLint
 import Flavors
 import Foundation
 import Testing
@@ -29,7 +30,7 @@ struct FlavorLimitsAppTests {
         let result = AppRunner.run(build, ["about"], environment: ["FLAVORKIT_RESOURCES": root.path])
         #expect(result.status == 1 && result.errors == "\(plist.path): \(message)\n")
         // Lint names the file relative to the package it checks.
-        var linter = CatalogLinter(project: LintProject(root: root))
+        var linter = CatalogLinter(project: CatalogProject(root: root))
         let found = linter.lint().map(\.description).filter { $0.hasSuffix("[info-plist]") }
         #expect(found == ["Flavors/\(flavor)/Info.plist: \(message) [info-plist]"])
     }

@@ -1,5 +1,5 @@
 import AppTesting
-import CatalogTools
+import CatalogFiles
 import Flavors
 import Foundation
 import Localization

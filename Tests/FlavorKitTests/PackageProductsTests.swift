@@ -15,8 +15,9 @@ struct PackageProductsTests {
         }
         #expect(
             Set(libraries) == [
-                "Diagnostics", "Commands", "Localization", "CatalogTools", "Flavors", "FlavorDates", "TextSnapshots",
-                "FileWriting", "TextSnapshotsTesting", "TerminalText",
+                "Diagnostics", "Commands", "Localization", "Flavors", "FlavorDates", "TextSnapshots", "FileWriting",
+                "TextSnapshotsTesting", "TerminalText", "CatalogFiles", "CatalogExtraction", "CatalogLint",
+                "TranslatorFormats", "ProjectReporting", "Scaffolding",
             ])
     }
 

@@ -50,7 +50,9 @@ struct PublicSurfaceTests {
         let manifest = try Self.dumpPackage(root)
         let targets = try #require(manifest["targets"] as? [[String: Any]])
         // Support for tests and the generators in Scripts/ are not modules of the toolkit or the app.
-        let helpers: Set = ["TestSupport", "AppTesting", "generate-plural-rules", "generate-number-data"]
+        let helpers: Set = [
+            "TestSupport", "AppTesting", "CatalogTesting", "generate-plural-rules", "generate-number-data",
+        ]
         var declared: [String: Set<String>] = [:]
         for target in targets where target["type"] as? String != "test" {
             let name = try #require(target["name"] as? String)
@@ -61,6 +63,85 @@ struct PublicSurfaceTests {
             declared[name] = Set(dependencies)
         }
         #expect(documented == declared)
+    }
+
+    @Test("each target imports exactly what Package.swift lets it: nothing undeclared, no dependency unused")
+    func importsMatchManifest() throws {
+        let root = Repository.layout.root
+        let manifest = try Self.dumpPackage(root)
+        let targets = try #require(manifest["targets"] as? [[String: Any]])
+        let names = Set(targets.compactMap { $0["name"] as? String })
+        // An executable is declared to have it built beside its dependant, not to be imported.
+        let executables = Set(
+            targets.filter { ["executable", "plugin"].contains($0["type"] as? String) }.compactMap {
+                $0["name"] as? String
+            })
+        #expect(names.count > 30)
+        for target in targets {
+            let name = try #require(target["name"] as? String)
+            let type = try #require(target["type"] as? String)
+            let folder =
+                target["path"] as? String
+                ?? (type == "test" ? "Tests/" : type == "plugin" ? "Plugins/" : "Sources/") + name
+            let defines = Set(
+                (target["settings"] as? [[String: Any]] ?? []).compactMap { setting -> String? in
+                    guard let kind = setting["kind"] as? [String: Any], let define = kind["define"] as? [String: Any]
+                    else { return nil }
+                    return define["_0"] as? String
+                })
+            var imported: Set<String> = []
+            for file in Self.swiftFiles(in: root.appendingPathComponent(folder)) {
+                let text = try String(contentsOf: file, encoding: .utf8)
+                imported.formUnion(Self.imports(in: text, defines: defines).intersection(names))
+            }
+            let declared = Set(
+                (target["dependencies"] as? [[String: [Any]]] ?? []).compactMap { $0.values.first?.first as? String })
+            #expect(imported.subtracting(declared).isEmpty, "\(name) imports what it does not declare")
+            #expect(
+                declared.subtracting(executables).subtracting(imported).isEmpty,
+                "\(name) declares what it never imports")
+        }
+    }
+
+    /// The modules `text` imports when compiled with `defines`: `#if NAME` / `#elseif NAME` /
+    /// `#else` are followed; every branch of any other condition (`canImport(…)`) counts.
+    static func imports(in text: String, defines: Set<String>) -> Set<String> {
+        // Each open `#if`: whether this branch is compiled, and whether a branch was taken.
+        var branches: [(active: Bool, taken: Bool, followed: Bool)] = []
+        var found: Set<String> = []
+        for line in text.split(separator: "\n") {
+            let words = line.split(separator: " ")
+            guard let first = words.first else { continue }
+            let condition = words.count > 1 ? String(words[1]) : ""
+            let isName = !condition.isEmpty && condition.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+            switch first {
+            case "#if":
+                branches.append(
+                    isName ? (defines.contains(condition), defines.contains(condition), true) : (true, false, false))
+            case "#elseif":
+                guard let last = branches.popLast() else { continue }
+                let active = last.followed ? !last.taken && defines.contains(condition) : true
+                branches.append((active, last.taken || active, last.followed))
+            case "#else":
+                guard let last = branches.popLast() else { continue }
+                branches.append((last.followed ? !last.taken : true, true, last.followed))
+            case "#endif":
+                _ = branches.popLast()
+            default:
+                guard branches.allSatisfy(\.active),
+                    let index = words.firstIndex(of: "import"), index + 1 < words.count,
+                    words[..<index].allSatisfy({ $0.hasPrefix("@") || ["package", "public", "internal"].contains($0) })
+                else { continue }
+                found.insert(String(words[index + 1]))
+            }
+        }
+        return found
+    }
+
+    /// The Swift files under `folder`.
+    static func swiftFiles(in folder: URL) -> [URL] {
+        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+        return (enumerator?.allObjects as? [URL] ?? []).filter { $0.pathExtension == "swift" }
     }
 
     /// `swift package dump-package` of the package, run with a scratch folder and home of its own.

@@ -82,6 +82,14 @@ public struct FormatString: Sendable, Hashable {
         return written.isEmpty ? "no specifier" : written.joined(separator: ", ")
     }
 
+    /// The arguments of `signature` as messages name them: `%1$d, %2$@`, or `no arguments`.
+    package static func described(_ signature: [ArgumentKind?]) -> String {
+        let parts = signature.enumerated().compactMap { position, kind in
+            kind.map { "%\(position + 1)$\($0.rawValue.dropFirst())" }
+        }
+        return parts.isEmpty ? "no arguments" : parts.joined(separator: ", ")
+    }
+
     /// The arguments `text` takes (`signature`), checked as `init` checks it, without making
     /// its segments: for tools that only type arguments.
     package static func signature(of text: String) throws(FormatError) -> [ArgumentKind?] {

@@ -7,51 +7,52 @@ import TerminalText
 /// core's commands, whose summaries are catalog keys. Each build adds its extension's
 /// commands (`FlavorBuild.program`); the program's arguments and the interactive session's
 /// lines are parsed by the same declarations.
-public enum AppCommandLine {
+package enum AppCommandLine {
     /// `--queue FILE`: the queue to show and change, instead of the sample queue.
-    public static let queueFile = Option.value("queue", placeholder: "FILE", summary: Summary.text("help.option.queue"))
+    package static let queueFile = Option.value(
+        "queue", placeholder: "FILE", summary: Summary.text("help.option.queue"))
     /// `--lang`, `--width` and `--color`, as every flavored program takes them
     /// (`FlavorCommandLine`), with catalog keys as summaries.
-    public static let flavored = FlavorCommandLine(
+    package static let flavored = FlavorCommandLine(
         languageSummary: Summary.text("help.option.lang"), widthSummary: Summary.text("help.option.width"),
         colorSummary: Summary.text("help.option.color"))
     /// `--lang LANG`: the preferred languages, a colon list; wins over the environment.
-    public static var language: Option { flavored.language }
+    package static var language: Option { flavored.language }
     /// `--remember`: keep `--lang`'s languages for later runs (`RememberedLanguage`).
-    public static let remember = Option.flag("remember", summary: Summary.text("help.option.remember"))
+    package static let remember = Option.flag("remember", summary: Summary.text("help.option.remember"))
     /// `--width N`: the columns screens fit in, instead of `COLUMNS` or the terminal's.
-    public static var width: Option { flavored.width }
+    package static var width: Option { flavored.width }
     /// `--color WHEN`: `auto` (a terminal, without `NO_COLOR` or `TERM=dumb`), `always`, `never`.
-    public static var color: Option { flavored.color }
+    package static var color: Option { flavored.color }
     /// `--localizations DIR`: the shared catalogs to read instead of the resources' ones.
-    public static let localizations = Option.value(
+    package static let localizations = Option.value(
         "localizations", placeholder: "DIR", summary: Summary.text("help.option.localizations"))
     /// `--verbose`, `-v`: every fallback on standard error.
-    public static let verbose = Option.flag("verbose", short: "v", summary: Summary.text("help.option.verbose"))
+    package static let verbose = Option.flag("verbose", short: "v", summary: Summary.text("help.option.verbose"))
     /// `--version`: the name and version, then exit.
-    public static let version = Option.flag("version", summary: Summary.text("help.option.version"))
+    package static let version = Option.flag("version", summary: Summary.text("help.option.version"))
     /// `--help`, `-h`: the help of the program, or of the command named.
-    public static let help = Option.flag("help", short: "h", summary: Summary.text("help.option.help"))
+    package static let help = Option.flag("help", short: "h", summary: Summary.text("help.option.help"))
 
     /// `ID`: the transfer a command is about (extension commands take it too).
-    public static let transferID = Argument("ID")
+    package static let transferID = Argument("ID")
 
     /// `help [COMMAND]`, as git and swift-argument-parser have it.
-    public static let helpCommand = Command(
+    package static let helpCommand = Command(
         "help", summary: Summary.text("help.help"), arguments: [Argument("COMMAND", .zeroOrMore)])
     /// `queue`, the default command.
-    public static let queue = Command("queue", summary: Summary.text("help.queue"))
+    package static let queue = Command("queue", summary: Summary.text("help.queue"))
     /// `show ID`.
-    public static let show = Command("show", summary: Summary.text("help.show"), arguments: [transferID])
+    package static let show = Command("show", summary: Summary.text("help.show"), arguments: [transferID])
     /// `about`.
-    public static let about = Command("about", summary: Summary.text("help.about"))
+    package static let about = Command("about", summary: Summary.text("help.about"))
     /// `shell`: the interactive session.
-    public static let shell = Command("shell", summary: Summary.text("help.shell"))
+    package static let shell = Command("shell", summary: Summary.text("help.shell"))
 
     /// The program called `name` (the flavor's), with the core's commands followed by
     /// `commands`, and `help [COMMAND]`. `lang` and `quit` are words of the interactive
     /// session only.
-    public static func program(_ name: String, adding commands: [Command]) -> Program {
+    package static func program(_ name: String, adding commands: [Command]) -> Program {
         Program(
             name, options: [queueFile, language, remember, width, color, localizations, verbose, version],
             commands: [queue, show, about] + TransferCommands.all + [shell] + commands, defaultCommand: queue.name,

@@ -2,26 +2,26 @@ import Commands
 import Flavors
 
 /// The core's commands that change the queue file and move bytes: `add`, `delete` and `run`.
-public enum TransferCommands {
+package enum TransferCommands {
     /// `URL`: what `add` transfers.
-    public static let url = Argument("URL")
+    package static let url = Argument("URL")
     /// `--title T`: the name shown instead of the URL's file name.
-    public static let title = Option.value("title", placeholder: "T", summary: Summary.text("help.option.title"))
+    package static let title = Option.value("title", placeholder: "T", summary: Summary.text("help.option.title"))
     /// `--upload FILE`: send FILE to URL (the `uploads` feature).
-    public static let upload = Option.value(
+    package static let upload = Option.value(
         "upload", placeholder: "FILE", summary: Summary.text("help.option.upload"))
     /// `--into DIR`: where `run` puts downloads (default: the current folder).
-    public static let into = Option.value("into", placeholder: "DIR", summary: Summary.text("help.option.into"))
+    package static let into = Option.value("into", placeholder: "DIR", summary: Summary.text("help.option.into"))
 
     /// `add URL [--title T] [--upload FILE]`.
-    public static let add = Command(
+    package static let add = Command(
         "add", summary: Summary.text("help.add"), arguments: [url], options: [title, upload])
     /// `delete ID`.
-    public static let delete = Command(
+    package static let delete = Command(
         "delete", summary: Summary.text("help.delete"), arguments: [AppCommandLine.transferID])
     /// `run [--into DIR]`.
-    public static let run = Command("run", summary: Summary.text("help.run"), options: [into])
+    package static let run = Command("run", summary: Summary.text("help.run"), options: [into])
 
     /// In the order `--help` lists them, after `queue`, `show` and `about`.
-    public static let all = [add, delete, run]
+    package static let all = [add, delete, run]
 }

@@ -9,7 +9,7 @@ extension Texts {
     /// cannot produce (a missing command or required option), show how to call the command.
     /// An invalid value is worded by what was expected: a width (`--width`), one of a list
     /// (`--color`), or else a language list (`--lang`, the session's `lang`).
-    public func usage(_ error: UsageError, in program: Program) -> String {
+    package func usage(_ error: UsageError, in program: Program) -> String {
         let text = self
         switch error.kind {
         case .unknownCommand:

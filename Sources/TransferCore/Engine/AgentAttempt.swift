@@ -23,7 +23,7 @@ import Darwin
 ///
 /// `stop()` closes the agent's standard input; the agent then ends at once, saying so. A download
 /// may take several agents in turn, each writing a share of it (`downloadShare`).
-public final class AgentAttempt: TransferAttempt, Sendable {
+package final class AgentAttempt: TransferAttempt, Sendable {
     private let request: AgentRequest
     private let agent: URL
     private let text: Texts
@@ -34,7 +34,7 @@ public final class AgentAttempt: TransferAttempt, Sendable {
 
     /// An attempt at `request` by the agent executable `agent`, its reasons written in `texts`,
     /// its bytes reported to `progress`.
-    public init(
+    package init(
         _ request: AgentRequest, agent: URL = AgentAttempt.location, texts: Texts,
         progress: @escaping TransferProgress
     ) {
@@ -50,17 +50,17 @@ public final class AgentAttempt: TransferAttempt, Sendable {
     /// grows (about 20 MiB a GiB on loopback) and slows down; fresh agents stay at the memory
     /// of a 64 MiB download and are faster overall, a new process and request every 64 MiB
     /// costing less than the backlog they avoid (`Benchmarks downloads`).
-    public static let downloadShare: Int64 = 64 << 20
+    package static let downloadShare: Int64 = 64 << 20
 
     /// Where the agent is looked for: beside the running executable (symbolic links followed).
-    public static var location: URL {
+    package static var location: URL {
         let folder = ResourceLocator.runningExecutable?.deletingLastPathComponent() ?? URL(fileURLWithPath: ".")
         return folder.appendingPathComponent("TransferAgent")
     }
 
     /// Runs agents until the request is carried out: a download an agent leaves with `more`
     /// (its share written) goes on with another, which sends the validator the last one got.
-    public func perform() -> TransferOutcome {
+    package func perform() -> TransferOutcome {
         guard FileManager.default.isExecutableFile(atPath: agent.path) else {
             return .failed(reason: text("reason.agentMissing", .string(agent.path)), retryable: false)
         }
@@ -159,7 +159,7 @@ public final class AgentAttempt: TransferAttempt, Sendable {
     }
 
     /// Stops the attempt: the agent's standard input closes; `perform` then returns `.stopped`.
-    public func stop() {
+    package func stop() {
         state.withLock { $0.stopRequested = true }
         closeInput()
     }

@@ -11,12 +11,12 @@ import Foundation
 /// Regular's saved changes): every change is applied to the file's latest content while its
 /// lock is held, and written with `AtomicFile`, so two processes never lose each other's
 /// changes and an interrupted write leaves the old file or the new one.
-public enum QueueStore {
+package enum QueueStore {
     /// Applies `change` to the latest content of the queue file at `url` under its lock, saves
     /// the result unless `change` throws, and returns it with what `change` returned. With
     /// `creating`, a file that does not exist yet is an empty queue, changed and written under
     /// a lock on its folder (two processes starting one file take turns too).
-    public static func update<Result>(
+    package static func update<Result>(
         _ url: URL, creating: Bool = false, _ change: (inout TransferQueue) throws(AppError) -> Result
     ) throws(AppError) -> (queue: TransferQueue, result: Result) {
         if creating && !FileManager.default.fileExists(atPath: url.path) {
@@ -48,7 +48,7 @@ public enum QueueStore {
     }
 
     /// Writes `queue` to `url` with `AtomicFile` (the caller holds the lock).
-    public static func save(_ queue: TransferQueue, to url: URL) throws(AppError) {
+    package static func save(_ queue: TransferQueue, to url: URL) throws(AppError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data: Data

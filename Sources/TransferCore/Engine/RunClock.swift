@@ -10,14 +10,14 @@ import Darwin
 /// its redraws (at most five times a second), and waits before a retry: the monotonic clock,
 /// or one a test drives so that every screen is drawn the same way on every machine and no
 /// test waits out a retry's delay.
-public struct RunClock: Sendable {
+package struct RunClock: Sendable {
     /// Nanoseconds since an arbitrary start; never decreasing.
-    public var now: @Sendable () -> UInt64
+    package var now: @Sendable () -> UInt64
     /// Waits this many nanoseconds (a test's clock moves its time on instead).
-    public var sleep: @Sendable (UInt64) -> Void
+    package var sleep: @Sendable (UInt64) -> Void
 
     /// A clock reading `now` and waiting with `sleep` (by default, the thread sleeps).
-    public init(
+    package init(
         now: @escaping @Sendable () -> UInt64,
         sleep: @escaping @Sendable (UInt64) -> Void = { usleep(useconds_t(min($0 / 1_000, 1_000_000))) }
     ) {
@@ -26,5 +26,5 @@ public struct RunClock: Sendable {
     }
 
     /// The system's monotonic clock.
-    public static var system: RunClock { RunClock { DispatchTime.now().uptimeNanoseconds } }
+    package static var system: RunClock { RunClock { DispatchTime.now().uptimeNanoseconds } }
 }

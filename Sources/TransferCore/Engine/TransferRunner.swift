@@ -32,7 +32,7 @@ import Darwin
 /// `transferRetries` times; a 4xx answer, or one the server would only give again (a body
 /// compressed or longer than announced, a `Content-Range` that is no range), is not, nor is a
 /// partial file that is a link.
-public struct TransferRunner {
+package struct TransferRunner {
     let context: AppContext
     let queueURL: URL
     let folder: URL
@@ -42,7 +42,7 @@ public struct TransferRunner {
 
     /// A run of the queue file at `queueURL` into `folder`, writing progress to `console`,
     /// paced by `clock`; the bytes move by HTTP unless `transfers` makes the attempts.
-    public init(
+    package init(
         context: AppContext, queueURL: URL, folder: URL, console: Console, clock: RunClock = .system,
         transfers: TransferSource? = nil
     ) {
@@ -71,7 +71,7 @@ public struct TransferRunner {
 
     /// Runs until no transfer is left to start or Ctrl-C; returns the summary line to print.
     /// Throws when a transfer failed for good (after the summary is written).
-    public func run() throws(AppError) -> String {
+    package func run() throws(AppError) -> String {
         let text = context.texts
         guard FileStatus.isFolder(folder.path) else {
             throw AppError.failed(text("error.run.folder", .string(folder.path)))

@@ -12,7 +12,7 @@ import Foundation
 ///
 /// Every requirement has a default, and the defaults are the core's own behaviour (Light's):
 /// no features or commands beyond the core's, downloads only, changes kept in memory.
-public protocol FlavorExtension: Sendable {
+package protocol FlavorExtension: Sendable {
     /// The features this code implements, in the order `about` lists them (after `downloads`).
     var features: [Feature] { get }
     /// The commands this code adds, in the order `--help` lists them (after the core's).
@@ -45,23 +45,23 @@ public protocol FlavorExtension: Sendable {
 
 /// A change to a queue made by an extension command: edits the queue and returns the message
 /// to print, or throws to leave it as it was.
-public typealias QueueChange = (_ queue: inout TransferQueue) throws(AppError) -> String
+package typealias QueueChange = (_ queue: inout TransferQueue) throws(AppError) -> String
 
 extension FlavorExtension {
     /// None beyond the core's `downloads`.
-    public var features: [Feature] { [] }
+    package var features: [Feature] { [] }
 
     /// None beyond the core's.
-    public var commands: [ExtensionCommand] { [] }
+    package var commands: [ExtensionCommand] { [] }
 
     /// The downloads of `queue`.
-    public func visible(_ queue: TransferQueue, context: AppContext) -> TransferQueue { queue.downloads }
+    package func visible(_ queue: TransferQueue, context: AppContext) -> TransferQueue { queue.downloads }
 
     /// Every change is allowed.
-    public func willChange(by name: String, queueURL: URL?, inShell: Bool, context: AppContext) throws(AppError) {}
+    package func willChange(by name: String, queueURL: URL?, inShell: Bool, context: AppContext) throws(AppError) {}
 
     /// Applies `change` to `queue`, then calls `didChange`.
-    public func apply(
+    package func apply(
         _ change: QueueChange, to queue: TransferQueue, queueURL: URL?, context: AppContext
     ) throws(AppError) -> (queue: TransferQueue, message: String) {
         var changed = queue
@@ -71,16 +71,16 @@ extension FlavorExtension {
     }
 
     /// Changes stay in memory.
-    public func didChange(_ queue: TransferQueue, queueURL: URL?, context: AppContext) throws(AppError) {}
+    package func didChange(_ queue: TransferQueue, queueURL: URL?, context: AppContext) throws(AppError) {}
 
     /// Pending again: the next `run` continues it.
-    public func interruption(context: AppContext) -> (state: Transfer.State, message: String) {
+    package func interruption(context: AppContext) -> (state: Transfer.State, message: String) {
         let text = context.texts
         return (.pending, text("run.interrupted"))
     }
 
     /// The core sends no uploads.
-    public func uploadAttempt(
+    package func uploadAttempt(
         for transfer: Transfer, context: AppContext, progress: @escaping TransferProgress
     ) -> (any TransferAttempt)? { nil }
 }

@@ -3,8 +3,8 @@ import Flavors
 import TerminalText
 
 /// `about`: the flavor's identity from its Info.plist and the languages in play.
-public enum AboutScreen {
-    public static func render(context: AppContext) -> String {
+package enum AboutScreen {
+    package static func render(context: AppContext) -> String {
         let text = context.texts
         let identity = context.identity
         let localizer = text.localizer

@@ -5,11 +5,11 @@ import Flavors
 /// `--help` and `COMMAND --help`: how to call the program or one of its commands, generated
 /// from the declarations of the commands this run offers (`AppContext.program`), in the
 /// language in use.
-public enum HelpScreen {
+package enum HelpScreen {
     /// The help of the command at `path` (`[]`: the program, as the session's `help` shows it
     /// too). For a session line (`input` `.shellLine`), a command's help leaves out the
     /// program's name and global options. A command the flavor does not offer is refused.
-    public static func render(
+    package static func render(
         _ path: [String], input: Program.Input = .arguments, context: AppContext
     ) throws(AppError) -> String {
         let text = context.texts

@@ -6,14 +6,14 @@ import TerminalText
 /// The default screen: every visible transfer with its state, a progress bar, the percent
 /// and the sizes, then a summary line; fitted to `context.width`: the title column is cut
 /// first, then the bars are halved, and below that each transfer is a block of lines.
-public enum QueueScreen {
+package enum QueueScreen {
     /// The title column, the one cut when the table is too wide.
     static let titleColumn = 6
     /// The fewest columns a cut title keeps before the queue is stacked instead.
     static let minimumTitle = 10
 
     /// The screen as text, every line at most `context.width` columns.
-    public static func render(_ queue: TransferQueue, context: AppContext) -> String {
+    package static func render(_ queue: TransferQueue, context: AppContext) -> String {
         let text = context.texts
         let width = context.width
         let visible = context.visible(queue)

@@ -76,16 +76,16 @@ final class RunOutput: Sendable {
 }
 
 /// The texts of a run: the live screen and its one-line events.
-public enum RunScreen {
+package enum RunScreen {
     /// The queue screen with `event` (the latest state change, retry or failure) under it.
-    public static func render(_ queue: TransferQueue, event: String, context: AppContext) -> String {
+    package static func render(_ queue: TransferQueue, event: String, context: AppContext) -> String {
         let screen = QueueScreen.render(queue, context: context)
         guard !event.isEmpty else { return screen }
         return screen + "\n" + DisplayColumns.wrap(event, to: context.width).joined(separator: "\n") + "\n"
     }
 
     /// `d1 Title: Completed`, or with the reason a transfer failed.
-    public static func line(_ transfer: Transfer, reason: String?, context: AppContext) -> String {
+    package static func line(_ transfer: Transfer, reason: String?, context: AppContext) -> String {
         let text = context.texts
         let state = text.state(transfer.state)
         if transfer.state == .failed, let reason {
@@ -97,7 +97,7 @@ public enum RunScreen {
     }
 
     /// `d1 Title: attempt 1 of 3 failed (HTTP 500 internal server error); next try in 0.5 s`.
-    public static func retry(
+    package static func retry(
         _ transfer: Transfer, reason: String, attempt: Int, of attempts: Int, delay: Double, context: AppContext
     ) -> String {
         let text = context.texts

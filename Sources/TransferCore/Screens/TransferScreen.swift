@@ -3,9 +3,9 @@ import Flavors
 import TerminalText
 
 /// `show ID`: one transfer in detail, fitted to `context.width`.
-public enum TransferScreen {
+package enum TransferScreen {
     /// The screen as text, every line at most `context.width` columns.
-    public static func render(_ transfer: Transfer, context: AppContext) -> String {
+    package static func render(_ transfer: Transfer, context: AppContext) -> String {
         let text = context.texts
         var table = TextColumns([[text("detail.id"), transfer.id]])
         table.append([text("detail.kind"), text.kind(transfer.kind)])

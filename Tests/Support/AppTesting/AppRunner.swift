@@ -7,14 +7,14 @@ import TransferCore
 
 /// Runs the app in tests: a `FlavorBuild` in-process with its output captured, or a built
 /// executable as a child process; and the scratch folders and repository files tests use.
-public enum AppRunner {
+package enum AppRunner {
     /// The exit status and what was written to standard output and standard error.
-    public typealias Result = ChildProcess.Result
+    package typealias Result = ChildProcess.Result
 
     /// Runs `build` in-process. `environment` replaces the process's (with `COLUMNS=132`, a
     /// wide terminal, unless it names a width itself); `input` feeds the interactive session
     /// line by line.
-    public static func run(
+    package static func run(
         _ build: FlavorBuild, _ arguments: [String], environment: [String: String] = [:],
         input: [String] = []
     ) -> Result {
@@ -31,7 +31,7 @@ public enum AppRunner {
 
     /// The monotonic clock, moved on by every wait instead of waiting: a retry's delay goes by
     /// at once (the order of events is the same).
-    public static var quickClock: RunClock {
+    package static var quickClock: RunClock {
         final class Waited: Sendable { let nanoseconds = Mutex<UInt64>(0) }
         let waited = Waited()
         return RunClock(
@@ -43,12 +43,12 @@ public enum AppRunner {
     }
 
     /// An executable product built beside the test bundle (`swift test` builds them all).
-    public static func binary(_ name: String) -> URL? {
+    package static func binary(_ name: String) -> URL? {
         ChildProcess.builtProduct(name)
     }
 
     /// Runs a built executable as a child process, with `input` on its standard input.
-    public static func runBinary(
+    package static func runBinary(
         _ binary: URL, _ arguments: [String], environment: [String: String] = [:],
         input: String = ""
     ) throws -> Result {
@@ -56,22 +56,22 @@ public enum AppRunner {
     }
 
     /// A scratch folder removed by the caller.
-    public static func temporaryFolder() throws -> URL {
+    package static func temporaryFolder() throws -> URL {
         try ChildProcess.temporaryFolder()
     }
 
     /// The repository's own package.
-    public static let repository = Repository.layout
+    package static let repository = Repository.layout
 
     /// The repository's shared `Localizable.strings` of `language`.
-    public static func sharedStrings(_ language: String) -> URL {
+    package static func sharedStrings(_ language: String) -> URL {
         repository.localizations.appendingPathComponent(
             CatalogFolderLayout.relativePath(
                 language: LanguageTag(language)!, table: Catalog.defaultTable, kind: .strings))
     }
 
     /// A scratch copy of the sample queue: remove `folder` when done.
-    public static func scratchQueue() throws -> (folder: URL, file: URL) {
+    package static func scratchQueue() throws -> (folder: URL, file: URL) {
         let folder = try temporaryFolder()
         let file = folder.appendingPathComponent("queue.json")
         try FileManager.default.copyItem(at: repository.sampleQueue, to: file)
@@ -79,7 +79,7 @@ public enum AppRunner {
     }
 
     /// A scratch resource root holding copies of `folders` (such as `Flavors`): remove it when done.
-    public static func scratchResources(_ folders: [String]) throws -> URL {
+    package static func scratchResources(_ folders: [String]) throws -> URL {
         let root = try temporaryFolder()
         for folder in folders {
             try FileManager.default.copyItem(

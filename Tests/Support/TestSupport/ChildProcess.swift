@@ -2,13 +2,13 @@ import Foundation
 
 /// Runs built executables from tests and captures what they print. Streams go through files,
 /// not Pipes: reading pipes while other tests spawn processes crashes corelibs-foundation.
-public enum ChildProcess {
-    public struct Result: Sendable {
-        public var status: Int32
-        public var output: String
-        public var errors: String
+package enum ChildProcess {
+    package struct Result: Sendable {
+        package var status: Int32
+        package var output: String
+        package var errors: String
 
-        public init(status: Int32, output: String, errors: String) {
+        package init(status: Int32, output: String, errors: String) {
             self.status = status
             self.output = output
             self.errors = errors
@@ -16,14 +16,14 @@ public enum ChildProcess {
 
         /// The lines of `errors` that are warnings or errors: `--verbose` also prints notes
         /// (keys shown from a fallback language), which are not problems.
-        public var problems: [Substring] {
+        package var problems: [Substring] {
             errors.split(separator: "\n").filter { !$0.hasPrefix("note: ") }
         }
     }
 
     /// Runs `executable` with `environment` (replacing this process's) and `input` on its
     /// standard input, in `directory` (a scratch folder when nil).
-    public static func run(
+    package static func run(
         _ executable: URL, _ arguments: [String], environment: [String: String],
         input: String = "", in directory: URL? = nil
     ) throws -> Result {
@@ -55,7 +55,7 @@ public enum ChildProcess {
 
     /// Runs `executable` once per entry of `runs` (its arguments and standard input), all at
     /// the same time, and returns their results in the same order once every one has ended.
-    public static func runConcurrently(
+    package static func runConcurrently(
         _ executable: URL, _ runs: [(arguments: [String], input: String)], environment: [String: String]
     ) throws -> [Result] {
         let folder = try temporaryFolder()
@@ -94,7 +94,7 @@ public enum ChildProcess {
     }
 
     /// An executable product built beside the test bundle (`swift test` builds them all).
-    public static func builtProduct(_ name: String) -> URL? {
+    package static func builtProduct(_ name: String) -> URL? {
         var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for _ in 0..<4 {
             let candidate = folder.appendingPathComponent(name)
@@ -105,7 +105,7 @@ public enum ChildProcess {
     }
 
     /// A scratch folder removed by the caller.
-    public static func temporaryFolder() throws -> URL {
+    package static func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("flavorkit-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url

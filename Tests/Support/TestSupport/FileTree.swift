@@ -3,9 +3,9 @@ import Foundation
 
 /// The files under a package's catalog and flavor folders, as tests compare them before and
 /// after a command to see every byte it changed.
-public enum FileTree {
+package enum FileTree {
     /// Every file under `folders` of `root`, path relative to `root` → bytes.
-    public static func contents(
+    package static func contents(
         of root: URL, folders: [String] = [PackageLayout.Name.localizations, PackageLayout.Name.flavors]
     ) throws -> [String: Data] {
         var files: [String: Data] = [:]
@@ -23,7 +23,7 @@ public enum FileTree {
     }
 
     /// Writes `text` to `path` under `root`, making its folders: how tests lay out a package.
-    public static func write(_ text: String, to path: String, in root: URL) throws {
+    package static func write(_ text: String, to path: String, in root: URL) throws {
         let url = root.appendingPathComponent(path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: url)

@@ -11,17 +11,17 @@ import Darwin
 /// can wait before answering, answer 500 or 404, drop the connection mid-body, misbehave as a
 /// hostile server would (`Route.Quirk`), and counts the connections open at once and the
 /// headers asked with. One thread per connection; every response closes its connection.
-public final class LoopbackServer: @unchecked Sendable {
+package final class LoopbackServer: @unchecked Sendable {
     /// What the server answers for one path.
-    public struct Route: Sendable {
+    package struct Route: Sendable {
         /// The body: bytes in memory, or a file read in pieces (for bodies too big to hold).
-        public enum Body: Sendable {
+        package enum Body: Sendable {
             case data(Data)
             case file(URL)
         }
 
         /// A failure answered to the first requests instead of the body.
-        public enum Failure: Sendable, Equatable {
+        package enum Failure: Sendable, Equatable {
             /// An answer with this status and no body.
             case status(Int)
             /// The status line and headers of the whole body, then this many bytes, then the
@@ -30,7 +30,7 @@ public final class LoopbackServer: @unchecked Sendable {
         }
 
         /// How every answer departs from a well-behaved server's.
-        public enum Quirk: Sendable, Equatable {
+        package enum Quirk: Sendable, Equatable {
             /// `Content-Encoding: coding`, whatever the request accepts; the body as it is.
             case contentEncoding(String)
             /// A 206's `Content-Range` header is this value instead of the range sent.
@@ -43,23 +43,23 @@ public final class LoopbackServer: @unchecked Sendable {
             case trickle(interval: Double)
         }
 
-        public var body: Body
+        package var body: Body
         /// Whether `Range: bytes=N-` and `bytes=N-M` are answered with 206 (416 past the end), else
         /// with the whole body, 200.
-        public var supportsRange: Bool
+        package var supportsRange: Bool
         /// Seconds to wait before answering.
-        public var delay: Double
+        package var delay: Double
         /// How many of the first requests fail, and how.
-        public var failures: Int
-        public var failure: Failure
+        package var failures: Int
+        package var failure: Failure
         /// Seconds to wait between pieces of 64 KiB of the body sent, or of a `PUT`'s body
         /// received (0: as fast as possible).
-        public var pacing: Double
+        package var pacing: Double
         /// How the answers misbehave; nil: they do not.
-        public var quirk: Quirk?
+        package var quirk: Quirk?
 
         /// A route serving `body`.
-        public init(
+        package init(
             _ body: Body, supportsRange: Bool = true, delay: Double = 0, failures: Int = 0,
             failure: Failure = .status(500), pacing: Double = 0, quirk: Quirk? = nil
         ) {
@@ -74,7 +74,7 @@ public final class LoopbackServer: @unchecked Sendable {
     }
 
     /// The port the server listens on.
-    public let port: UInt16
+    package let port: UInt16
     private let listener: Int32
     private let lock = NSLock()
     private var routes: [String: Route]
@@ -88,7 +88,7 @@ public final class LoopbackServer: @unchecked Sendable {
     private var receiving: [String: Int] = [:]
 
     /// Starts listening; paths not in `routes` are answered 404.
-    public init(routes: [String: Route]) throws {
+    package init(routes: [String: Route]) throws {
         self.routes = routes
         #if canImport(Glibc)
         let socketType = Int32(SOCK_STREAM.rawValue)
@@ -123,18 +123,18 @@ public final class LoopbackServer: @unchecked Sendable {
     deinit { stop() }
 
     /// `http://127.0.0.1:PORT/path`.
-    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
+    package func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
 
     /// The most connections that were open at once.
-    public var peakConnections: Int { lock.withLock { peak } }
+    package var peakConnections: Int { lock.withLock { peak } }
 
     /// The `Range` header of every request for `path`, in order (nil: none).
-    public func rangesAsked(_ path: String) -> [String?] {
+    package func rangesAsked(_ path: String) -> [String?] {
         lock.withLock { ranges.filter { $0.path == path }.map(\.range) }
     }
 
     /// The value of header `name` (any case) in every request for `path`, in order (nil: none).
-    public func headerAsked(_ name: String, _ path: String) -> [String?] {
+    package func headerAsked(_ name: String, _ path: String) -> [String?] {
         let prefix = name.lowercased() + ":"
         return lock.withLock {
             heads.filter { $0.path == path }.map { head in
@@ -146,13 +146,13 @@ public final class LoopbackServer: @unchecked Sendable {
     }
 
     /// The body of the last complete `PUT` to `path`.
-    public func uploaded(_ path: String) -> Data? { lock.withLock { uploads[path] } }
+    package func uploaded(_ path: String) -> Data? { lock.withLock { uploads[path] } }
 
     /// How many bytes of the `PUT` to `path` under way (or last ended) have arrived.
-    public func bytesReceived(_ path: String) -> Int { lock.withLock { receiving[path] ?? 0 } }
+    package func bytesReceived(_ path: String) -> Int { lock.withLock { receiving[path] ?? 0 } }
 
     /// Stops accepting connections.
-    public func stop() {
+    package func stop() {
         let wasStopped = lock.withLock {
             defer { stopped = true }
             return stopped
@@ -291,7 +291,7 @@ public final class LoopbackServer: @unchecked Sendable {
     }
 
     /// Where each request for `path` asked its range to start (nil: no `Range`), in order.
-    public func rangeStarts(_ path: String) -> [Int?] {
+    package func rangeStarts(_ path: String) -> [Int?] {
         rangesAsked(path).map { $0.flatMap(Self.byteRange)?.first }
     }
 

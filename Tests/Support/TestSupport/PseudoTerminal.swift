@@ -10,14 +10,14 @@ import Darwin
 /// A program running in a pseudo-terminal of its own, as in a terminal window: its standard
 /// input, output and error are the terminal, so `isatty` holds and raw mode works. The test
 /// reads what it shows and types keys, always within a time limit.
-public final class PseudoTerminal {
+package final class PseudoTerminal {
     private let master: Int32
     private let process = Process()
     private var shown = Data()
 
     /// Starts `executable` with `arguments` and only `environment`, in `folder`, on a terminal
     /// `columns` wide.
-    public init(
+    package init(
         _ executable: URL, _ arguments: [String], environment: [String: String], in folder: URL? = nil,
         columns: UInt16 = 80
     ) throws {
@@ -47,7 +47,7 @@ public final class PseudoTerminal {
 
     /// Everything shown so far, once `text` is among it or `timeout` seconds have passed.
     @discardableResult
-    public func output(showing text: String, timeout: Double = 20) -> String {
+    package func output(showing text: String, timeout: Double = 20) -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var buffer = [UInt8](repeating: 0, count: 4096)
         while !String(decoding: shown, as: UTF8.self).contains(text) {
@@ -64,14 +64,14 @@ public final class PseudoTerminal {
     }
 
     /// Types `keys`.
-    public func type(_ keys: String) {
+    package func type(_ keys: String) {
         var bytes = Array(keys.utf8)
         _ = write(master, &bytes, bytes.count)
     }
 
     /// The program's exit status once it has ended; nil (and the program stopped) when it
     /// has not within `timeout` seconds.
-    public func exitStatus(timeout: Double = 20) -> Int32? {
+    package func exitStatus(timeout: Double = 20) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning, Date() < deadline {
             output(showing: "\u{0}", timeout: 0.05)

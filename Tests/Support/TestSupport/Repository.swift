@@ -3,8 +3,8 @@ import Foundation
 
 /// This repository's own package, as tests read it (`Tests/Support/TestSupport/` is three
 /// levels below the root).
-public enum Repository {
-    public static let layout = PackageLayout(
+package enum Repository {
+    package static let layout = PackageLayout(
         root: URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent())
@@ -13,5 +13,5 @@ public enum Repository {
     /// two flavors with their overrides, and a source that uses every key. It is the reference
     /// app's catalogs frozen on the day they were copied, so that editing a translation of the
     /// app breaks only the app's snapshots, never a test of the toolkit.
-    public static let transfersFixture = layout.root.appendingPathComponent("Tests/Fixtures/Transfers")
+    package static let transfersFixture = layout.root.appendingPathComponent("Tests/Fixtures/Transfers")
 }

@@ -4,11 +4,11 @@ import Foundation
 /// a missing one fails the test, never skips it, with the Debian package to install
 /// (`.ci/run` installs them); on a developer's machine with only the Swift toolchain, the
 /// judged tests are left out (`shouldRun`), so that `swift test` works anywhere.
-public enum SystemTool {
-    public struct Missing: Error, CustomStringConvertible {
-        public var name: String
-        public var package: String
-        public var description: String {
+package enum SystemTool {
+    package struct Missing: Error, CustomStringConvertible {
+        package var name: String
+        package var package: String
+        package var description: String {
             "\(name) is not installed: install the Debian package \(package) (apt-get install -y \(package)), "
                 + "as .ci/run does"
         }
@@ -17,7 +17,7 @@ public enum SystemTool {
     /// Whether a test judged by `name` runs: in CI on Linux always (and fails when `name` is
     /// missing: `.ci/run` and the Linux workflow install them), elsewhere (a developer's
     /// machine, CI on macOS) when `name` is installed.
-    public static func shouldRun(_ name: String) -> Bool {
+    package static func shouldRun(_ name: String) -> Bool {
         #if os(Linux)
         let ci = ProcessInfo.processInfo.environment["CI"].map { !["", "0", "false"].contains($0.lowercased()) }
         return ci == true || find(name) != nil
@@ -27,7 +27,7 @@ public enum SystemTool {
     }
 
     /// The program in `/usr/bin`, `/usr/local/bin` or (Homebrew on Apple silicon) `/opt/homebrew/bin`.
-    public static func require(_ name: String, package: String) throws -> URL {
+    package static func require(_ name: String, package: String) throws -> URL {
         guard let found = find(name) else { throw Missing(name: name, package: package) }
         return found
     }
@@ -38,7 +38,7 @@ public enum SystemTool {
     }
 
     /// Runs it in the C locale, so that its messages are in English.
-    public static func run(_ program: URL, _ arguments: [String]) throws -> ChildProcess.Result {
+    package static func run(_ program: URL, _ arguments: [String]) throws -> ChildProcess.Result {
         try ChildProcess.run(program, arguments, environment: ["PATH": "/usr/bin:/bin", "LC_ALL": "C"])
     }
 }

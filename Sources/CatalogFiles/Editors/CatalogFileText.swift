@@ -1,0 +1,52 @@
+import Diagnostics
+import FileFormats
+import Foundation
+import Localization
+
+/// A `.strings` or `.stringsdict` file's text as its editors change it: read in its own
+/// encoding (UTF-16 with a byte-order mark, or UTF-8), written back in the same, and never
+/// into bytes its reader would refuse.
+package struct CatalogFileText {
+    let url: URL
+    /// The file's bytes; nil when it does not exist yet.
+    package let existing: Data?
+    /// The file's text; nil when it does not exist yet.
+    package let text: String?
+    private let utf16: Bool
+
+    /// The file at `url`, which must lie inside `folder` (its catalog folder) once links are
+    /// followed: a link out of it is neither read nor written through.
+    package init(_ url: URL, within folder: URL) throws(Diagnostic) {
+        self.url = url
+        let data = try InputFile.readIfPresent(url, limit: InputFile.catalogLimit, within: folder)
+        let utf16 = data.map { $0.starts(with: [0xFF, 0xFE]) || $0.starts(with: [0xFE, 0xFF]) } ?? false
+        let text = data.flatMap { String(data: $0, encoding: utf16 ? .utf16 : .utf8) }
+        if data != nil && text == nil { throw Diagnostic("cannot read the file as text", path: url.path) }
+        (existing, self.utf16, self.text) = (data, utf16, text)
+    }
+
+    /// `edited` in the file's encoding, checked to read back (a NUL near the start can make
+    /// the new length look like UTF-16 without a byte-order mark; a `.stringsdict` must not
+    /// gain an entry its reader refuses); `what` says what the new content holds, for the
+    /// error.
+    package func encoded(_ edited: String, holding what: String) throws(Diagnostic) -> Data {
+        guard let data = edited.data(using: utf16 ? .utf16 : .utf8) else {
+            throw Diagnostic("cannot encode the new content", path: url.path)
+        }
+        guard url.pathExtension == CatalogFolderLayout.FileKind.stringsdict.rawValue else {
+            guard (try? StringsParser.parse(data, path: url.path)) != nil else {
+                throw Diagnostic("the file would not read back with \(what) in it; nothing was written", path: url.path)
+            }
+            return data
+        }
+        // No entry the reader would now refuse (a new plural entry without its `other`, say).
+        let before = existing.map { StringsDictParser.parse($0, path: url.path).errors.count } ?? 0
+        let after = StringsDictParser.parse(data, path: url.path).errors
+        guard after.count <= before else {
+            throw Diagnostic(
+                "the file would not read back with \(what) in it (\(after.last!.message)); nothing was written",
+                path: url.path)
+        }
+        return data
+    }
+}

@@ -1,0 +1,157 @@
+import CatalogFiles
+import Diagnostics
+import Foundation
+import Localization
+
+/// What is taken, planned as each catalog file's whole new content, and the record of what
+/// each translation was made from.
+extension TranslationImporter {
+    /// Groups the accepted translations by catalog file and makes each file's new content;
+    /// a file that cannot be edited is an error and is not written. Then the records of the
+    /// folders written: each translation written, and each confirmed, made from its source.
+    mutating func plan(
+        _ accepted: [(TranslationCatalog, Imported)], confirmations: [(TranslationCatalog, Imported)]
+    ) {
+        // Per file, the translations of each catalog (language and flavor) in the order met:
+        // a String Catalog takes every language's.
+        var groups: [URL: (table: String, parts: [Part])] = [:]
+        var order: [URL] = []
+        for (catalog, item) in accepted {
+            let url = destination(of: item.unit, in: catalog)
+            if groups[url] == nil {
+                order.append(url)
+                groups[url] = (item.unit.table, [])
+            }
+            if let index = groups[url]!.parts.firstIndex(where: { $0.catalog.isSame(as: catalog) }) {
+                groups[url]!.parts[index].items.append(item)
+            } else {
+                groups[url]!.parts.append(Part(catalog: catalog, items: [item]))
+            }
+        }
+        var recorded: [(TranslationCatalog, Imported, URL)] = confirmations.map {
+            ($0.0, $0.1, destination(of: $0.1.unit, in: $0.0))
+        }
+        confirmed = confirmations.count
+        for url in order {
+            let (table, parts) = groups[url]!
+            do {
+                let folder = catalogFolder(of: url, in: parts[0].catalog)
+                writes.append((url, try Self.edit(url, within: folder, parts: parts, table: table)))
+                for part in parts {
+                    changed += part.items.count
+                    changedByLanguage[part.catalog.language, default: 0] += part.items.count
+                    recorded += part.items.map { (part.catalog, $0, url) }
+                }
+            } catch {
+                diagnostics.append(error)
+            }
+        }
+        var records: [URL: (before: TranslationRecord, after: TranslationRecord)] = [:]
+        var recordOrder: [URL] = []
+        for (catalog, item, url) in recorded {
+            let folder = catalogFolder(of: url, in: catalog)
+            if records[folder] == nil {
+                do {
+                    let record = try TranslationRecord(folder: folder)
+                    records[folder] = (record, record)
+                    recordOrder.append(folder)
+                } catch {
+                    diagnostics.append(error)
+                    continue
+                }
+            }
+            records[folder]!.after.record(item.unit, language: catalog.language)
+        }
+        for folder in recordOrder where records[folder]!.after != records[folder]!.before {
+            let record = records[folder]!.after
+            writes.append((record.url, Data(record.text.utf8)))
+        }
+    }
+
+    /// The catalog folder a catalog file belongs to: the flavor's, or the shared one.
+    func catalogFolder(of url: URL, in catalog: TranslationCatalog) -> URL {
+        if let flavor = catalog.source.flavor {
+            let flavorFolder = project.layout.localizations(flavor: flavor)
+            if url.path.hasPrefix(flavorFolder.path + "/") { return flavorFolder }
+        }
+        return project.layout.localizations
+    }
+
+    /// The translations of one catalog (a language, in a flavor or the shared catalogs)
+    /// going into one file.
+    struct Part {
+        var catalog: TranslationCatalog
+        var items: [Imported]
+    }
+
+    /// The new content of one catalog file with each part's translations in it (a String
+    /// Catalog: each in its own language), in the file's own encoding.
+    static func edit(_ url: URL, within folder: URL, parts: [Part], table: String) throws(Diagnostic)
+        -> Data
+    {
+        let file = try CatalogFileText(url, within: folder)
+        let (existing, text) = (file.existing, file.text)
+        if url.pathExtension == CatalogFolderLayout.FileKind.xcstrings.rawValue {
+            guard let existing else { throw Diagnostic("no such String Catalog", path: url.path) }
+            var document = StringCatalog(existing, path: url.path)
+            if let error = document.errors.first {
+                throw Diagnostic("not written: the String Catalog has errors to fix first (\(error))", path: url.path)
+            }
+            for part in parts {
+                let changes = part.items.map {
+                    StringCatalogEditor.Change(
+                        unit: $0.unit, text: $0.text, state: $0.reviewed ? .translated : .needsReview)
+                }
+                StringCatalogEditor.apply(changes, language: part.catalog.language, to: &document)
+            }
+            return StringCatalogWriter.write(document)
+        }
+        // A `.strings` or `.stringsdict` file is one language's: its parts differ only by
+        // the file they came from.
+        let (catalog, items) = (parts[0].catalog, parts.flatMap(\.items))
+        let edited: String
+        if url.pathExtension == CatalogFolderLayout.FileKind.stringsdict.rawValue {
+            let changes = items.map {
+                StringsDictEditor.Change(
+                    key: $0.unit.key, variable: $0.unit.variable, category: $0.unit.category, text: $0.text)
+            }
+            edited = try StringsDictEditor.apply(changes, to: text ?? StringsDictEditor.newFile(), path: url.path) {
+                catalog.developmentPlural($0, table: table)
+            }
+        } else {
+            let parsed = try existing.map { data throws(Diagnostic) in try StringsParser.parse(data, path: url.path) }
+            var comments: [String: String] = [:]
+            for item in items { comments[item.unit.key] = item.unit.comment }
+            edited = try StringsFileEditor.apply(
+                items.map { ($0.unit.key, $0.text) }, comments: comments, to: text ?? "", file: parsed)
+        }
+        return try file.encoded(edited, holding: "the translations")
+    }
+
+    /// The file a unit's translation goes to. A key the flavor overrides (in the development
+    /// language or in this one), or a text of its `Info.plist`, is translated in the flavor's folder (never in the shared catalogs, which the
+    /// other flavors show), even where the language's text comes from the shared catalogs
+    /// today; any other key where the language defines it, or else in the language's file
+    /// beside the development language's.
+    func destination(of unit: TranslationUnit, in catalog: TranslationCatalog) -> URL {
+        var folder = project.layout.localizations
+        if let flavor = catalog.source.flavor {
+            let flavorFolder = project.layout.localizations(flavor: flavor)
+            // Its overrides (in the development language or in this one), or its Info.plist's texts.
+            if unit.sourceLocation?.path.hasPrefix(project.layout.flavor(flavor).path + "/") == true
+                || unit.targetLocation?.path.hasPrefix(flavorFolder.path + "/") == true
+            {
+                folder = flavorFolder
+            }
+        }
+        if let path = unit.targetLocation?.path, path.hasPrefix(folder.path + "/") {
+            return URL(fileURLWithPath: path)
+        }
+        if unit.kind == .xcstrings, let path = unit.sourceLocation?.path {
+            // One String Catalog holds every language.
+            return URL(fileURLWithPath: path)
+        }
+        return folder.appendingPathComponent(
+            CatalogFolderLayout.relativePath(language: catalog.language, table: unit.table, kind: unit.kind))
+    }
+}

@@ -1,0 +1,190 @@
+import CatalogFiles
+import Diagnostics
+import Foundation
+import Localization
+
+/// How far one language is translated, for the shared catalogs or one flavor's view of them,
+/// counted in gettext's messages (`POMessage`: a text, a plural format, or one variable with
+/// all its forms), so that `msgfmt --statistics` on the exported PO file agrees: its
+/// translated messages are `translated + invalid`, its fuzzy ones `needsReview + stale` (the
+/// export marks both fuzzy), its untranslated ones `missing + inherited`.
+public struct TranslationStatus: Sendable, Hashable {
+    /// The language counted.
+    public var language: LanguageTag
+    /// `shared`, or the flavor's name.
+    public var catalog: String
+    /// Translated, with specifiers that agree with the development language's.
+    public var translated = 0
+    /// Missing in a regional variant (`es-MX`) but given by its parent (`es`).
+    public var inherited = 0
+    /// Not translated (or not in every plural form).
+    public var missing = 0
+    /// Translated from a development-language text that has changed since (what
+    /// `flavorkit import` recorded in `TranslationRecord`).
+    public var stale = 0
+    /// String Catalog units marked `needs_review`.
+    public var needsReview = 0
+    /// Translated, but with format specifiers that disagree with the development language's
+    /// (a lint error).
+    public var invalid = 0
+
+    /// Each message a translator still has to do (missing, stale, to review or invalid), in
+    /// the catalog's order: what `status --list` names.
+    public var untranslated: [Untranslated] = []
+
+    /// A message a translator still has to do: its table, its PO context (the key, and the
+    /// variable of a plural variable's message) and why.
+    public struct Untranslated: Sendable, Hashable {
+        /// `missing`, `stale`, `review` or `invalid`, as the table's columns say.
+        public var reason: String
+        /// The message's table.
+        public var table: String
+        /// Its PO `msgctxt`: the key, and the variable of a plural variable's message.
+        public var context: String
+    }
+
+    /// Every message of the development language.
+    public var total: Int { translated + inherited + missing + stale + needsReview + invalid }
+
+    /// Whole percent of messages shown translated (own or inherited), rounded down so that
+    /// 100% means all.
+    public var percent: Int { total == 0 ? 100 : (translated + inherited) * 100 / total }
+
+    /// Every language but the development language, for the shared catalogs and each flavor;
+    /// what the readers refused (a file that is not read is not counted) in `readingErrors`,
+    /// each once, sorted.
+    public static func collect(_ project: CatalogProject, readingErrors: inout [Diagnostic]) throws(Diagnostic)
+        -> [TranslationStatus]
+    {
+        var rows: [TranslationStatus] = []
+        var errors = Set<Diagnostic>()
+        for flavor in [nil] + project.flavors.map(Optional.some) {
+            let source = try TranslationSource(project: project, flavor: flavor)
+            var catalogs: [LanguageTag: TranslationCatalog] = [:]
+            for language in source.languages where language != project.developmentLanguage {
+                catalogs[language] = source.catalog(for: language)
+                errors.formUnion(catalogs[language]!.translation.errors)
+            }
+            for language in catalogs.keys.sorted() {
+                let parents = language.withParents.dropFirst().compactMap { catalogs[$0] }
+                rows.append(count(catalogs[language]!, parents: parents, name: flavor ?? "shared"))
+            }
+        }
+        readingErrors = errors.sorted()
+        return rows
+    }
+
+    private static func count(_ catalog: TranslationCatalog, parents: [TranslationCatalog], name: String)
+        -> TranslationStatus
+    {
+        var row = TranslationStatus(language: catalog.language, catalog: name)
+        let inheritedContexts = Set(
+            parents.flatMap { parent in
+                parent.source.tables.flatMap { table in
+                    POMessage.messages(of: parent, table: table).filter { $0.units.allSatisfy { $0.target != nil } }
+                        .map { "\(table)\u{0}\($0.context)" }
+                }
+            })
+        for table in catalog.source.tables {
+            for message in POMessage.messages(of: catalog, table: table) {
+                let reason: String
+                if message.units.contains(where: \.needsReview) {
+                    row.needsReview += 1
+                    reason = "review"
+                } else if message.units.contains(where: { $0.target == nil }) {
+                    if inheritedContexts.contains("\(table)\u{0}\(message.context)") {
+                        row.inherited += 1
+                        continue
+                    } else {
+                        row.missing += 1
+                        reason = "missing"
+                    }
+                } else if message.units.contains(where: {
+                    TranslationImporter.formatProblem(
+                        TranslationImporter.Imported(unit: $0, text: $0.target!, source: nil, location: nil), catalog)
+                        != nil
+                }) {
+                    row.invalid += 1
+                    reason = "invalid"
+                } else if message.units.contains(where: \.isStale) {
+                    row.stale += 1
+                    reason = "stale"
+                } else {
+                    row.translated += 1
+                    continue
+                }
+                row.untranslated.append(Untranslated(reason: reason, table: table, context: message.context))
+            }
+        }
+        return row
+    }
+
+    /// One line per row, columns aligned; with `bars`, a 20-cell bar of the percentage.
+    public static func table(_ rows: [TranslationStatus], bars: Bool) -> String {
+        let header = [
+            "language", "catalog", "translated", "inherited", "missing", "stale", "review", "invalid", "percent",
+        ]
+        let cells = rows.map {
+            [
+                $0.language.description, Diagnostic.visible($0.catalog), "\($0.translated)", "\($0.inherited)",
+                "\($0.missing)",
+                "\($0.stale)", "\($0.needsReview)", "\($0.invalid)", "\($0.percent)%",
+            ]
+        }
+        let widths = header.indices.map { column in ([header] + cells).map { $0[column].count }.max() ?? 0 }
+        var lines: [String] = []
+        for (index, row) in ([header] + cells).enumerated() {
+            var line = row.enumerated().map { column, cell in
+                column < 2
+                    ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                    : String(repeating: " ", count: widths[column] - cell.count) + cell
+            }.joined(separator: "  ")
+            if bars, index > 0 {
+                let filled = rows[index - 1].percent / 5
+                line += "  " + String(repeating: "█", count: filled) + String(repeating: "░", count: 20 - filled)
+            }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Each message a translator still has to do, a line each: `de  Pro  missing  InfoPlist  CFBundleDisplayName`
+    /// (language, catalog, why, table, context), columns aligned.
+    public static func list(_ rows: [TranslationStatus]) -> String {
+        let cells = rows.flatMap { row in
+            row.untranslated.map {
+                [
+                    row.language.description, Diagnostic.visible(row.catalog), $0.reason, Diagnostic.visible($0.table),
+                    Diagnostic.visible($0.context),
+                ]
+            }
+        }
+        let widths = (0..<4).map { column in cells.map { $0[column].count }.max() ?? 0 }
+        return cells.map { row in
+            (0..<4).map { row[$0].padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  ")
+                + "  " + row[4] + "\n"
+        }.joined()
+    }
+
+    /// `{"rows": [{"language": "de", "catalog": "shared", "translated": 87, …, "percent": 100}]}`;
+    /// with `list`, each row's `untranslated` messages too (`reason`, `table`, `context`).
+    public static func json(_ rows: [TranslationStatus], list: Bool = false) throws -> String {
+        let objects: [[String: Any]] = rows.map {
+            var object: [String: Any] = [
+                "language": $0.language.description, "catalog": $0.catalog, "translated": $0.translated,
+                "inherited": $0.inherited, "missing": $0.missing, "stale": $0.stale, "needsReview": $0.needsReview,
+                "invalid": $0.invalid,
+                "total": $0.total, "percent": $0.percent,
+            ]
+            if list {
+                object["untranslated"] = $0.untranslated.map {
+                    ["reason": $0.reason, "table": $0.table, "context": $0.context]
+                }
+            }
+            return object
+        }
+        let data = try JSONSerialization.data(
+            withJSONObject: ["rows": objects], options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return String(decoding: data, as: UTF8.self)
+    }
+}
