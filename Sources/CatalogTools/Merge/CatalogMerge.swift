@@ -47,81 +47,40 @@ public enum CatalogMerge {
     public static func merge(_ kind: Kind, base: Data, ours: Data, theirs: Data, path: String)
         throws(Diagnostic) -> Result
     {
+        try merge(kind, base: base, ours: ours, theirs: theirs, path: path, orderedBy: StringCatalogWriter.keyOrder)
+    }
+
+    /// `merge(_:base:ours:theirs:path:)`, new keys, languages and fields placed by
+    /// `areInIncreasingOrder` (Xcode's order; tests count its calls).
+    static func merge(
+        _ kind: Kind, base: Data, ours: Data, theirs: Data, path: String,
+        orderedBy areInIncreasingOrder: @escaping (String, String) -> Bool
+    ) throws(Diagnostic) -> Result {
         if theirs == base || ours == theirs { return Result(data: ours, conflicts: []) }
         if ours == base { return Result(data: theirs, conflicts: []) }
         switch kind {
-        case .stringCatalog: return try mergeStringCatalogs(base: base, ours: ours, theirs: theirs, path: path)
+        case .stringCatalog:
+            var merge = TreeMerge(areInIncreasingOrder: areInIncreasingOrder)
+            return try mergeStringCatalogs(base: base, ours: ours, theirs: theirs, path: path, merge: &merge)
         case .strings: return try mergeStrings(base: base, ours: ours, theirs: theirs, path: path)
         }
     }
 
     // MARK: String Catalogs
 
-    private static func mergeStringCatalogs(base: Data, ours: Data, theirs: Data, path: String)
-        throws(Diagnostic) -> Result
-    {
+    private static func mergeStringCatalogs(
+        base: Data, ours: Data, theirs: Data, path: String, merge: inout TreeMerge
+    ) throws(Diagnostic) -> Result {
         let (b, o, t) = (
             try JSONValue(document: base, path: "\(path) (base)"),
             try JSONValue(document: ours, path: "\(path) (ours)"),
             try JSONValue(document: theirs, path: "\(path) (theirs)")
         )
-        var conflicts: [[String]] = []
-        let (resolvedOurs, resolvedTheirs) = merge(b, o, t, at: [], conflicts: &conflicts)
+        let (resolvedOurs, resolvedTheirs) = merge.merge(b, o, t, at: [])
         let oursText = try written(resolvedOurs, path: path)
-        guard !conflicts.isEmpty else { return Result(data: Data(oursText.utf8), conflicts: []) }
+        guard !merge.conflicts.isEmpty else { return Result(data: Data(oursText.utf8), conflicts: []) }
         let theirsText = try written(resolvedTheirs, path: path)
-        return Result(data: Data(marked(oursText, theirsText).utf8), conflicts: conflicts.map(describe))
-    }
-
-    /// One node merged three ways: the result when conflicts take ours, and when they take
-    /// theirs (the same where nothing conflicts); nil for a member removed.
-    private static func merge(
-        _ base: JSONValue?, _ ours: JSONValue?, _ theirs: JSONValue?, at path: [String], conflicts: inout [[String]]
-    ) -> (ours: JSONValue?, theirs: JSONValue?) {
-        if ours == theirs { return (ours, ours) }
-        if base == ours { return (theirs, theirs) }
-        if base == theirs { return (ours, ours) }
-        guard case .object(let oursMembers)? = ours, case .object(let theirsMembers)? = theirs,
-            !["stringUnit", "stringSet"].contains(path.last)
-        else {
-            conflicts.append(path)
-            return (ours, theirs)
-        }
-        let baseMembers: [String: JSONValue]
-        if case .object(let members)? = base {
-            baseMembers = Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
-        } else {
-            baseMembers = [:]
-        }
-        let theirsByName = Dictionary(theirsMembers.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
-        var mergedOurs = KeyedList<JSONValue>(), mergedTheirs = KeyedList<JSONValue>()
-        var seen = Set<String>()
-        /// A member of both results: ours in ours' order, theirs' new ones where Xcode's order puts them.
-        func add(_ name: String, _ value: (ours: JSONValue?, theirs: JSONValue?), inOrder: Bool) {
-            for (result, member) in [(0, value.ours), (1, value.theirs)] {
-                guard let member else { continue }
-                if inOrder {
-                    if result == 0 {
-                        mergedOurs.append(member, for: name)
-                    } else {
-                        mergedTheirs.append(member, for: name)
-                    }
-                } else if result == 0 {
-                    mergedOurs.set(member, for: name, orderedBy: StringCatalogWriter.keyOrder)
-                } else {
-                    mergedTheirs.set(member, for: name, orderedBy: StringCatalogWriter.keyOrder)
-                }
-            }
-        }
-        for (name, member) in oursMembers where seen.insert(name).inserted {
-            let merged = merge(baseMembers[name], member, theirsByName[name], at: path + [name], conflicts: &conflicts)
-            add(name, merged, inOrder: true)
-        }
-        for (name, member) in theirsMembers where seen.insert(name).inserted {
-            let merged = merge(baseMembers[name], nil, member, at: path + [name], conflicts: &conflicts)
-            add(name, merged, inOrder: false)
-        }
-        return (.object(mergedOurs), .object(mergedTheirs))
+        return Result(data: Data(marked(oursText, theirsText).utf8), conflicts: merge.conflicts.map(describe))
     }
 
     /// A merged document as Xcode writes a String Catalog.

@@ -45,6 +45,30 @@ public struct KeyedList<Value: Sendable>: Sendable, RandomAccessCollection {
         members.insert((key, value), at: low)
     }
 
+    /// Adds `added`, members under keys the list lacks, in one sort and one pass however many
+    /// there are: each before the first member `areInIncreasingOrder` puts after it (at the
+    /// end when none does), the added ones among themselves in that order (ties as given). A
+    /// list kept in that order stays so, and comes out as `set(_:for:orderedBy:)` of each
+    /// added member in turn would leave it, without a search and an insertion for each.
+    public mutating func insert(
+        contentsOf added: [Element], orderedBy areInIncreasingOrder: (String, String) -> Bool
+    ) {
+        guard !added.isEmpty else { return }
+        let sorted = added.sorted { areInIncreasingOrder($0.key, $1.key) }
+        var merged: [Element] = []
+        merged.reserveCapacity(members.count + sorted.count)
+        var next = 0
+        for member in members {
+            while next < sorted.count, areInIncreasingOrder(sorted[next].key, member.key) {
+                merged.append(sorted[next])
+                next += 1
+            }
+            merged.append(member)
+        }
+        merged.append(contentsOf: sorted[next...])
+        members = merged
+    }
+
     /// Changes the value stored under `key` in place; false when there is none.
     @discardableResult
     public mutating func modify(_ key: String, _ body: (inout Value) -> Void) -> Bool {
