@@ -148,6 +148,40 @@ struct CatalogMergeTests {
         list.insert(contentsOf: [("e", 1), ("c", 1)], orderedBy: <)
         #expect(list.keys == ["b", "c", "d", "a", "e"])
     }
+
+    // MARK: .strings
+
+    @Test(".strings: many changed values replaced in place, removed keys removed, new keys appended with comments")
+    func stringsManyChanges() throws {
+        let count = 600
+        func line(_ index: Int, _ value: String) -> String {
+            (index % 10 == 0 ? "/* Comment \(index). */\n" : "") + "\"key\(index)\" = \"\(value)\";\n"
+        }
+        let removed = { (index: Int) in index % 7 == 1 && index % 10 != 0 }
+        let theirsValue = { (index: Int) in index % 3 == 0 ? "theirs \(index)" : "value \(index)" }
+        let oursValue = { (index: Int) in index % 3 == 1 && !removed(index) ? "ours \(index)" : "value \(index)" }
+        let added = (0..<50).map { "/* New \($0). */\n\"new\($0)\" = \"New \($0)\";\n" }.joined()
+        let base = (0..<count).map { line($0, "value \($0)") }.joined()
+        let ours = (0..<count).map { line($0, oursValue($0)) }.joined()
+        let theirs = (0..<count).filter { !removed($0) }.map { line($0, theirsValue($0)) }.joined() + added
+        let expected =
+            (0..<count).filter { !removed($0) }.map { line($0, $0 % 3 == 0 ? theirsValue($0) : oursValue($0)) }
+            .joined() + added
+        let result = try CatalogMerge.merge(
+            .strings, base: Data(base.utf8), ours: Data(ours.utf8), theirs: Data(theirs.utf8),
+            path: "Localizable.strings")
+        #expect(result.conflicts.isEmpty)
+        #expect(String(decoding: result.data, as: UTF8.self) == expected)
+    }
+
+    @Test(".strings editor: a key changed twice takes its last value")
+    func keyChangedTwice() throws {
+        let text = "\"a\" = \"1\";\n\"b\" = \"2\";\n"
+        let file = try StringsParser.parse(text, path: "Localizable.strings")
+        let edited = try StringsFileEditor.apply(
+            [("a", "x"), ("b", "y"), ("a", "z")], comments: [:], to: text, file: file)
+        #expect(edited == "\"a\" = \"z\";\n\"b\" = \"y\";\n")
+    }
 }
 
 /// A conflict-marked text resolved to one side, as a person would: the other side's lines
