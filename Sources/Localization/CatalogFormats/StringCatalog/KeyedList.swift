@@ -95,7 +95,7 @@ public struct KeyedList<Value: Sendable>: Sendable, RandomAccessCollection {
 
 /// A JSON value as written, for the fields of a String Catalog FlavorKit does not know: kept
 /// and written back unchanged (a number as its digits, an object in its order).
-public indirect enum JSONValue: Sendable {
+public enum JSONValue: Sendable {
     /// A string.
     case string(String)
     /// A number, as its text (`1`, `-0.5e3`), so that it is written back as it was.
