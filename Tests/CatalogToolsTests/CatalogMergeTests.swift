@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Localization
 import Testing
@@ -118,6 +119,69 @@ struct CatalogMergeTests {
             let expected = Self.catalog([("a", "A \(side)"), ("aa", "AA"), ("b", "B theirs"), ("c", "C")])
             #expect(resolved == String(decoding: expected, as: UTF8.self))
         }
+    }
+
+    @Test("an entry only written otherwise in ours (the same meaning) takes theirs' change, read as JSON")
+    func entryWrittenOtherwise() throws {
+        let base = Self.catalog([("a", "A"), ("b", "B")])
+        let theirs = Self.catalog([("a", "A theirs"), ("b", "B")])
+        // Ours: the same catalog, "a" on one line and its languages in another order.
+        let oneLine =
+            #""a" : { "localizations" : { "en" : { "stringUnit" : { "value" : "a", "state" : "translated" } }, "#
+            + #""de" : { "stringUnit" : { "state" : "translated", "value" : "A" } } } }"#
+        let text = String(decoding: base, as: UTF8.self)
+        let entryStart = try #require(text.range(of: #""a" : {"#)).lowerBound
+        let entryEnd = try #require(text.range(of: #"    "b" : {"#)).lowerBound
+        let ours = Data((text[..<entryStart] + oneLine + ",\n" + text[entryEnd...]).utf8)
+        let result = try CatalogMerge.merge(.stringCatalog, base: base, ours: ours, theirs: theirs, path: Self.path)
+        #expect(result.conflicts.isEmpty)
+        #expect(result.data == theirs)
+    }
+
+    /// Theirs: the base catalog with `replacement` for the last `"state" : "translated",`
+    /// (in entry "b"); ours changes "a".
+    static func versions(replacingState replacement: String) throws -> (base: Data, ours: Data, theirs: Data) {
+        let base = catalog([("a", "A"), ("b", "B")])
+        let text = String(decoding: base, as: UTF8.self)
+        let state = try #require(text.range(of: #""state" : "translated","#, options: .backwards))
+        let theirs = Data(text.replacingCharacters(in: state, with: replacement).utf8)
+        return (base, catalog([("a", "A ours"), ("b", "B")]), theirs)
+    }
+
+    /// An unknown field of nested arrays, the innermost `depth` deep in the document (the
+    /// field's value is 6 deep: the top level, `strings`, the entry, `localizations`, the
+    /// language, `stringUnit`).
+    static func nested(_ depth: Int) -> String {
+        #""x" : "# + String(repeating: "[", count: depth - 5) + String(repeating: "]", count: depth - 5) + ","
+    }
+
+    @Test(
+        "a version that is not JSON inside an entry is the error reading it whole gives",
+        arguments: [
+            #""state" : tru,"#, #""state" : "translated",,"#, #""state" : "\q","#,
+            nested(CatalogShapeReader.maximumValueNesting),
+        ])
+    func entryNotJSON(_ broken: String) throws {
+        let versions = try Self.versions(replacingState: broken)
+        var whole: Diagnostic?
+        do { _ = try JSONValue(document: versions.theirs, path: "\(Self.path) (theirs)") } catch { whole = error }
+        let expected = try #require(whole)
+        #expect(throws: expected) {
+            try CatalogMerge.merge(
+                .stringCatalog, base: versions.base, ours: versions.ours, theirs: versions.theirs, path: Self.path)
+        }
+    }
+
+    @Test("values nested as deep as JSONValue reads them merge")
+    func nestedAsDeepAsRead() throws {
+        let deepest = Self.nested(CatalogShapeReader.maximumValueNesting - 1)
+        let versions = try Self.versions(replacingState: deepest + #" "state" : "translated","#)
+        let result = try CatalogMerge.merge(
+            .stringCatalog, base: versions.base, ours: versions.ours, theirs: versions.theirs, path: Self.path)
+        let merged = StringCatalog(result.data, path: Self.path)
+        #expect(result.conflicts.isEmpty && merged.errors.isEmpty)
+        #expect(merged["a"]?.localizations["de"]?.stringUnit?.value == "A ours")
+        #expect(merged["b"]?.localizations["en"]?.stringUnit?.otherFields["x"] != nil)
     }
 
     // MARK: KeyedList

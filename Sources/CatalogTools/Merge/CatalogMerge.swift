@@ -94,11 +94,11 @@ public enum CatalogMerge {
         // About the merged text's size: ours and what theirs added.
         let capacity = ours.count + max(theirs.count - base.count, 0) + ours.count / 16
         let (b, o, t) = (
-            try JSONValue(document: consume base, path: "\(path) (base)"),
-            try JSONValue(document: consume ours, path: "\(path) (ours)"),
-            try JSONValue(document: consume theirs, path: "\(path) (theirs)")
+            try MergeNode.document(consume base, path: "\(path) (base)"),
+            try MergeNode.document(consume ours, path: "\(path) (ours)"),
+            try MergeNode.document(consume theirs, path: "\(path) (theirs)")
         )
-        let (resolvedOurs, resolvedTheirs) = merge.merge(b, o, t, at: [])
+        let (resolvedOurs, resolvedTheirs) = merge.merge(b, o, t)
         return (
             json(resolvedOurs, capacity: capacity),
             merge.conflicts.isEmpty ? nil : json(resolvedTheirs, capacity: capacity), merge.conflicts
@@ -106,10 +106,10 @@ public enum CatalogMerge {
     }
 
     /// A merged document's JSON text, in its own order, in `capacity` bytes if they are enough.
-    private static func json(_ document: JSONValue?, capacity: Int) -> [UInt8] {
+    private static func json(_ document: MergeNode?, capacity: Int) -> [UInt8] {
         var output = JSONOutput()
         output.bytes.reserveCapacity(capacity)
-        output.value(document ?? .object(KeyedList()))
+        output.node(document ?? .object(KeyedList()))
         return output.bytes
     }
 
@@ -117,7 +117,11 @@ public enum CatalogMerge {
     /// once read, before the catalog is written.
     private static func written(_ json: consuming [UInt8], path: String) throws(Diagnostic) -> Data {
         let size = json.count
-        let catalog = StringCatalog(Data(consume json), path: path)
+        // Read in place: the catalog keeps nothing of the bytes it reads.
+        let catalog = json.withUnsafeMutableBytes { bytes in
+            StringCatalog(Data(bytesNoCopy: bytes.baseAddress!, count: bytes.count, deallocator: .none), path: path)
+        }
+        _ = consume json
         if let error = catalog.errors.first {
             throw Diagnostic("the merged String Catalog would not read back (\(error.message))", path: path)
         }

@@ -87,6 +87,18 @@ public struct KeyedList<Value: Sendable>: Sendable, RandomAccessCollection {
         members.append((key, value))
     }
 
+    /// Whether the two have the same members as JSON objects do: whatever their order, by
+    /// name (the last of a name given twice), their values equal by `isEqual`.
+    public func hasSameMembers(as other: KeyedList, _ isEqual: (Value, Value) -> Bool) -> Bool {
+        guard count == other.count else { return false }
+        // Most often in the same order: member by member; else by name.
+        if zip(self, other).allSatisfy({ $0.key == $1.key }) {
+            return zip(self, other).allSatisfy { isEqual($0.value, $1.value) }
+        }
+        let named = Dictionary(other.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+        return allSatisfy { member in named[member.key].map { isEqual($0, member.value) } ?? false }
+    }
+
     /// Removes the members `shouldBeRemoved` accepts.
     public mutating func removeAll(where shouldBeRemoved: (Element) -> Bool) {
         members.removeAll(where: shouldBeRemoved)
