@@ -44,8 +44,9 @@ struct MergeBenchmarks {
 
     func run() throws -> [Figure] {
         // Few languages make the keys the work (placing them, comparing them); eight make the
-        // text the work. The largest catalog, about 200 MB a version, takes about two minutes
-        // (writing it, then three rounds and a warm-up of each side); the group about four.
+        // text the work. The largest catalog, about 200 MB a version, takes about a minute
+        // and a half (writing it, then three rounds and a warm-up of each side); the group
+        // about two minutes.
         try catalogFigures(keys: 10_000, languages: 2, rounds: 9)
             + catalogFigures(keys: 100_000, languages: 2, rounds: 5)
             + catalogFigures(keys: 150_000, languages: Self.languages.count, rounds: 3, weighed: true)
