@@ -27,12 +27,22 @@ enum Measure {
     static func paired(rounds: Int, ours: () throws -> Void, reference: () throws -> Void) rethrows
         -> (ours: Double, reference: Double)
     {
+        try paired(rounds: rounds, prepare: {}, ours: ours, reference: reference)
+    }
+
+    /// `paired(rounds:ours:reference:)`, with `prepare` run before each run of `ours`, outside
+    /// its time (to put back a file it changes).
+    static func paired(
+        rounds: Int, prepare: () throws -> Void, ours: () throws -> Void, reference: () throws -> Void
+    ) rethrows -> (ours: Double, reference: Double) {
         if !quick {
+            try prepare()
             try ours()
             try reference()
         }
         var oursTimes: [Double] = [], referenceTimes: [Double] = []
         for round in 0..<(quick ? 1 : rounds) {
+            try prepare()
             if round % 2 == 0 {
                 oursTimes.append(try time(ours))
                 referenceTimes.append(try time(reference))

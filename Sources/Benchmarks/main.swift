@@ -9,11 +9,12 @@ extension DiffBenchmarks: CleansUp {}
 extension WriterBenchmarks: CleansUp {}
 extension ExtractionBenchmarks: CleansUp {}
 extension ReportBenchmarks: CleansUp {}
+extension MergeBenchmarks: CleansUp {}
 
 // Run with `swift run -c release Benchmarks [group…]`. Each figure is a ratio against a
 // reference measured in the same run; medians of alternating rounds. `--quick` runs one round
 // of each, to prove they run (CI), not to quote. Naming groups (downloads, catalogs, readers,
-// plurals, lint, growth, startup, diffs, writers, extraction, report) runs only those.
+// plurals, lint, growth, startup, diffs, writers, extraction, report, merge) runs only those.
 #if DEBUG
 print("warning: a debug build; run `swift run -c release Benchmarks` for figures that mean anything\n")
 #endif
@@ -30,6 +31,7 @@ let groups: [(name: String, run: () throws -> [Figure])] = [
     ("writers", { try cleaningUp(WriterBenchmarks()) { try $0.run() } }),
     ("extraction", { try cleaningUp(ExtractionBenchmarks()) { try $0.run() } }),
     ("report", { try cleaningUp(ReportBenchmarks()) { try $0.run() } }),
+    ("merge", { try cleaningUp(MergeBenchmarks()) { try $0.run() } }),
 ]
 let asked = Set(CommandLine.arguments.dropFirst().filter { !$0.hasPrefix("-") })
 if let unknown = asked.first(where: { name in !groups.contains { $0.name == name } }) {

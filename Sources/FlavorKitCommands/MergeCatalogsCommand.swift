@@ -23,19 +23,15 @@ enum MergeCatalogsCommand: ToolCommand {
     static func run(_ parsed: ParsedCommandLine) throws -> Int32 {
         let urls = [base, ours, theirs].map { ToolContext.url(parsed.arguments($0)[0]) }
         let name = parsed.arguments(path).first ?? urls[1].path
-        var versions: [Data] = []
-        for url in urls {
-            guard let data = FileManager.default.contents(atPath: url.path) else {
-                throw Diagnostic("cannot read the file", path: url.path)
-            }
-            versions.append(data)
-        }
+        let (base, ours, theirs) = (try contents(of: urls[0]), try contents(of: urls[1]), try contents(of: urls[2]))
         guard let kind = CatalogMerge.kind(ofPath: name) else {
             return try mergeLines(urls, name: name)
         }
         let result: CatalogMerge.Result
         do throws(Diagnostic) {
-            result = try CatalogMerge.merge(kind, base: versions[0], ours: versions[1], theirs: versions[2], path: name)
+            // Handed over: the merge lets each version go once it has read it.
+            result = try CatalogMerge.merge(
+                kind, base: consume base, ours: consume ours, theirs: consume theirs, path: name)
         } catch {
             FlavorKitTool.printError("\(error)\nmerging \(name) line by line instead\n")
             return try mergeLines(urls, name: name)
@@ -47,6 +43,14 @@ enum MergeCatalogsCommand: ToolCommand {
             "\(name): \(count) conflict\(count == 1 ? "" : "s"), between <<<<<<< and >>>>>>> in the file: "
                 + result.conflicts.joined(separator: "; ") + "\n")
         return 1
+    }
+
+    /// The file at `url`; one that cannot be read is an error.
+    private static func contents(of url: URL) throws(Diagnostic) -> Data {
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw Diagnostic("cannot read the file", path: url.path)
+        }
+        return data
     }
 
     /// `git merge-file`: ours updated in place, conflicts marked; its status (the number of

@@ -43,96 +43,89 @@ public enum CatalogMerge {
     }
 
     /// Merges `ours` and `theirs`, both changed from `base`; `path` names the file in errors.
-    /// A version that cannot be read is an error.
-    public static func merge(_ kind: Kind, base: Data, ours: Data, theirs: Data, path: String)
-        throws(Diagnostic) -> Result
-    {
+    /// A version that cannot be read is an error. A String Catalog's versions are let go once
+    /// read (when the caller hands them over with `consume`), so that a large one's text and
+    /// what was read from it are not held at once.
+    public static func merge(
+        _ kind: Kind, base: consuming Data, ours: consuming Data, theirs: consuming Data, path: String
+    ) throws(Diagnostic) -> Result {
+        try merge(
+            kind, base: consume base, ours: consume ours, theirs: consume theirs, path: path,
+            orderedBy: StringCatalogWriter.keyOrder)
+    }
+
+    /// `merge(_:base:ours:theirs:path:)`, new keys, languages and fields placed by
+    /// `areInIncreasingOrder` (Xcode's order; tests count its calls).
+    package static func merge(
+        _ kind: Kind, base: consuming Data, ours: consuming Data, theirs: consuming Data, path: String,
+        orderedBy areInIncreasingOrder: @escaping (String, String) -> Bool
+    ) throws(Diagnostic) -> Result {
         if theirs == base || ours == theirs { return Result(data: ours, conflicts: []) }
         if ours == base { return Result(data: theirs, conflicts: []) }
         switch kind {
-        case .stringCatalog: return try mergeStringCatalogs(base: base, ours: ours, theirs: theirs, path: path)
+        case .stringCatalog:
+            let merge = TreeMerge(areInIncreasingOrder: areInIncreasingOrder)
+            return try mergeStringCatalogs(
+                base: consume base, ours: consume ours, theirs: consume theirs, path: path, merge: merge)
         case .strings: return try mergeStrings(base: base, ours: ours, theirs: theirs, path: path)
         }
     }
 
     // MARK: String Catalogs
 
-    private static func mergeStringCatalogs(base: Data, ours: Data, theirs: Data, path: String)
-        throws(Diagnostic) -> Result
-    {
+    private static func mergeStringCatalogs(
+        base: consuming Data, ours: consuming Data, theirs: consuming Data, path: String, merge: TreeMerge
+    ) throws(Diagnostic) -> Result {
+        let (oursJSON, theirsJSON, conflicts) = try mergedJSON(
+            base: consume base, ours: consume ours, theirs: consume theirs, path: path, merge: merge)
+        let oursText = try written(consume oursJSON, path: path)
+        guard let theirsJSON else { return Result(data: oursText, conflicts: []) }
+        let theirsText = try written(consume theirsJSON, path: path)
+        let text = marked(String(decoding: oursText, as: UTF8.self), String(decoding: theirsText, as: UTF8.self))
+        return Result(data: Data(text.utf8), conflicts: conflicts.map(describe))
+    }
+
+    /// The three versions read and merged, each result as JSON text (theirs only when there
+    /// are conflicts): the trees are gone when it returns, before the text is written again
+    /// in Xcode's layout, so that they and the texts are not all held at once.
+    private static func mergedJSON(
+        base: consuming Data, ours: consuming Data, theirs: consuming Data, path: String, merge: consuming TreeMerge
+    ) throws(Diagnostic) -> (ours: [UInt8], theirs: [UInt8]?, conflicts: [[String]]) {
+        // About the merged text's size: ours and what theirs added.
+        let capacity = ours.count + max(theirs.count - base.count, 0) + ours.count / 16
         let (b, o, t) = (
-            try JSONValue(document: base, path: "\(path) (base)"),
-            try JSONValue(document: ours, path: "\(path) (ours)"),
-            try JSONValue(document: theirs, path: "\(path) (theirs)")
+            try MergeNode.document(consume base, path: "\(path) (base)"),
+            try MergeNode.document(consume ours, path: "\(path) (ours)"),
+            try MergeNode.document(consume theirs, path: "\(path) (theirs)")
         )
-        var conflicts: [[String]] = []
-        let (resolvedOurs, resolvedTheirs) = merge(b, o, t, at: [], conflicts: &conflicts)
-        let oursText = try written(resolvedOurs, path: path)
-        guard !conflicts.isEmpty else { return Result(data: Data(oursText.utf8), conflicts: []) }
-        let theirsText = try written(resolvedTheirs, path: path)
-        return Result(data: Data(marked(oursText, theirsText).utf8), conflicts: conflicts.map(describe))
+        let (resolvedOurs, resolvedTheirs) = merge.merge(b, o, t)
+        return (
+            json(resolvedOurs, capacity: capacity),
+            merge.conflicts.isEmpty ? nil : json(resolvedTheirs, capacity: capacity), merge.conflicts
+        )
     }
 
-    /// One node merged three ways: the result when conflicts take ours, and when they take
-    /// theirs (the same where nothing conflicts); nil for a member removed.
-    private static func merge(
-        _ base: JSONValue?, _ ours: JSONValue?, _ theirs: JSONValue?, at path: [String], conflicts: inout [[String]]
-    ) -> (ours: JSONValue?, theirs: JSONValue?) {
-        if ours == theirs { return (ours, ours) }
-        if base == ours { return (theirs, theirs) }
-        if base == theirs { return (ours, ours) }
-        guard case .object(let oursMembers)? = ours, case .object(let theirsMembers)? = theirs,
-            !["stringUnit", "stringSet"].contains(path.last)
-        else {
-            conflicts.append(path)
-            return (ours, theirs)
-        }
-        let baseMembers: [String: JSONValue]
-        if case .object(let members)? = base {
-            baseMembers = Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
-        } else {
-            baseMembers = [:]
-        }
-        let theirsByName = Dictionary(theirsMembers.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
-        var mergedOurs = KeyedList<JSONValue>(), mergedTheirs = KeyedList<JSONValue>()
-        var seen = Set<String>()
-        /// A member of both results: ours in ours' order, theirs' new ones where Xcode's order puts them.
-        func add(_ name: String, _ value: (ours: JSONValue?, theirs: JSONValue?), inOrder: Bool) {
-            for (result, member) in [(0, value.ours), (1, value.theirs)] {
-                guard let member else { continue }
-                if inOrder {
-                    if result == 0 {
-                        mergedOurs.append(member, for: name)
-                    } else {
-                        mergedTheirs.append(member, for: name)
-                    }
-                } else if result == 0 {
-                    mergedOurs.set(member, for: name, orderedBy: StringCatalogWriter.keyOrder)
-                } else {
-                    mergedTheirs.set(member, for: name, orderedBy: StringCatalogWriter.keyOrder)
-                }
-            }
-        }
-        for (name, member) in oursMembers where seen.insert(name).inserted {
-            let merged = merge(baseMembers[name], member, theirsByName[name], at: path + [name], conflicts: &conflicts)
-            add(name, merged, inOrder: true)
-        }
-        for (name, member) in theirsMembers where seen.insert(name).inserted {
-            let merged = merge(baseMembers[name], nil, member, at: path + [name], conflicts: &conflicts)
-            add(name, merged, inOrder: false)
-        }
-        return (.object(mergedOurs), .object(mergedTheirs))
-    }
-
-    /// A merged document as Xcode writes a String Catalog.
-    private static func written(_ document: JSONValue?, path: String) throws(Diagnostic) -> String {
+    /// A merged document's JSON text, in its own order, in `capacity` bytes if they are enough.
+    private static func json(_ document: MergeNode?, capacity: Int) -> [UInt8] {
         var output = JSONOutput()
-        output.value(document ?? .object(KeyedList()))
-        let catalog = StringCatalog(Data(output.bytes), path: path)
+        output.bytes.reserveCapacity(capacity)
+        output.node(document ?? .object(KeyedList()))
+        return output.bytes
+    }
+
+    /// A merged document's JSON text as Xcode writes a String Catalog; the JSON text is let go
+    /// once read, before the catalog is written.
+    private static func written(_ json: consuming [UInt8], path: String) throws(Diagnostic) -> Data {
+        let size = json.count
+        // Read in place: the catalog keeps nothing of the bytes it reads.
+        let catalog = json.withUnsafeMutableBytes { bytes in
+            StringCatalog(Data(bytesNoCopy: bytes.baseAddress!, count: bytes.count, deallocator: .none), path: path)
+        }
+        _ = consume json
         if let error = catalog.errors.first {
             throw Diagnostic("the merged String Catalog would not read back (\(error.message))", path: path)
         }
-        return String(decoding: StringCatalogWriter.write(catalog), as: UTF8.self)
+        return StringCatalogWriter.write(catalog, capacity: size + size / 16)
     }
 
     /// Where a conflict is, in a catalog's words: `key "greeting", de, plural one`.

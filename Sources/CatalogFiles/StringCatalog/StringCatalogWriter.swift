@@ -17,9 +17,11 @@ public enum StringCatalogWriter {
             locale: NSLocale.system) == .orderedAscending
     }
 
-    /// The catalog's text.
-    public static func write(_ catalog: StringCatalog) -> Data {
+    /// The catalog's text; `capacity`, when known (as for a catalog just read from text),
+    /// about how many bytes it takes, so that writing it does not grow the text again and again.
+    public static func write(_ catalog: StringCatalog, capacity: Int? = nil) -> Data {
         var output = JSONOutput()
+        output.bytes.reserveCapacity(capacity ?? catalog.entries.count * 256)
         output.catalog(catalog)
         return Data(output.bytes)
     }
@@ -28,7 +30,6 @@ public enum StringCatalogWriter {
 /// The parts of a String Catalog, each written as Xcode writes it.
 extension JSONOutput {
     fileprivate mutating func catalog(_ catalog: StringCatalog) {
-        bytes.reserveCapacity(catalog.entries.count * 256)
         var root = begin(catalog.otherFields)
         member("sourceLanguage", &root)
         string(catalog.sourceLanguage)

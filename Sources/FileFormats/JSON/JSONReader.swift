@@ -177,8 +177,9 @@ package struct JSONReader {
 
     /// Reads the next value whatever it is, checking it and building nothing: one loop over
     /// its bytes, with the errors `nextKey` and `kind` give. Nesting is followed with a stack
-    /// of bits, not recursion: any depth is safe.
-    package mutating func skipValue() throws(Failure) {
+    /// of bits, not recursion: any depth is safe, and an object or array more than
+    /// `maximumDepth` deep (the value itself one deep) is an error.
+    package mutating func skipValue(nestingAtMost maximumDepth: Int = .max) throws(Failure) {
         // One bit per open container, set for an object: the first 64 levels in a word, any
         // deeper ones in an array allocated only then.
         var low: UInt64 = 0
@@ -209,6 +210,9 @@ package struct JSONReader {
             if byte == UInt8(ascii: "\"") {
                 _ = try stringToken()
             } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                guard depth < maximumDepth else {
+                    throw Failure(message: "arrays and objects nest too deeply", offset: offset)
+                }
                 offset += 1
                 skipWhitespace()
                 let close = byte == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")

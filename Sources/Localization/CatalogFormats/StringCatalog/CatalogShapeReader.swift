@@ -2,11 +2,12 @@ import Diagnostics
 import FileFormats
 
 /// Reads the parts of a String Catalog below a language code (a localization, its string
-/// unit or set, variations, substitutions) with `JSONReader`, for both readers: the runtime's
+/// unit or set, variations, substitutions) with `JSONReader`, for the readers: the runtime's
 /// (`XCStringsReading`, which skips fields it does not know) and the tools' (`StringCatalogReading`,
-/// which keeps everything: fields it does not know as `JSONValue`s, noted in `unknown`).
-struct CatalogShapeReader {
-    var reader: JSONReader
+/// which keeps everything: fields it does not know as `JSONValue`s, noted in `unknown`), and
+/// the merge of String Catalogs (`CatalogMerge`, which reads every value it does not skip).
+package struct CatalogShapeReader {
+    package var reader: JSONReader
     /// Whether to keep fields FlavorKit does not know.
     let keepsEverything: Bool
     /// Fields and states not known, as lint names them (`field "tone" in a stringUnit`,
@@ -16,9 +17,9 @@ struct CatalogShapeReader {
     /// How deeply variations may nest (`variations.device.x.variations.plural…`).
     static let maximumNesting = 16
     /// How deeply a value FlavorKit does not know may nest, so that no input exhausts the stack.
-    static let maximumValueNesting = 256
+    package static let maximumValueNesting = 256
 
-    init(_ reader: JSONReader, keepsEverything: Bool) {
+    package init(_ reader: JSONReader, keepsEverything: Bool) {
         self.reader = reader
         self.keepsEverything = keepsEverything
     }
@@ -205,7 +206,7 @@ struct CatalogShapeReader {
     }
 
     /// Any JSON value, as written.
-    mutating func value(depth: Int) throws(JSONReader.Failure) -> JSONValue {
+    package mutating func value(depth: Int) throws(JSONReader.Failure) -> JSONValue {
         let start = reader.offset
         switch try reader.kind() {
         case .string: return .string(try reader.string())

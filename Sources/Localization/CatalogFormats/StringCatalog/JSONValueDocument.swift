@@ -16,12 +16,7 @@ extension JSONValue: Equatable {
         case (.bool(let a), .bool(let b)): return a == b
         case (.null, .null): return true
         case (.array(let a), .array(let b)): return a == b
-        case (.object(let a), .object(let b)):
-            guard a.count == b.count else { return false }
-            // Most often in the same order: member by member; else by name.
-            if zip(a, b).allSatisfy({ $0.key == $1.key }) { return zip(a, b).allSatisfy { $0.value == $1.value } }
-            let named = Dictionary(b.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
-            return a.allSatisfy { named[$0.key] == $0.value }
+        case (.object(let a), .object(let b)): return a.hasSameMembers(as: b, ==)
         default: return false
         }
     }

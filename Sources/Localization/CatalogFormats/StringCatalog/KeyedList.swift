@@ -45,6 +45,30 @@ public struct KeyedList<Value: Sendable>: Sendable, RandomAccessCollection {
         members.insert((key, value), at: low)
     }
 
+    /// Adds `added`, members under keys the list lacks, in one sort and one pass however many
+    /// there are: each before the first member `areInIncreasingOrder` puts after it (at the
+    /// end when none does), the added ones among themselves in that order (ties as given). A
+    /// list kept in that order stays so, and comes out as `set(_:for:orderedBy:)` of each
+    /// added member in turn would leave it, without a search and an insertion for each.
+    public mutating func insert(
+        contentsOf added: [Element], orderedBy areInIncreasingOrder: (String, String) -> Bool
+    ) {
+        guard !added.isEmpty else { return }
+        let sorted = added.sorted { areInIncreasingOrder($0.key, $1.key) }
+        var merged: [Element] = []
+        merged.reserveCapacity(members.count + sorted.count)
+        var next = 0
+        for member in members {
+            while next < sorted.count, areInIncreasingOrder(sorted[next].key, member.key) {
+                merged.append(sorted[next])
+                next += 1
+            }
+            merged.append(member)
+        }
+        merged.append(contentsOf: sorted[next...])
+        members = merged
+    }
+
     /// Changes the value stored under `key` in place; false when there is none.
     @discardableResult
     public mutating func modify(_ key: String, _ body: (inout Value) -> Void) -> Bool {
@@ -63,6 +87,18 @@ public struct KeyedList<Value: Sendable>: Sendable, RandomAccessCollection {
         members.append((key, value))
     }
 
+    /// Whether the two have the same members as JSON objects do: whatever their order, by
+    /// name (the last of a name given twice), their values equal by `isEqual`.
+    public func hasSameMembers(as other: KeyedList, _ isEqual: (Value, Value) -> Bool) -> Bool {
+        guard count == other.count else { return false }
+        // Most often in the same order: member by member; else by name.
+        if zip(self, other).allSatisfy({ $0.key == $1.key }) {
+            return zip(self, other).allSatisfy { isEqual($0.value, $1.value) }
+        }
+        let named = Dictionary(other.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+        return allSatisfy { member in named[member.key].map { isEqual($0, member.value) } ?? false }
+    }
+
     /// Removes the members `shouldBeRemoved` accepts.
     public mutating func removeAll(where shouldBeRemoved: (Element) -> Bool) {
         members.removeAll(where: shouldBeRemoved)
@@ -71,7 +107,7 @@ public struct KeyedList<Value: Sendable>: Sendable, RandomAccessCollection {
 
 /// A JSON value as written, for the fields of a String Catalog FlavorKit does not know: kept
 /// and written back unchanged (a number as its digits, an object in its order).
-public indirect enum JSONValue: Sendable {
+public enum JSONValue: Sendable {
     /// A string.
     case string(String)
     /// A number, as its text (`1`, `-0.5e3`), so that it is written back as it was.

@@ -12,7 +12,7 @@ import Foundation
 /// localization (string units, `stringSet`s, plural and device variations nested as Xcode
 /// nests them, substitutions), in the file's order. A field FlavorKit does not know is kept
 /// as read (`otherFields`, and `unknownFields` says where), so that tools write back
-/// everything they read; CatalogTools' `StringCatalogWriter` writes it in Xcode's layout.
+/// everything they read; CatalogFiles' `StringCatalogWriter` writes it in Xcode's layout.
 ///
 /// The runtime reads catalogs with `XCStringsFile`, which builds only the languages it needs;
 /// this is the model for tools that edit, check and convert catalogs.

@@ -1,0 +1,170 @@
+import Diagnostics
+import FileFormats
+import Foundation
+import Localization
+
+/// A value in a String Catalog merge: read into a `JSONValue`, an object of nodes, or still
+/// the JSON text of one version. A catalog's entries stay text (checked as JSON when read,
+/// not built): most of a merge compares their bytes and copies them, and an entry is read
+/// only where its texts differ.
+enum MergeNode: Sendable, Equatable {
+    /// A value read.
+    case value(JSONValue)
+    /// An object whose members are nodes: the top level, `strings`, and what merges make.
+    case object(KeyedList<MergeNode>)
+    /// A value's text in one version (valid JSON: it was checked when the version was read).
+    case text(ArraySlice<UInt8>)
+
+    /// How deep an entry of `strings` is: inside the top-level object and `strings`.
+    static let entryDepth = 2
+
+    /// Equal as `JSONValue`s are: texts first by their bytes, then by what they hold.
+    static func == (lhs: MergeNode, rhs: MergeNode) -> Bool {
+        switch (lhs, rhs) {
+        case (.text(let a), .text(let b)) where sameBytes(a, b): return true
+        case (.value(let a), .value(let b)): return a == b
+        case (.object(let a), .object(let b)): return a.hasSameMembers(as: b, ==)
+        default: return lhs.json == rhs.json
+        }
+    }
+
+    /// Whether two texts are the same bytes.
+    private static func sameBytes(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        guard !a.isEmpty else { return true }
+        return a.withUnsafeBytes { a in
+            b.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+        }
+    }
+
+    /// Its members when it is an object (an entry's read from its text); nil for any other value.
+    var members: KeyedList<MergeNode>? {
+        switch self {
+        case .object(let members): members
+        case .value, .text:
+            if case .object(let members) = json { KeyedList(members.map { ($0.key, .value($0.value)) }) } else { nil }
+        }
+    }
+
+    /// The whole value, read.
+    var json: JSONValue {
+        switch self {
+        case .value(let value): return value
+        case .object(let members): return .object(KeyedList(members.map { ($0.key, $0.value.json) }))
+        case .text(let text):
+            return text.withUnsafeBufferPointer { buffer in
+                var shapes = CatalogShapeReader(JSONReader(buffer), keepsEverything: true)
+                do throws(JSONReader.Failure) {
+                    return try shapes.value(depth: Self.entryDepth)
+                } catch {
+                    preconditionFailure("a value checked as JSON no longer reads: \(error.message)")
+                }
+            }
+        }
+    }
+
+    // MARK: Reading
+
+    /// One version of a String Catalog, as a merge reads it: the top-level object's members
+    /// read, except the entries of `strings`, kept as their text. The errors are those of
+    /// `JSONValue(document:path:)`, which reads the whole document.
+    static func document(_ data: consuming Data, path: String) throws(Diagnostic) -> MergeNode {
+        let decoded = data.withUnsafeBytes { raw in
+            Result { () throws(Diagnostic) in
+                try TextDecoding.withUTF8(raw.bindMemory(to: UInt8.self), path: path) { Array($0) }
+            }
+        }
+        _ = consume data
+        let text = try decoded.get()
+        return try text.withUnsafeBufferPointer { buffer throws(Diagnostic) in
+            var reading = DocumentReading(text: text, buffer: buffer)
+            do throws(JSONReader.Failure) {
+                return try reading.document()
+            } catch {
+                var positions = TextPositions(text: buffer, path: path)
+                throw Diagnostic("not valid JSON: \(error.message)", at: positions.location(at: error.offset))
+            }
+        }
+    }
+
+    /// One pass of `JSONReader` over a version's text.
+    private struct DocumentReading {
+        let text: [UInt8]
+        var shapes: CatalogShapeReader
+
+        init(text: [UInt8], buffer: UnsafeBufferPointer<UInt8>) {
+            self.text = text
+            shapes = CatalogShapeReader(JSONReader(buffer), keepsEverything: true)
+        }
+
+        /// The top-level value, then the end of the text.
+        mutating func document() throws(JSONReader.Failure) -> MergeNode {
+            let node: MergeNode
+            if try shapes.reader.kind() == .object {
+                node = try topLevel()
+            } else {
+                node = .value(try shapes.value(depth: 0))
+            }
+            try shapes.reader.end()
+            return node
+        }
+
+        /// The top-level object: `strings` (an object) as its entries' texts, the rest read.
+        private mutating func topLevel() throws(JSONReader.Failure) -> MergeNode {
+            try shapes.reader.beginObject()
+            var members = KeyedList<MergeNode>()
+            var first = true
+            while let key = try shapes.reader.nextKey(first: &first) {
+                let name = shapes.reader.decode(key)
+                if name == "strings", try shapes.reader.kind() == .object {
+                    members.append(try entries(), for: name)
+                } else {
+                    members.append(.value(try shapes.value(depth: 1)), for: name)
+                }
+            }
+            return .object(members)
+        }
+
+        /// `strings`: each entry's text, checked as JSON (as deep as `JSONValue` may nest) and
+        /// not built.
+        private mutating func entries() throws(JSONReader.Failure) -> MergeNode {
+            try shapes.reader.beginObject()
+            var entries = KeyedList<MergeNode>()
+            var first = true
+            while let key = try shapes.reader.nextKey(first: &first) {
+                let name = shapes.reader.decode(key)
+                let (before, line) = (shapes.reader.offset, shapes.reader.line)
+                shapes.reader.skipWhitespace()
+                let start = shapes.reader.offset
+                do throws(JSONReader.Failure) {
+                    try shapes.reader.skipValue(
+                        nestingAtMost: CatalogShapeReader.maximumValueNesting - MergeNode.entryDepth)
+                } catch {
+                    // What reading the entry whole says, as `JSONValue(document:path:)` would.
+                    (shapes.reader.offset, shapes.reader.line) = (before, line)
+                    _ = try shapes.value(depth: MergeNode.entryDepth)
+                    throw error
+                }
+                entries.append(.text(text[start..<shapes.reader.offset]), for: name)
+            }
+            return .object(entries)
+        }
+    }
+}
+
+extension JSONOutput {
+    /// A merge's node as JSON: a text as it was written, the rest as `value` writes it.
+    mutating func node(_ node: MergeNode) {
+        switch node {
+        case .value(let value): self.value(value)
+        case .text(let text): bytes.append(contentsOf: text)
+        case .object(let members):
+            var object = begin(KeyedList())
+            for (name, value) in members {
+                member(name, &object, known: false)
+                self.node(value)
+            }
+            end(&object)
+        }
+    }
+}

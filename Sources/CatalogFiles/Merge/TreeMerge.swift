@@ -1,0 +1,76 @@
+import Localization
+
+/// A three-way merge of JSON trees (`MergeNode`s), as `CatalogMerge` merges a String Catalog:
+/// object by object, member by member (a `stringUnit` or `stringSet` is one unit); changes to
+/// different members combine, a unit changed (or removed) two different ways is a conflict.
+struct TreeMerge {
+    /// A node merged: its value when conflicts take ours, and when they take theirs; nil where
+    /// that result removes it.
+    typealias Merged = (ours: MergeNode?, theirs: MergeNode?)
+
+    /// Where a new member goes among the others: Xcode's order (tests count its calls).
+    let areInIncreasingOrder: (String, String) -> Bool
+    /// Each conflict met, by its path (`strings`, the key, the language, …).
+    private(set) var conflicts: [[String]] = []
+    /// Where the node being merged is (`strings`, the key, …): one array for the whole merge.
+    private var path: [String] = []
+
+    init(areInIncreasingOrder: @escaping (String, String) -> Bool) {
+        self.areInIncreasingOrder = areInIncreasingOrder
+    }
+
+    /// One node merged three ways: the result when conflicts take ours, and when they take
+    /// theirs (the same where nothing conflicts); nil for a member removed.
+    mutating func merge(_ base: MergeNode?, _ ours: MergeNode?, _ theirs: MergeNode?) -> Merged {
+        if ours == theirs { return (ours, ours) }
+        if base == ours { return (theirs, theirs) }
+        if base == theirs { return (ours, ours) }
+        guard !["stringUnit", "stringSet"].contains(path.last), let oursMembers = ours?.members,
+            let theirsMembers = theirs?.members
+        else {
+            conflicts.append(path)
+            return (ours, theirs)
+        }
+        let baseMembers = base?.members.map(Self.byName) ?? [:]
+        let theirsByName = Self.byName(theirsMembers)
+        let conflictsBefore = conflicts.count
+        // Ours' members in ours' order, then theirs' new ones where Xcode's order puts them,
+        // all placed in one pass (not searched for and inserted one by one: that made
+        // merging a catalog quadratic in its keys).
+        var merged = KeyedList<Merged>()
+        var added: [(key: String, value: Merged)] = []
+        var seen = Set<String>(minimumCapacity: oursMembers.count + theirsMembers.count)
+        for (name, member) in oursMembers where seen.insert(name).inserted {
+            merged.append(merge(name, baseMembers[name], member, theirsByName[name]), for: name)
+        }
+        for (name, member) in theirsMembers where seen.insert(name).inserted {
+            added.append((name, merge(name, baseMembers[name], nil, member)))
+        }
+        merged.insert(contentsOf: added, orderedBy: areInIncreasingOrder)
+        let oursObject = MergeNode.object(Self.side(merged) { $0.ours })
+        // With no conflict inside, both results are the same.
+        guard conflicts.count > conflictsBefore else { return (oursObject, oursObject) }
+        return (oursObject, .object(Self.side(merged) { $0.theirs }))
+    }
+
+    /// Member `name` of the node being merged, merged.
+    private mutating func merge(_ name: String, _ base: MergeNode?, _ ours: MergeNode?, _ theirs: MergeNode?)
+        -> Merged
+    {
+        path.append(name)
+        defer { path.removeLast() }
+        return merge(base, ours, theirs)
+    }
+
+    /// An object's members by name (the last of a name given twice).
+    private static func byName(_ members: KeyedList<MergeNode>) -> [String: MergeNode] {
+        var named = [String: MergeNode](minimumCapacity: members.count)
+        for (name, member) in members { named[name] = member }
+        return named
+    }
+
+    /// The members one result keeps, in order.
+    private static func side(_ members: KeyedList<Merged>, _ result: (Merged) -> MergeNode?) -> KeyedList<MergeNode> {
+        KeyedList(members.compactMap { member in result(member.value).map { (member.key, $0) } })
+    }
+}

@@ -1,0 +1,279 @@
+import CatalogFiles
+import Diagnostics
+import Foundation
+import Localization
+import Testing
+
+/// `CatalogMerge` in process: keys added on both sides land in Xcode's order, changes on both
+/// sides combine, a conflict is marked as git marks one; placing new keys takes a few
+/// ordering decisions a key, however many there are.
+@Suite("CatalogMerge: catalogs merged by meaning")
+struct CatalogMergeTests {
+    static let path = "Localizable.xcstrings"
+
+    /// A String Catalog as Xcode writes it: each key, in this order, with its English text
+    /// (the key) and its German one.
+    static func catalog(_ entries: [(key: String, german: String)]) -> Data {
+        var catalog = StringCatalog(sourceLanguage: "en")
+        catalog.append(
+            contentsOf: entries.map { key, german in
+                var entry = StringCatalog.Entry(key: key)
+                entry.localizations.append(.init(stringUnit: .init(german)), for: "de")
+                entry.localizations.append(.init(stringUnit: .init(key)), for: "en")
+                return entry
+            })
+        return StringCatalogWriter.write(catalog)
+    }
+
+    /// Key names that Xcode's order sorts otherwise than their bytes: case ignored
+    /// (`apple`, `Banana`, `cherry`), numbers by value (`item9` before `item10`).
+    static func names(_ count: Int) -> [String] {
+        (0..<count).map { ["apple", "Banana", "cherry"][$0 % 3] + ".item\($0)" }.sorted(
+            by: StringCatalogWriter.keyOrder)
+    }
+
+    /// The three versions of a catalog of `count` keys (`names`, in Xcode's order) and the
+    /// merge expected: base has every third key; ours adds every ninth of the others and
+    /// changes the German of half of base's keys, theirs adds all the rest and changes the
+    /// German of the other half.
+    static func versions(_ count: Int) -> (base: Data, ours: Data, theirs: Data, merged: Data) {
+        let keys = names(count)
+        func entries(_ included: (Int) -> Bool, _ german: (Int) -> String) -> [(key: String, german: String)] {
+            keys.indices.filter(included).map { (keys[$0], german($0)) }
+        }
+        let original = { (index: Int) in "de \(index)" }
+        let oursText = { (index: Int) in index % 6 == 0 ? "de \(index) (ours)" : original(index) }
+        let theirsText = { (index: Int) in index % 6 == 3 ? "de \(index) (theirs)" : original(index) }
+        return (
+            catalog(entries({ $0 % 3 == 0 }, original)),
+            catalog(entries({ $0 % 3 == 0 || $0 % 9 == 1 }, oursText)),
+            catalog(entries({ $0 % 9 != 1 }, theirsText)),
+            catalog(entries({ _ in true }, { $0 % 6 == 0 ? oursText($0) : theirsText($0) }))
+        )
+    }
+
+    @Test("theirs' many new keys and ours' new keys interleave in Xcode's order; both sides' changes combine")
+    func interleavedAdditions() throws {
+        let versions = Self.versions(900)
+        let result = try CatalogMerge.merge(
+            .stringCatalog, base: versions.base, ours: versions.ours, theirs: versions.theirs, path: Self.path)
+        #expect(result.conflicts.isEmpty)
+        #expect(String(decoding: result.data, as: UTF8.self) == String(decoding: versions.merged, as: UTF8.self))
+    }
+
+    @Test("a new key goes where Xcode's order puts it: case ignored, numbers by value")
+    func xcodeOrder() throws {
+        let base = Self.catalog([("item2", "2"), ("item10", "10")])
+        let ours = Self.catalog([("item2", "2"), ("Item3", "3"), ("item10", "10")])
+        let theirs = Self.catalog([
+            ("apple", "A"), ("banana", "B"), ("item2", "2"), ("item9", "9"), ("item10", "10"), ("ITEM11", "11"),
+        ])
+        let result = try CatalogMerge.merge(.stringCatalog, base: base, ours: ours, theirs: theirs, path: Self.path)
+        let merged = StringCatalog(result.data, path: Self.path)
+        #expect(merged.entries.map(\.key) == ["apple", "banana", "item2", "Item3", "item9", "item10", "ITEM11"])
+    }
+
+    /// Counts ordering decisions, not time: a merge that placed each new key by a search of
+    /// its own (a binary search takes log N decisions a key, as the quadratic merge did before
+    /// each insertion; a scan takes N) fails it at either size. What it cannot see is work
+    /// that decides nothing, such as shifting a list for each key: the `merge` benchmark's.
+    @Test(
+        "placing theirs' and ours' new keys takes at most two ordering decisions a key, at 600 and 6,000 keys",
+        arguments: [600, 6_000])
+    func placingIsLinear(keys: Int) throws {
+        let versions = Self.versions(keys)
+        var decisions = 0
+        let result = try CatalogMerge.merge(
+            .stringCatalog, base: versions.base, ours: versions.ours, theirs: versions.theirs, path: Self.path,
+            orderedBy: { lhs, rhs in
+                decisions += 1
+                return StringCatalogWriter.keyOrder(lhs, rhs)
+            })
+        #expect(result.data == versions.merged)
+        #expect(decisions <= 2 * keys, "\(decisions) ordering decisions for \(keys) keys")
+    }
+
+    @Test("one unit changed two ways is marked as git marks a conflict; the rest merges, each side valid")
+    func conflict() throws {
+        let base = Self.catalog([("a", "A"), ("b", "B")])
+        let ours = Self.catalog([("a", "A ours"), ("b", "B"), ("c", "C")])
+        let theirs = Self.catalog([("a", "A theirs"), ("aa", "AA"), ("b", "B theirs")])
+        let result = try CatalogMerge.merge(.stringCatalog, base: base, ours: ours, theirs: theirs, path: Self.path)
+        #expect(result.conflicts == ["key \"a\", de"])
+        let text = String(decoding: result.data, as: UTF8.self)
+        #expect(
+            text.contains(
+                """
+                            "state" : "translated",
+                <<<<<<< ours
+                            "value" : "A ours"
+                =======
+                            "value" : "A theirs"
+                >>>>>>> theirs
+                          }
+
+                """))
+        for side in ["ours", "theirs"] {
+            let resolved = MarkedConflicts.keeping(side, of: text)
+            let expected = Self.catalog([("a", "A \(side)"), ("aa", "AA"), ("b", "B theirs"), ("c", "C")])
+            #expect(resolved == String(decoding: expected, as: UTF8.self))
+        }
+    }
+
+    @Test("an entry only written otherwise in ours (the same meaning) takes theirs' change, read as JSON")
+    func entryWrittenOtherwise() throws {
+        let base = Self.catalog([("a", "A"), ("b", "B")])
+        let theirs = Self.catalog([("a", "A theirs"), ("b", "B")])
+        // Ours: the same catalog, "a" on one line and its languages in another order.
+        let oneLine =
+            #""a" : { "localizations" : { "en" : { "stringUnit" : { "value" : "a", "state" : "translated" } }, "#
+            + #""de" : { "stringUnit" : { "state" : "translated", "value" : "A" } } } }"#
+        let text = String(decoding: base, as: UTF8.self)
+        let entryStart = try #require(text.range(of: #""a" : {"#)).lowerBound
+        let entryEnd = try #require(text.range(of: #"    "b" : {"#)).lowerBound
+        let ours = Data((text[..<entryStart] + oneLine + ",\n" + text[entryEnd...]).utf8)
+        let result = try CatalogMerge.merge(.stringCatalog, base: base, ours: ours, theirs: theirs, path: Self.path)
+        #expect(result.conflicts.isEmpty)
+        #expect(result.data == theirs)
+    }
+
+    /// Theirs: the base catalog with `replacement` for the last `"state" : "translated",`
+    /// (in entry "b"); ours changes "a".
+    static func versions(replacingState replacement: String) throws -> (base: Data, ours: Data, theirs: Data) {
+        let base = catalog([("a", "A"), ("b", "B")])
+        let text = String(decoding: base, as: UTF8.self)
+        let state = try #require(text.range(of: #""state" : "translated","#, options: .backwards))
+        let theirs = Data(text.replacingCharacters(in: state, with: replacement).utf8)
+        return (base, catalog([("a", "A ours"), ("b", "B")]), theirs)
+    }
+
+    /// An unknown field of nested arrays, the innermost `depth` deep in the document (the
+    /// field's value is 6 deep: the top level, `strings`, the entry, `localizations`, the
+    /// language, `stringUnit`).
+    static func nested(_ depth: Int) -> String {
+        #""x" : "# + String(repeating: "[", count: depth - 5) + String(repeating: "]", count: depth - 5) + ","
+    }
+
+    @Test(
+        "a version that is not JSON inside an entry is the error reading it whole gives",
+        arguments: [
+            #""state" : tru,"#, #""state" : "translated",,"#, #""state" : "\q","#,
+            nested(CatalogShapeReader.maximumValueNesting),
+        ])
+    func entryNotJSON(_ broken: String) throws {
+        let versions = try Self.versions(replacingState: broken)
+        var whole: Diagnostic?
+        do { _ = try JSONValue(document: versions.theirs, path: "\(Self.path) (theirs)") } catch { whole = error }
+        let expected = try #require(whole)
+        #expect(throws: expected) {
+            try CatalogMerge.merge(
+                .stringCatalog, base: versions.base, ours: versions.ours, theirs: versions.theirs, path: Self.path)
+        }
+    }
+
+    @Test("values nested as deep as JSONValue reads them merge")
+    func nestedAsDeepAsRead() throws {
+        let deepest = Self.nested(CatalogShapeReader.maximumValueNesting - 1)
+        let versions = try Self.versions(replacingState: deepest + #" "state" : "translated","#)
+        let result = try CatalogMerge.merge(
+            .stringCatalog, base: versions.base, ours: versions.ours, theirs: versions.theirs, path: Self.path)
+        let merged = StringCatalog(result.data, path: Self.path)
+        #expect(result.conflicts.isEmpty && merged.errors.isEmpty)
+        #expect(merged["a"]?.localizations["de"]?.stringUnit?.value == "A ours")
+        #expect(merged["b"]?.localizations["en"]?.stringUnit?.otherFields["x"] != nil)
+    }
+
+    // MARK: KeyedList
+
+    @Test("insert(contentsOf:orderedBy:) leaves a list in order as set(_:for:orderedBy:) of each in turn would")
+    func insertMatchesSet() {
+        var random = SeededRandom(seed: 7)
+        // Case ignored: "b" and "B" tie, and ties keep their order.
+        let order = { (lhs: String, rhs: String) in lhs.lowercased() < rhs.lowercased() }
+        let letters = (0..<20).map { String(UnicodeScalar(UInt8(ascii: "a") + UInt8($0))) }
+        let pool = letters + letters.map { $0 + "x" } + ["B", "Dx"]
+        for _ in 0..<200 {
+            let shuffled = pool.shuffled(using: &random)
+            let split = Int(random.next() % UInt64(shuffled.count))
+            let existing = shuffled[..<split].sorted(by: order)
+            let added = shuffled[split...]
+            var once = KeyedList(existing.map { ($0, 0) })
+            once.insert(contentsOf: added.map { ($0, 1) }, orderedBy: order)
+            var each = KeyedList(existing.map { ($0, 0) })
+            for key in added { each.set(1, for: key, orderedBy: order) }
+            #expect(once.keys == each.keys)
+        }
+    }
+
+    @Test("in a list out of order, an added member goes before the first one that comes after it")
+    func insertOutOfOrder() {
+        var list = KeyedList([("b", 0), ("d", 0), ("a", 0)])
+        list.insert(contentsOf: [("e", 1), ("c", 1)], orderedBy: <)
+        #expect(list.keys == ["b", "c", "d", "a", "e"])
+    }
+
+    // MARK: .strings
+
+    @Test(".strings: many changed values replaced in place, removed keys removed, new keys appended with comments")
+    func stringsManyChanges() throws {
+        let count = 600
+        func line(_ index: Int, _ value: String) -> String {
+            (index % 10 == 0 ? "/* Comment \(index). */\n" : "") + "\"key\(index)\" = \"\(value)\";\n"
+        }
+        let removed = { (index: Int) in index % 7 == 1 && index % 10 != 0 }
+        let theirsValue = { (index: Int) in index % 3 == 0 ? "theirs \(index)" : "value \(index)" }
+        let oursValue = { (index: Int) in index % 3 == 1 && !removed(index) ? "ours \(index)" : "value \(index)" }
+        let added = (0..<50).map { "/* New \($0). */\n\"new\($0)\" = \"New \($0)\";\n" }.joined()
+        let base = (0..<count).map { line($0, "value \($0)") }.joined()
+        let ours = (0..<count).map { line($0, oursValue($0)) }.joined()
+        let theirs = (0..<count).filter { !removed($0) }.map { line($0, theirsValue($0)) }.joined() + added
+        let expected =
+            (0..<count).filter { !removed($0) }.map { line($0, $0 % 3 == 0 ? theirsValue($0) : oursValue($0)) }
+            .joined() + added
+        let result = try CatalogMerge.merge(
+            .strings, base: Data(base.utf8), ours: Data(ours.utf8), theirs: Data(theirs.utf8),
+            path: "Localizable.strings")
+        #expect(result.conflicts.isEmpty)
+        #expect(String(decoding: result.data, as: UTF8.self) == expected)
+    }
+
+    @Test(".strings editor: a key changed twice takes its last value")
+    func keyChangedTwice() throws {
+        let text = "\"a\" = \"1\";\n\"b\" = \"2\";\n"
+        let file = try StringsParser.parse(text, path: "Localizable.strings")
+        let edited = try StringsFileEditor.apply(
+            [("a", "x"), ("b", "y"), ("a", "z")], comments: [:], to: text, file: file)
+        #expect(edited == "\"a\" = \"z\";\n\"b\" = \"y\";\n")
+    }
+}
+
+/// A conflict-marked text resolved to one side, as a person would: the other side's lines
+/// and the markers deleted.
+enum MarkedConflicts {
+    static func keeping(_ keep: String, of text: String) -> String {
+        var lines: [Substring] = []
+        var side: String?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            switch line {
+            case "<<<<<<< ours": side = "ours"
+            case "=======": side = "theirs"
+            case ">>>>>>> theirs": side = nil
+            default: if side == nil || side == keep { lines.append(line) }
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// A small deterministic random number generator (SplitMix64), for reproducible shuffles.
+struct SeededRandom: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
