@@ -1,4 +1,5 @@
 import Diagnostics
+import FileFormats
 import Foundation
 
 /// The forms lint's findings are printed in: text (each `Diagnostic` on its line, then the
@@ -12,35 +13,30 @@ public enum LintReport {
 
     /// One JSON object: `diagnostics` (file, line, column, severity, message, rule), the
     /// counts, and `statistics` when asked for; keys sorted, for scripts and CI annotators.
-    public static func json(_ diagnostics: [Diagnostic], statistics: [TranslationStatistics]?) throws -> String {
-        struct Document: Encodable {
-            struct Finding: Encodable {
-                var file: String, line: Int, column: Int, severity: String, message: String, rule: String
-            }
-            struct Row: Encodable {
-                var catalog: String, language: String, translated: Int, total: Int, percent: Int
-            }
-            var diagnostics: [Finding]
-            var errors: Int
-            var warnings: Int
-            var notes: Int
-            var statistics: [Row]?
-        }
+    public static func json(_ diagnostics: [Diagnostic], statistics: [TranslationStatistics]?) -> String {
         let errors = diagnostics.filter { $0.severity == .error }.count
         let notes = diagnostics.filter { $0.severity == .note }.count
-        let document = Document(
-            diagnostics: diagnostics.map {
-                .init(
-                    file: $0.path ?? "", line: $0.line ?? 0, column: $0.column ?? 0,
-                    severity: $0.severity.rawValue, message: $0.message, rule: $0.rule ?? "")
-            },
-            errors: errors, warnings: diagnostics.count - errors - notes, notes: notes,
-            statistics: statistics?.map {
-                .init(
-                    catalog: $0.catalog, language: $0.language.description, translated: $0.translated, total: $0.total,
-                    percent: $0.percent)
-            })
-        return try encoded(document)
+        return JSONOutput.text(
+            .sorted([
+                "diagnostics": .array(
+                    diagnostics.map {
+                        .sorted([
+                            "file": .string($0.path ?? ""), "line": .int($0.line ?? 0), "column": .int($0.column ?? 0),
+                            "severity": .string($0.severity.rawValue), "message": .string($0.message),
+                            "rule": .string($0.rule ?? ""),
+                        ])
+                    }),
+                "errors": .int(errors), "warnings": .int(diagnostics.count - errors - notes), "notes": .int(notes),
+                "statistics": statistics.map { rows in
+                    .array(
+                        rows.map {
+                            .sorted([
+                                "catalog": .string($0.catalog), "language": .string($0.language.description),
+                                "translated": .int($0.translated), "total": .int($0.total), "percent": .int($0.percent),
+                            ])
+                        })
+                },
+            ]))
     }
 
     // MARK: GitHub

@@ -1,4 +1,5 @@
 import Diagnostics
+import FileFormats
 import Foundation
 
 extension LintReport {
@@ -8,41 +9,61 @@ extension LintReport {
     /// locations are URIs relative to the package folder (`uriBaseId` `PACKAGE`, which
     /// `originalUriBaseIds` maps to `root`), or `file:` URIs for files outside it; columns
     /// count Unicode scalars.
-    public static func sarif(_ diagnostics: [Diagnostic], rules: [any LintRule], root: URL) throws -> String {
+    public static func sarif(_ diagnostics: [Diagnostic], rules: [any LintRule], root: URL) -> String {
         let index = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($0.element.name, $0.offset) })
-        let run = SARIF.Run(
-            tool: .init(
-                driver: .init(
-                    name: "flavorkit",
-                    rules: rules.map { rule in
-                        .init(
-                            id: rule.name, shortDescription: .init(text: rule.summary),
-                            fullDescription: .init(text: rule.help), help: .init(text: rule.help),
-                            defaultConfiguration: .init(level: level(rule.severity)))
-                    })),
-            originalUriBaseIds: ["PACKAGE": .init(uri: folderURI(root))],
-            results: diagnostics.map { diagnostic in
-                .init(
-                    ruleId: diagnostic.rule, ruleIndex: diagnostic.rule.flatMap { index[$0] },
-                    level: level(diagnostic.severity), message: .init(text: diagnostic.message),
-                    locations: diagnostic.path.map { path in
+        let driver = JSONTree.sorted([
+            "name": .string("flavorkit"),
+            "rules": .array(
+                rules.map { rule in
+                    .sorted([
+                        "id": .string(rule.name), "shortDescription": text(rule.summary),
+                        "fullDescription": text(rule.help), "help": text(rule.help),
+                        "defaultConfiguration": .sorted(["level": .string(level(rule.severity))]),
+                    ])
+                }),
+        ])
+        let results = diagnostics.map { diagnostic in
+            JSONTree.sorted([
+                "ruleId": diagnostic.rule.map(JSONTree.string),
+                "ruleIndex": diagnostic.rule.flatMap { index[$0] }.map(JSONTree.int),
+                "level": .string(level(diagnostic.severity)), "message": text(diagnostic.message),
+                "locations": .array(
+                    diagnostic.path.map { path in
                         [
-                            .init(
-                                physicalLocation: .init(
-                                    artifactLocation: artifact(path),
-                                    region: diagnostic.line.map { .init(startLine: $0, startColumn: diagnostic.column) }
-                                ))
+                            .sorted([
+                                "physicalLocation": .sorted([
+                                    "artifactLocation": artifact(path),
+                                    "region": diagnostic.line.map { line in
+                                        .sorted([
+                                            "startLine": .int(line), "startColumn": diagnostic.column.map(JSONTree.int),
+                                        ])
+                                    },
+                                ])
+                            ])
                         ]
-                    } ?? [])
-            })
-        return try encoded(SARIF(runs: [run]))
+                    } ?? []),
+            ])
+        }
+        let run = JSONTree.sorted([
+            "tool": .sorted(["driver": driver]), "columnKind": .string("unicodeCodePoints"),
+            "originalUriBaseIds": .sorted(["PACKAGE": .sorted(["uri": .string(folderURI(root))])]),
+            "results": .array(results),
+        ])
+        return JSONOutput.text(
+            .sorted([
+                "$schema": .string("https://json.schemastore.org/sarif-2.1.0.json"), "version": .string("2.1.0"),
+                "runs": .array([run]),
+            ]))
     }
 
+    /// A SARIF message: `{"text": …}`.
+    private static func text(_ text: String) -> JSONTree { .sorted(["text": .string(text)]) }
+
     /// A file relative to the package (base `PACKAGE`), or outside it (an absolute `file:` URI).
-    private static func artifact(_ path: String) -> SARIF.Result.ArtifactLocation {
+    private static func artifact(_ path: String) -> JSONTree {
         path.hasPrefix("/")
-            ? .init(uri: URL(fileURLWithPath: path).absoluteString, uriBaseId: nil)
-            : .init(uri: uri(path), uriBaseId: "PACKAGE")
+            ? .sorted(["uri": .string(URL(fileURLWithPath: path).absoluteString)])
+            : .sorted(["uri": .string(uri(path)), "uriBaseId": .string("PACKAGE")])
     }
 
     /// SARIF's level for a severity: `error`, `warning` or `note`.
@@ -67,62 +88,4 @@ extension LintReport {
     /// that a first segment is never read as a scheme).
     private static let segment = CharacterSet(
         charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=@")
-
-    /// `value` as JSON: keys sorted, indented, slashes as they are.
-    static func encoded(_ value: some Encodable) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
-    }
-}
-
-/// The parts of a SARIF 2.1.0 log lint writes (names as the specification spells them).
-private struct SARIF: Encodable {
-    struct Text: Encodable { var text: String }
-    struct Run: Encodable {
-        struct Tool: Encodable { var driver: Driver }
-        struct Driver: Encodable {
-            var name: String
-            var rules: [Rule]
-        }
-        struct Rule: Encodable {
-            struct Configuration: Encodable { var level: String }
-            var id: String
-            var shortDescription: Text
-            var fullDescription: Text
-            var help: Text
-            var defaultConfiguration: Configuration
-        }
-        struct Location: Encodable { var uri: String }
-        var tool: Tool
-        var columnKind = "unicodeCodePoints"
-        var originalUriBaseIds: [String: Location]
-        var results: [Result]
-    }
-    struct Result: Encodable {
-        struct Location: Encodable { var physicalLocation: PhysicalLocation }
-        struct PhysicalLocation: Encodable {
-            var artifactLocation: ArtifactLocation
-            var region: Region?
-        }
-        struct ArtifactLocation: Encodable {
-            var uri: String
-            var uriBaseId: String?
-        }
-        struct Region: Encodable {
-            var startLine: Int
-            var startColumn: Int?
-        }
-        var ruleId: String?
-        var ruleIndex: Int?
-        var level: String
-        var message: Text
-        var locations: [Location]
-    }
-    enum CodingKeys: String, CodingKey {
-        case schema = "$schema", version, runs
-    }
-    var schema = "https://json.schemastore.org/sarif-2.1.0.json"
-    var version = "2.1.0"
-    var runs: [Run]
 }

@@ -79,7 +79,7 @@ public struct RememberedLanguage: Sendable {
     /// Remembers `preferences` (most wanted first).
     public func remember(_ preferences: [LanguageTag]) throws(Diagnostic) {
         let value = preferences.map(\.description).joined(separator: ":")
-        let json = Data("{\"language\":\(JSONValues.quoted(value))}".utf8)
+        let json = Data(JSONOutput.text(.object([("language", .string(value))])).utf8)
         do {
             try FileManager.default.createDirectory(
                 at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -89,7 +89,7 @@ public struct RememberedLanguage: Sendable {
         try AtomicFile.write(json + Data("\n".utf8), to: file)
     }
 
-    /// The most a settings file is read: it holds one short line.
+    /// The most a settings file is read: it holds one short object.
     static let sizeLimit = 64 * 1024
 
     /// Forgets the remembered language (nothing to do when none is): removes the settings file

@@ -98,13 +98,13 @@ extension Escaper {
             controls { String(Unicode.Scalar($0.value == 0x7F ? 0x2421 : 0x2400 + $0.value)!) }
         ) { named, _ in named })
 
-    /// A JSON string's content: `"`, `\`, `\n`, `\r`, `\t`, and every other control below
-    /// U+0020 as `\u00XX`.
+    /// A JSON string's content as Xcode and Foundation write it: `"` and `\` escaped, `\n`,
+    /// `\r`, `\t`, `\b`, `\f`, and every other control below U+0020 as `\u00xx`.
     package static let json = Escaper(
         ["\"": "\\\"", "\\": "\\\\"].merging(
             controls(except: ["\u{7F}"]) { scalar in
-                ["\n": "\\n", "\r": "\\r", "\t": "\\t"][scalar]
-                    ?? "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16, uppercase: true)
+                ["\n": "\\n", "\r": "\\r", "\t": "\\t", "\u{8}": "\\b", "\u{C}": "\\f"][scalar]
+                    ?? "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
             }
         ) { named, _ in named })
 

@@ -1,4 +1,5 @@
 import Diagnostics
+import FileFormats
 import Foundation
 
 /// What a snapshot folder holds besides the snapshots the tests expect, for a person
@@ -100,18 +101,21 @@ public struct SnapshotStatus: Sendable, Equatable {
     /// `conflicted` (each `path` with the `line` of its first marker), paths relative to the
     /// folder.
     public var json: String {
-        let object: [String: Any] = [
-            "folder": folder.path, "manifest": hasManifest,
-            "pending": pending.map {
-                ["path": $0, "snapshot": String($0.dropLast(SnapshotStore.pendingExtension.count))]
-            },
-            "obsolete": obsolete.map { ["path": $0] }, "leftover": leftover.map { ["path": $0] },
-            "conflicted": conflicted.map { ["path": $0.path, "line": $0.line] as [String: Any] },
-            "unreadable": unreadable.map { ["path": $0.path, "reason": $0.reason] },
-        ]
-        // Plain JSON values only: serializing cannot fail.
-        let data = try? JSONSerialization.data(
-            withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        return String(decoding: data ?? Data(), as: UTF8.self) + "\n"
+        let paths = { (paths: [String]) in JSONTree.array(paths.map { .sorted(["path": .string($0)]) }) }
+        let status = JSONTree.sorted([
+            "folder": .string(folder.path), "manifest": .bool(hasManifest),
+            "pending": .array(
+                pending.map {
+                    .sorted([
+                        "path": .string($0),
+                        "snapshot": .string(String($0.dropLast(SnapshotStore.pendingExtension.count))),
+                    ])
+                }),
+            "obsolete": paths(obsolete), "leftover": paths(leftover),
+            "conflicted": .array(conflicted.map { .sorted(["path": .string($0.path), "line": .int($0.line)]) }),
+            "unreadable": .array(
+                unreadable.map { .sorted(["path": .string($0.path), "reason": .string($0.reason)]) }),
+        ])
+        return JSONOutput.text(status) + "\n"
     }
 }

@@ -1,10 +1,10 @@
 /// One video being downloaded or uploaded.
-package struct Transfer: Sendable, Hashable, Codable {
-    package enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+package struct Transfer: Sendable, Hashable {
+    package enum Kind: String, Sendable, Hashable, CaseIterable {
         case download, upload
     }
 
-    package enum State: String, Sendable, Hashable, Codable, CaseIterable {
+    package enum State: String, Sendable, Hashable, CaseIterable {
         case pending, inProgress, paused, completed, failed, cancelled
     }
 

@@ -37,7 +37,30 @@ package struct TransferQueue: Sendable, Hashable {
 }
 
 /// Reading queue files: `{"transfers": [{"id", "title", "kind", "state", "bytesDone",
-/// "bytesTotal", and optionally "url", "file", "reason"}, …]}`. (Writing them: `QueueStore`.)
+/// "bytesTotal", and optionally "url", "file", "reason"}, …]}`; `TransferQueue.json` is what
+/// `QueueStore` writes.
+extension TransferQueue {
+    /// The queue file's content: the queue as JSON, keys sorted (what `QueueFile` reads), and
+    /// a line break.
+    package var fileData: Data { Data((JSONOutput.text(json) + "\n").utf8) }
+
+    /// The queue as its file holds it.
+    private var json: JSONTree {
+        .sorted([
+            "transfers": .array(
+                transfers.map { transfer in
+                    .sorted([
+                        "id": .string(transfer.id), "title": .string(transfer.title),
+                        "kind": .string(transfer.kind.rawValue), "state": .string(transfer.state.rawValue),
+                        "bytesDone": .int(Int(transfer.bytesDone)), "bytesTotal": .int(Int(transfer.bytesTotal)),
+                        "url": transfer.url.map(JSONTree.string), "file": transfer.file.map(JSONTree.string),
+                        "reason": transfer.reason.map(JSONTree.string),
+                    ])
+                })
+        ])
+    }
+}
+
 package enum QueueFile {
     /// Reads and validates a queue file. Every problem is reported with the file's path and
     /// the transfer it concerns.

@@ -1,5 +1,6 @@
 import CatalogFiles
 import Diagnostics
+import FileFormats
 import Foundation
 import Localization
 
@@ -168,23 +169,23 @@ public struct TranslationStatus: Sendable, Hashable {
 
     /// `{"rows": [{"language": "de", "catalog": "shared", "translated": 87, …, "percent": 100}]}`;
     /// with `list`, each row's `untranslated` messages too (`reason`, `table`, `context`).
-    public static func json(_ rows: [TranslationStatus], list: Bool = false) throws -> String {
-        let objects: [[String: Any]] = rows.map {
-            var object: [String: Any] = [
-                "language": $0.language.description, "catalog": $0.catalog, "translated": $0.translated,
-                "inherited": $0.inherited, "missing": $0.missing, "stale": $0.stale, "needsReview": $0.needsReview,
-                "invalid": $0.invalid,
-                "total": $0.total, "percent": $0.percent,
-            ]
-            if list {
-                object["untranslated"] = $0.untranslated.map {
-                    ["reason": $0.reason, "table": $0.table, "context": $0.context]
-                }
-            }
-            return object
+    public static func json(_ rows: [TranslationStatus], list: Bool = false) -> String {
+        let objects = rows.map { row in
+            JSONTree.sorted([
+                "language": .string(row.language.description), "catalog": .string(row.catalog),
+                "translated": .int(row.translated), "inherited": .int(row.inherited), "missing": .int(row.missing),
+                "stale": .int(row.stale), "needsReview": .int(row.needsReview), "invalid": .int(row.invalid),
+                "total": .int(row.total), "percent": .int(row.percent),
+                "untranslated": list
+                    ? .array(
+                        row.untranslated.map {
+                            .sorted([
+                                "reason": .string($0.reason), "table": .string($0.table),
+                                "context": .string($0.context),
+                            ])
+                        }) : nil,
+            ])
         }
-        let data = try JSONSerialization.data(
-            withJSONObject: ["rows": objects], options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        return String(decoding: data, as: UTF8.self)
+        return JSONOutput.text(.sorted(["rows": .array(objects)]))
     }
 }

@@ -18,7 +18,7 @@ struct ConcurrentSaveTests {
                 id: "t\($0)", title: "Video \($0)", kind: .download, state: .inProgress, bytesDone: 1,
                 bytesTotal: 10)
         }
-        return try JSONEncoder().encode(["transfers": transfers])
+        return TransferQueue(transfers: transfers).fileData
     }
 
     @Test("20 processes × 10 pause or cancel on distinct transfers of one file: no update lost")

@@ -15,7 +15,7 @@ struct InterruptedRunTests {
         let transfer = Transfer(
             id: "d1", title: "Talk", kind: .download, state: .pending, bytesDone: 0, bytesTotal: 0,
             url: server.url("talk.mp4"))
-        try JSONEncoder().encode(["transfers": [transfer]]).write(to: queue)
+        try TransferQueue(transfers: [transfer]).fileData.write(to: queue)
         let process = Process()
         process.executableURL = binary
         process.arguments = ["--queue", queue.path, "--lang", "en", "run", "--into", folder.path]
@@ -142,7 +142,7 @@ struct InterruptedRunTests {
         try body.write(to: file)
         let queue = folder.appendingPathComponent("queue.json")
         let arguments = ["--queue", queue.path, "--lang", "en"]
-        try JSONEncoder().encode(["transfers": [Transfer]()]).write(to: queue)
+        try TransferQueue(transfers: [Transfer]()).fileData.write(to: queue)
         let added = AppRunner.run(AppRunner.regular, arguments + ["add", server.url(path), "--upload", file.path])
         #expect(added.status == 0, "\(added.errors)")
 

@@ -24,14 +24,14 @@ struct RememberedLanguageAppTests {
         let first = AppRunner.run(AppRunner.regular, ["--lang", "de", "--remember", "about"], environment: environment)
         #expect(first.status == 0 && first.errors.isEmpty)
         #expect(first.output.contains("Gewählt durch                --lang\n"))
-        #expect(try String(contentsOf: settings, encoding: .utf8) == "{\"language\":\"de\"}\n")
+        #expect(try String(contentsOf: settings, encoding: .utf8) == "{\n  \"language\" : \"de\"\n}\n")
 
         let later = AppRunner.run(AppRunner.regular, ["about"], environment: environment)
         #expect(later.output.contains("Sprache                      de\n"))
         #expect(later.output.contains("Gewählt durch                deine gespeicherte Wahl\n"))
         let explicit = AppRunner.run(AppRunner.regular, ["--lang", "es", "about"], environment: environment)
         #expect(explicit.output.contains("Elegido por"))
-        #expect(try String(contentsOf: settings, encoding: .utf8) == "{\"language\":\"de\"}\n")
+        #expect(try String(contentsOf: settings, encoding: .utf8) == "{\n  \"language\" : \"de\"\n}\n")
     }
 
     @Test("in the shell, lang es is remembered and lang system forgets it")

@@ -17,7 +17,7 @@ struct TransferRunTests {
             folder = try AppRunner.temporaryFolder()
             try FileManager.default.createDirectory(
                 at: folder.appendingPathComponent("downloads"), withIntermediateDirectories: true)
-            try JSONEncoder().encode(["transfers": transfers]).write(to: folder.appendingPathComponent("queue.json"))
+            try TransferQueue(transfers: transfers).fileData.write(to: folder.appendingPathComponent("queue.json"))
         }
 
         func remove() { try? FileManager.default.removeItem(at: folder) }

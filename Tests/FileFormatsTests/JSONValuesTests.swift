@@ -62,11 +62,4 @@ struct JSONValuesTests {
             (error as? Diagnostic)?.message == "not valid JSON: arrays and objects nest too deeply"
         }
     }
-
-    @Test(
-        "a string written by quoted reads back as itself",
-        arguments: ["plain", "quote \" and \\ slash /", "line\nfeed\ttab\u{1}", "émoji 🎬"])
-    func quoted(text: String) throws {
-        #expect(try JSONValues.value(of: Data(JSONValues.quoted(text).utf8), path: "x.json") as? String == text)
-    }
 }

@@ -228,7 +228,7 @@ struct FlavorTests {
         let remembered = try #require(fresh.rememberedLanguage)
         #expect(remembered.file.path == config.path + "/com.example.free/settings.json")
         try remembered.remember([try #require(LanguageTag("de"))])
-        #expect(try String(contentsOf: remembered.file, encoding: .utf8) == "{\"language\":\"de\"}\n")
+        #expect(try String(contentsOf: remembered.file, encoding: .utf8) == "{\n  \"language\" : \"de\"\n}\n")
 
         let next = try package.load(language: nil, environment: environment)
         #expect(next.languageSource == .remembered && next.text("greeting", .string("Ana")) == "Hallo, Ana!")

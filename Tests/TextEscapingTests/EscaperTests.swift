@@ -11,7 +11,7 @@ struct EscaperTests {
             (.xmlText, "a & <b> \"c\" \r\n\t", "a &amp; &lt;b&gt; \"c\" &#13;\n\t"),
             (.xmlAttribute, "a & \"c\" \r\n\t", "a &amp; &quot;c&quot; &#13;&#10;&#9;"),
             (.html, "<a href=\"x\">\u{1B}[31m\u{7F}", "&lt;a href=&quot;x&quot;&gt;\u{241B}[31m\u{2421}"),
-            (.json, "\"\\\n\r\t\u{1}\u{1F}\u{7F}é", #"\"\\\n\r\t\u0001\u001F"# + "\u{7F}é"),
+            (.json, "\"\\\n\r\t\u{8}\u{C}\u{1}\u{1F}\u{7F}é", #"\"\\\n\r\t\b\f\u0001\u001f"# + "\u{7F}é"),
             (.swiftLiteral, "\"\\\n\u{0}\u{2028}\u{200B}\u{E000}é", #"\"\\\n\u{0}\u{2028}\u{200B}\u{E000}"# + "é"),
             (.swiftComment, "*/ \\ \n\r\u{202E}", #"*/ \ \n\r\u{202E}"#),
             (.json, "plain text", "plain text"), (.terminal, "naïve 日本", "naïve 日本"),

@@ -1,4 +1,5 @@
 import Diagnostics
+import FileFormats
 import Foundation
 import Localization
 import TextSnapshots
@@ -107,8 +108,7 @@ public enum CatalogMerge {
 
     /// A merged document's JSON text, in its own order, in `capacity` bytes if they are enough.
     private static func json(_ document: MergeNode?, capacity: Int) -> [UInt8] {
-        var output = JSONOutput()
-        output.bytes.reserveCapacity(capacity)
+        var output = JSONOutput(reservingCapacity: capacity)
         output.node(document ?? .object(KeyedList()))
         return output.bytes
     }

@@ -1,3 +1,4 @@
+import FileFormats
 import Foundation
 import Localization
 
@@ -20,8 +21,7 @@ public enum StringCatalogWriter {
     /// The catalog's text; `capacity`, when known (as for a catalog just read from text),
     /// about how many bytes it takes, so that writing it does not grow the text again and again.
     public static func write(_ catalog: StringCatalog, capacity: Int? = nil) -> Data {
-        var output = JSONOutput()
-        output.bytes.reserveCapacity(capacity ?? catalog.entries.count * 256)
+        var output = JSONOutput(reservingCapacity: capacity ?? catalog.entries.count * 256)
         output.catalog(catalog)
         return Data(output.bytes)
     }
@@ -92,7 +92,7 @@ extension JSONOutput {
                 string(state.rawValue)
             }
             member("values", &fields)
-            array(set.values.map(JSONValue.string))
+            array(set.values) { $0.string($1) }
             end(&fields)
         }
         if let unit = localization.stringUnit {
@@ -126,7 +126,7 @@ extension JSONOutput {
         var object = begin(substitution.otherFields)
         if let argument = substitution.argNum {
             member("argNum", &object)
-            bytes.append(contentsOf: String(argument).utf8)
+            number(argument)
         }
         if let specifier = substitution.formatSpecifier {
             member("formatSpecifier", &object)

@@ -92,11 +92,6 @@ package enum JSONValues {
         return try read.get()
     }
 
-    /// `text` as a JSON string, quotes and escapes included.
-    package static func quoted(_ text: String) -> String {
-        "\"" + Escaper.json.escaped(text) + "\""
-    }
-
     /// The top-level value, its object's array `key` handed to `take` element by element
     /// (with its index and offset); `take` returns false to stop, which throws.
     private static func object(

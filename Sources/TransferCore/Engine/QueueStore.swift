@@ -1,4 +1,5 @@
 import Diagnostics
+import FileFormats
 import FileWriting
 
 #if canImport(FoundationEssentials)
@@ -49,16 +50,8 @@ package enum QueueStore {
 
     /// Writes `queue` to `url` with `AtomicFile` (the caller holds the lock).
     package static func save(_ queue: TransferQueue, to url: URL) throws(AppError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let data: Data
         do {
-            data = try encoder.encode(["transfers": queue.transfers])
-        } catch {
-            throw AppError.file(Diagnostic("cannot save the queue (\(error))", path: url.path))
-        }
-        do {
-            try AtomicFile.write(data + Data("\n".utf8), to: url)
+            try AtomicFile.write(queue.fileData, to: url)
         } catch {
             throw AppError.file(Diagnostic("cannot save the queue (\(error.message))", path: error.path))
         }
