@@ -140,6 +140,7 @@ let package = Package(
                 "CatalogExtraction", "CatalogFiles", "CatalogLint", "ProjectReporting", "TranslatorFormats",
                 "FileFormats", "Flavors", "Localization", "TextSnapshots", "TransferCore", "CShims", "TestSupport",
             ],
+            exclude: ["README.md"],
             swiftSettings: strictSwift),
         .executableTarget(
             name: "Light",

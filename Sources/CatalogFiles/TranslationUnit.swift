@@ -70,7 +70,9 @@ public struct TranslationUnit: Sendable, Hashable {
         return nil
     }
 
-    /// The category, for a variant.
+    /// The category, for a variant. (Not inlined into other modules: Swift 6.3's release
+    /// build crashes in copy propagation on `TranslationImporter.readPO` when it is.)
+    @inline(never)
     public var category: PluralCategory? {
         if case .variant(_, let category) = part { return category }
         return nil

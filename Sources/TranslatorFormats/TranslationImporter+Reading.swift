@@ -100,7 +100,7 @@ extension TranslationImporter {
                             ? "\(known.described) is not a plural message; msgstr[\(form)] has no place"
                             : forms.isFlavorKits
                                 ? "\(known.described): \(catalog.language) has \(count) plural forms "
-                                    + "(\(known.units.compactMap(\.category?.rawValue).joined(separator: ", "))), "
+                                    + "(\(known.units.compactMap { $0.category?.rawValue }.joined(separator: ", "))), "
                                     + "not msgstr[\(form)]"
                                 : "\(known.described): the file's Plural-Forms have \(count) forms, not msgstr[\(form)]",
                         at: message.stringLocations[form] ?? message.location))
