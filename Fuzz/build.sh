@@ -3,6 +3,7 @@
 # (or only those given). SwiftPM cannot link -sanitize=fuzzer executables on Linux, so this
 # compiles the modules the targets reach with coverage and AddressSanitizer, then each binary
 # from Fuzz/Targets (the entry points the replay test also runs) and Fuzz/Shim.
+# Needs jq, to read the module graph from Package.swift.
 # Usage: Fuzz/build.sh [TARGET...]    (SWIFTC overrides the compiler)
 #        FUZZ_CHECK=1 Fuzz/build.sh   unoptimized, into .build/fuzz-check: that the targets still
 #                                     build and pass their seeds (CI), in half the time
@@ -31,8 +32,19 @@ module() { # name, then its sources; rebuilt when a source is newer than its obj
     quiet "$swiftc" "${flags[@]}" -module-name "$name" -wmo -c "$@" \
         -emit-module -emit-module-path "$out/modules/$name.swiftmodule" -o "$out/modules/$name.o"
 }
-# The modules the targets reach, each after those it imports.
-modules=(TextEscaping Diagnostics FileFormats Localization FileWriting Flavors TerminalText Commands TransferAgentProtocol TransferCore TextSnapshots CatalogTools)
+# The modules the targets reach, each after those it imports: read from Package.swift, so that
+# a module split or a new dependency needs no edit here.
+dependencies=$(swift package dump-package | jq -r '.targets[] | "\(.name) \([.dependencies[] | (.byName // .target)[0]?] | join(" "))"')
+modules=()
+visit() { # appends $1 after every module it depends on
+    local name=$1 dependency
+    [[ " ${modules[*]} " == *" $name "* ]] && return
+    for dependency in $(awk -v name="$name" '$1 == name { $1 = ""; print }' <<<"$dependencies"); do visit "$dependency"; done
+    modules+=("$name")
+}
+for name in $(sed -n 's/^import \([A-Za-z]*\)$/\1/p' Fuzz/Targets/*.swift | sort -u); do
+    [ -d "Sources/$name" ] && visit "$name"
+done
 for name in "${modules[@]}"; do module "$name" $(find "Sources/$name" -name '*.swift' | sort); done
 module FuzzTargets $(find Fuzz/Targets -name '*.swift' | sort)
 objects=()

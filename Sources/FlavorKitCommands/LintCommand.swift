@@ -56,13 +56,13 @@ enum LintCommand: ToolCommand {
         let statistics = parsed.flag(stats) ? linter.statistics() : nil
         switch format {
         case .json:
-            ToolContext.print(try LintReport.json(diagnostics, statistics: statistics))
+            ToolContext.print(LintReport.json(diagnostics, statistics: statistics))
         case .github:
             ToolContext.print(
                 LintReport.github(diagnostics, pathPrefix: pathFromCurrentFolder(to: project.layout.root)),
                 terminator: "")
         case .sarif:
-            ToolContext.print(try LintReport.sarif(diagnostics, rules: CatalogLinter.rules, root: project.layout.root))
+            ToolContext.print(LintReport.sarif(diagnostics, rules: CatalogLinter.rules, root: project.layout.root))
         case .text:
             for diagnostic in diagnostics { ToolContext.print("\(diagnostic)") }
             if let statistics { ToolContext.print(TranslationStatistics.table(statistics), terminator: "") }

@@ -46,7 +46,7 @@ enum StatusCommand: ToolCommand {
         let rows = try TranslationStatus.collect(project, readingErrors: &readingErrors)
         for error in readingErrors { FlavorKitTool.printError("\(error)\n") }
         if json {
-            ToolContext.print(try TranslationStatus.json(rows, list: listing))
+            ToolContext.print(TranslationStatus.json(rows, list: listing))
         } else {
             let bars = Terminal.usesColor(
                 environment: ToolContext.current.environment, isTerminal: Terminal.isTerminal())

@@ -54,7 +54,7 @@ struct LintReportTests {
         #expect(
             LintReport.github(outside, pathPrefix: "Pkg/")
                 == "::error file=/shared/Text/de.lproj/Localizable.strings,line=1,col=1::far\n")
-        let log = try LintReport.sarif(outside, rules: [], root: URL(fileURLWithPath: "/work/Pkg"))
+        let log = LintReport.sarif(outside, rules: [], root: URL(fileURLWithPath: "/work/Pkg"))
         #expect(log.contains(#""uri" : "file:///shared/Text/de.lproj/Localizable.strings""#))
         #expect(!log.contains(#""uriBaseId""#))
     }
@@ -63,7 +63,7 @@ struct LintReportTests {
     func sarifExact() throws {
         let (root, diagnostics) = try Self.findings()
         let rule = try #require(CatalogLinter.rules.first { $0.name == "undefined-key" })
-        let log = try LintReport.sarif(diagnostics, rules: [rule], root: root)
+        let log = LintReport.sarif(diagnostics, rules: [rule], root: root)
         #expect(
             log == """
                 {
@@ -154,7 +154,7 @@ struct LintReportTests {
     func sarifStructure() throws {
         let (root, diagnostics) = try Self.findings()
         let noPosition = Diagnostic("whole file", path: "Flavors/A b/Info.plist", rule: "info-plist")
-        let log = try LintReport.sarif(diagnostics + [noPosition], rules: CatalogLinter.rules, root: root)
+        let log = LintReport.sarif(diagnostics + [noPosition], rules: CatalogLinter.rules, root: root)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(log.utf8)) as? [String: Any])
         #expect(object["version"] as? String == "2.1.0")
         let runs = try #require(object["runs"] as? [[String: Any]])
