@@ -158,12 +158,8 @@ package enum TextDecoding {
 
     /// Line and column (in scalars) of a byte offset in UTF-8 text.
     package static func locate(offset: Int, in text: UnsafeBufferPointer<UInt8>, path: String) -> SourceLocation {
-        var line = 1, lineStart = 0
-        for index in 0..<min(offset, text.count) where text[index] == 0x0A {
-            line += 1
-            lineStart = index + 1
-        }
-        return SourceLocation(path: path, line: line, column: scalarColumn(text, lineStart: lineStart, offset: offset))
+        var positions = TextPositions(text: text, path: path)
+        return positions.location(at: offset)
     }
 
     /// 1-based column of `offset` counted in Unicode scalars from `lineStart`.

@@ -1,16 +1,18 @@
 /// White space as Foundation's `CharacterSet.whitespaces` and `.whitespacesAndNewlines` define
 /// it, for the readers and rule parsers that must trim as Foundation does without importing it.
 package enum WhiteSpace {
-    /// `CharacterSet.whitespaces`: spaces (general category Zs) and the tab.
+    /// `CharacterSet.whitespaces`: spaces (general category Zs), the tab, and U+200B ZERO
+    /// WIDTH SPACE, which CoreFoundation's table keeps from the Unicode versions where it was Zs.
     package static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+        scalar == "\t" || scalar.value == 0x200B || scalar.properties.generalCategory == .spaceSeparator
     }
 
-    /// `CharacterSet.whitespacesAndNewlines`: separators (Z*), U+0009 to U+000D and U+0085.
+    /// `CharacterSet.whitespacesAndNewlines`: separators (Z*), U+0009 to U+000D, U+0085 and
+    /// U+200B.
     package static func isSpaceOrNewline(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .spaceSeparator, .lineSeparator, .paragraphSeparator: true
-        default: (0x09...0x0D).contains(scalar.value) || scalar.value == 0x85
+        default: (0x09...0x0D).contains(scalar.value) || scalar.value == 0x85 || scalar.value == 0x200B
         }
     }
 }

@@ -1,5 +1,6 @@
 import AppTesting
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -28,7 +29,7 @@ final class RealAgent {
         try Data().write(to: folder.appendingPathComponent("stderr"))
         process.executableURL = agent
         process.arguments = arguments
-        process.environment = environment
+        process.environment = ChildProcess.withCoverage(environment)
         process.currentDirectoryURL = folder
         process.standardInput = input
         process.standardOutput = try FileHandle(forWritingTo: folder.appendingPathComponent("stdout"))

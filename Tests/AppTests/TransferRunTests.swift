@@ -1,5 +1,6 @@
 import AppTesting
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 import TransferCore
@@ -161,17 +162,20 @@ struct TransferRunTests {
     }
 
     @Test("pause or cancel while a run is in progress stops the transfer", arguments: ["pause", "cancel"])
-    func pauseOrCancelDuringRun(command: String) async throws {
-        let server = try LoopbackServer(routes: ["slow.bin": .init(.data(Self.body(1 << 16)), delay: 1)])
+    func pauseOrCancelDuringRun(command: String) throws {
+        let server = try LoopbackServer(routes: ["slow.bin": .init(.data(Self.body(1 << 16)), held: true)])
         defer { server.stop() }
         let scratch = try Scratch()
         defer { scratch.remove() }
         _ = scratch.run(AppRunner.regular, ["add", server.url("slow.bin")])
-        async let run = Task.detached { scratch.runQueue(AppRunner.regular) }.value
-        try await Task.sleep(for: .milliseconds(400))
+        let run = OwnThread { scratch.runQueue(AppRunner.regular) }
+        // The transfer is under way once its request arrives; the server answers only after
+        // the command has changed the queue file.
+        #expect(server.firstRequest(to: "slow.bin"))
         let changed = scratch.run(AppRunner.regular, [command, "d1"])
+        server.release("slow.bin")
         #expect(changed.status == 0, "\(changed.errors)")
-        let result = await run
+        let result = try #require(run.result())
         #expect(result.status == 0, "\(result.errors)")
         let transfer = try #require(try scratch.load()[id: "d1"])
         #expect(transfer.state == (command == "pause" ? .paused : .cancelled))
@@ -181,18 +185,19 @@ struct TransferRunTests {
     }
 
     @Test("adding a URL already in the queue while a run is in progress is refused")
-    func duplicateDuringRun() async throws {
-        let server = try LoopbackServer(routes: ["c.bin": .init(.data(Self.body(1 << 16)), delay: 0.8)])
+    func duplicateDuringRun() throws {
+        let server = try LoopbackServer(routes: ["c.bin": .init(.data(Self.body(1 << 16)), held: true)])
         defer { server.stop() }
         let scratch = try Scratch()
         defer { scratch.remove() }
         _ = scratch.run(AppRunner.light, ["add", server.url("c.bin")])
-        async let run = Task.detached { scratch.runQueue(AppRunner.light) }.value
-        try await Task.sleep(for: .milliseconds(300))
+        let run = OwnThread { scratch.runQueue(AppRunner.light) }
+        #expect(server.firstRequest(to: "c.bin"))
         let duplicate = scratch.run(AppRunner.light, ["add", server.url("c.bin")])
+        server.release("c.bin")
         #expect(duplicate.status == 1)
         #expect(duplicate.errors == "error: \(server.url("c.bin")) is already in the queue as d1.\n")
-        #expect(await run.status == 0)
+        #expect(try #require(run.result()).status == 0)
         #expect(try scratch.load().transfers.count == 1)
     }
 
@@ -295,5 +300,25 @@ struct TransferRunTests {
         #expect(server.uploaded("incoming/trip.mp4").map(Self.checksum) == Self.checksum(body))
         let transfer = try #require(try scratch.load()[id: "u1"])
         #expect(transfer.state == .completed && transfer.bytesDone == Int64(body.count))
+    }
+}
+
+/// `body` run on a thread of its own, not on the tests' cooperative pool (a thread per core),
+/// which a run blocked on a held answer would starve of the thread the test needs to go on.
+private final class OwnThread<Value: Sendable>: Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private let value = Mutex<Value?>(nil)
+
+    init(_ body: @escaping @Sendable () -> Value) {
+        Thread { [self] in
+            let result = body()
+            value.withLock { $0 = result }
+            done.signal()
+        }.start()
+    }
+
+    /// What `body` returned, once it has (nil after `seconds`).
+    func result(within seconds: Double = 120) -> Value? {
+        done.wait(timeout: .now() + seconds) == .success ? value.withLock { $0 } : nil
     }
 }

@@ -47,7 +47,7 @@ struct PublicSurfaceTests {
                         $0.trimmingCharacters(in: .whitespaces)
                     })
         }
-        let manifest = try Self.dumpPackage(root)
+        let manifest = try Self.manifest()
         let targets = try #require(manifest["targets"] as? [[String: Any]])
         // Support for tests and the generators in Scripts/ are not modules of the toolkit or the app.
         let helpers: Set = [
@@ -68,7 +68,7 @@ struct PublicSurfaceTests {
     @Test("each target imports exactly what Package.swift lets it: nothing undeclared, no dependency unused")
     func importsMatchManifest() throws {
         let root = Repository.layout.root
-        let manifest = try Self.dumpPackage(root)
+        let manifest = try Self.manifest()
         let targets = try #require(manifest["targets"] as? [[String: Any]])
         let names = Set(targets.compactMap { $0["name"] as? String })
         // An executable is declared to have it built beside its dependant, not to be imported.
@@ -144,8 +144,9 @@ struct PublicSurfaceTests {
         return (enumerator?.allObjects as? [URL] ?? []).filter { $0.pathExtension == "swift" }
     }
 
-    /// `swift package dump-package` of the package, run with a scratch folder and home of its own.
-    static func dumpPackage(_ root: URL) throws -> [String: Any] {
+    /// The repository's `Package.swift` as `swift package dump-package` gives it: run once
+    /// for the suite (it compiles the manifest, seconds), with a scratch folder and home of its own.
+    static let packageDump = Result { () throws -> Data in
         let scratch = try ChildProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
@@ -153,9 +154,15 @@ struct PublicSurfaceTests {
             path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent("swift") }
                 .first { FileManager.default.isExecutableFile(atPath: $0.path) })
         let result = try ChildProcess.run(
-            swift, ["package", "--package-path", root.path, "--scratch-path", scratch.path, "dump-package"],
+            swift,
+            ["package", "--package-path", Repository.layout.root.path, "--scratch-path", scratch.path, "dump-package"],
             environment: ["PATH": path, "HOME": scratch.path], in: scratch)
-        #expect(result.status == 0, "\(result.errors)")
-        return try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        try #require(result.status == 0, "\(result.errors)")
+        return Data(result.output.utf8)
+    }
+
+    /// The manifest, parsed from `packageDump`.
+    static func manifest() throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: packageDump.get()) as? [String: Any])
     }
 }

@@ -160,10 +160,10 @@ struct ReadmePathTests {
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", line]
         process.currentDirectoryURL = folder
-        process.environment = [
+        process.environment = ChildProcess.withCoverage([
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": home.path,
             "XDG_CONFIG_HOME": home.appendingPathComponent(".config").path, "GIT_CONFIG_NOSYSTEM": "1",
-        ]
+        ])
         try process.run()
         process.waitUntilExit()
         return process.terminationStatus

@@ -131,8 +131,12 @@ package struct PropertyListReader {
                 }
                 return PropertyList(value: .date(trimmed), offset: start, end: scanner.offset)
             default:
-                guard Data(base64Encoded: written, options: .ignoreUnknownCharacters) != nil,
-                    written.unicodeScalars.allSatisfy({ $0.properties.isWhitespace || Self.isBase64($0) })
+                // Foundation writes data on lines of its own, indented: white space anywhere.
+                // Its decoder refuses text that is white space only: the digits are checked alone.
+                let digits = String(
+                    String.UnicodeScalarView(written.unicodeScalars.filter { !$0.properties.isWhitespace }))
+                guard digits.unicodeScalars.allSatisfy(Self.isBase64),
+                    digits.isEmpty || Data(base64Encoded: digits) != nil
                 else { throw Failure(message: "<data> holds what is not base64", offset: start) }
                 return PropertyList(value: .data(written), offset: start, end: scanner.offset)
             }

@@ -21,6 +21,15 @@ package enum ChildProcess {
         }
     }
 
+    /// `environment` plus where a program built for code coverage writes its profile
+    /// (`LLVM_PROFILE_FILE`, as `swift test --enable-code-coverage` sets it for the tests):
+    /// without it, a child writes `default.profraw` into its working folder, which is often
+    /// the scratch package a test then checks, and its coverage is lost.
+    package static func withCoverage(_ environment: [String: String]) -> [String: String] {
+        guard let profile = ProcessInfo.processInfo.environment["LLVM_PROFILE_FILE"] else { return environment }
+        return environment.merging(["LLVM_PROFILE_FILE": profile]) { given, _ in given }
+    }
+
     /// Runs `executable` with `environment` (replacing this process's) and `input` on its
     /// standard input, in `directory` (a scratch folder when nil).
     package static func run(
@@ -40,7 +49,7 @@ package enum ChildProcess {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.environment = environment
+        process.environment = withCoverage(environment)
         process.currentDirectoryURL = directory ?? folder
         process.standardInput = stdin
         process.standardOutput = stdout
@@ -76,7 +85,7 @@ package enum ChildProcess {
             let process = Process()
             process.executableURL = executable
             process.arguments = run.arguments
-            process.environment = environment
+            process.environment = withCoverage(environment)
             process.currentDirectoryURL = folder
             process.standardInput = files[0]
             process.standardOutput = files[1]

@@ -49,6 +49,9 @@ package final class LoopbackServer: @unchecked Sendable {
         package var supportsRange: Bool
         /// Seconds to wait before answering.
         package var delay: Double
+        /// Whether answers wait until the test calls `release(_:)` (at most a minute): the test
+        /// acts while a request is known to be under way, instead of guessing with a sleep.
+        package var held: Bool
         /// How many of the first requests fail, and how.
         package var failures: Int
         package var failure: Failure
@@ -61,8 +64,9 @@ package final class LoopbackServer: @unchecked Sendable {
         /// A route serving `body`.
         package init(
             _ body: Body, supportsRange: Bool = true, delay: Double = 0, failures: Int = 0,
-            failure: Failure = .status(500), pacing: Double = 0, quirk: Quirk? = nil
+            failure: Failure = .status(500), pacing: Double = 0, quirk: Quirk? = nil, held: Bool = false
         ) {
+            self.held = held
             self.quirk = quirk
             self.pacing = pacing
             self.body = body
@@ -86,6 +90,9 @@ package final class LoopbackServer: @unchecked Sendable {
     private var stopped = false
     private var uploads: [String: Data] = [:]
     private var receiving: [String: Int] = [:]
+    /// Signalled when a request arrives and when `release` lets held routes' paths go.
+    private let gate = NSCondition()
+    private var released: Set<String> = []
 
     /// Starts listening; paths not in `routes` are answered 404.
     package init(routes: [String: Route]) throws {
@@ -151,6 +158,26 @@ package final class LoopbackServer: @unchecked Sendable {
     /// How many bytes of the `PUT` to `path` under way (or last ended) have arrived.
     package func bytesReceived(_ path: String) -> Int { lock.withLock { receiving[path] ?? 0 } }
 
+    /// Waits until a request for `path` has arrived (true), or `timeout` seconds have passed
+    /// (false). It blocks its thread: call it from a test, not from a task the run needs.
+    package func firstRequest(to path: String, timeout: Double = 60) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        return gate.withLock {
+            while lock.withLock({ served[path, default: 0] }) == 0 {
+                guard gate.wait(until: deadline) else { return false }
+            }
+            return true
+        }
+    }
+
+    /// Lets the held route `path` answer: the requests waiting now and every later one.
+    package func release(_ path: String) {
+        gate.withLock {
+            released.insert(path)
+            gate.broadcast()
+        }
+    }
+
     /// Stops accepting connections.
     package func stop() {
         let wasStopped = lock.withLock {
@@ -202,6 +229,7 @@ package final class LoopbackServer: @unchecked Sendable {
             served[path, default: 0] += 1
             return (routes[path], served[path]!)
         }
+        gate.withLock { gate.broadcast() }
         if parts[0] == "PUT" {
             let length =
                 lines.dropFirst().first { $0.lowercased().hasPrefix("content-length:") }
@@ -218,6 +246,12 @@ package final class LoopbackServer: @unchecked Sendable {
             return
         }
         if route.delay > 0 { Thread.sleep(forTimeInterval: route.delay) }
+        if route.held {
+            let deadline = Date(timeIntervalSinceNow: 60)
+            gate.withLock {
+                while !released.contains(path), gate.wait(until: deadline) {}
+            }
+        }
         let size = route.size
         if attempt <= route.failures, case .status(let status) = route.failure {
             sendText(connection, "HTTP/1.1 \(status) Failure\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")

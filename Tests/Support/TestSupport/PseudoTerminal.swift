@@ -31,7 +31,7 @@ package final class PseudoTerminal {
         guard let terminal else { throw POSIXError(.ENOTTY) }
         process.executableURL = executable
         process.arguments = arguments
-        process.environment = environment
+        process.environment = ChildProcess.withCoverage(environment)
         if let folder { process.currentDirectoryURL = folder }
         process.standardInput = terminal
         process.standardOutput = terminal

@@ -4,8 +4,8 @@ import Foundation
 import Localization
 import Testing
 
-@Suite("Our XML property-list reader (.stringsdict, property-list .strings)")
-struct PropertyListReaderTests {
+@Suite("Catalogs written as property lists (.stringsdict, property-list .strings), XML or binary")
+struct PropertyListCatalogTests {
     /// Random keys and values with every character XML must escape, written by Foundation.
     @Test("string dictionaries read as PropertyListSerialization reads them", arguments: [1, 2, 3] as [UInt64])
     func sameAsFoundation(seed: UInt64) throws {
