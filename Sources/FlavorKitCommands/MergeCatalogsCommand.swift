@@ -1,6 +1,7 @@
 import CatalogFiles
 import Commands
 import Diagnostics
+import FileFormats
 import FileWriting
 import Foundation
 
@@ -45,12 +46,10 @@ enum MergeCatalogsCommand: ToolCommand {
         return 1
     }
 
-    /// The file at `url`; one that cannot be read is an error.
+    /// The file at `url`, as large as a catalog may be; one that cannot be read, or is no
+    /// regular file (a FIFO would block the merge), is an error.
     private static func contents(of url: URL) throws(Diagnostic) -> Data {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw Diagnostic("cannot read the file", path: url.path)
-        }
-        return data
+        try InputFile.read(url, limit: InputFile.catalogLimit)
     }
 
     /// `git merge-file`: ours updated in place, conflicts marked; its status (the number of

@@ -96,5 +96,15 @@ struct FormatRuleTests {
             "\($0.catalog) \($0.language) \($0.translated)/\($0.total) \($0.percent)%"
         }
         #expect(rows == ["shared de 2/3 66%", "shared de-AT 3/3 100%", "App de 2/3 66%", "App de-AT 3/3 100%"])
+        // As `lint --stats` prints them: names left-aligned, counts right-aligned.
+        #expect(
+            TranslationStatistics.table(linter.statistics()) == """
+                catalog  language  translated  untranslated  percent
+                shared   de                 2             1      66%
+                shared   de-AT              3             0     100%
+                App      de                 2             1      66%
+                App      de-AT              3             0     100%
+
+                """)
     }
 }

@@ -53,4 +53,76 @@ struct XMLScannerTests {
             #expect(failure.offset == offset)
         }
     }
+
+    /// Walks `document` as the XLIFF reader does: the prolog, the root's attributes, then
+    /// every element skipped (`skipToTag`, `skipElement`); the attributes of the root, or the
+    /// failure.
+    static func walk(_ document: String) -> Result<[String], XMLScanner.Failure> {
+        var bytes = Array(document.utf8)
+        return bytes.withUnsafeMutableBufferPointer { buffer in
+            var scanner = XMLScanner(UnsafeBufferPointer(buffer))
+            return Result { () throws(XMLScanner.Failure) in
+                try scanner.skipMisc()
+                let root = try scanner.openTag()
+                let attributes = try scanner.attributes(of: root).map { "\($0.name)=\($0.value)" }
+                guard !root.isEmpty else { return attributes }
+                while true {
+                    try scanner.skipToTag()
+                    guard scanner.isStartTag() else {
+                        try scanner.close(root)
+                        return attributes
+                    }
+                    let child = try scanner.openTag()
+                    try scanner.skipElement(child)
+                }
+            }
+        }
+    }
+
+    @Test(
+        "a prolog, attributes and elements skipped whole, with text, CDATA, comments and instructions between",
+        arguments: [
+            (
+                "<?xml version=\"1.0\"?><!-- c --><!DOCTYPE r [<!ELEMENT r ANY><!-- in --><!ATTLIST r a CDATA #IMPLIED>]><r/>",
+                []
+            ),
+            ("<r a=\"1\" b='x &amp; &#65;' c = \"a\tb\nc\"/>", ["a=1", "b=x & A", "c=a b c"]),
+            (
+                "<r v=\"has > inside\">t<x><y/><z>&lt;<![CDATA[<q>]]><?pi x?><!-- n --></z></x>tail<?p?><!--m--><![CDATA[d]]></r>",
+                ["v=has > inside"]
+            ),
+        ] as [(String, [String])])
+    func walks(document: String, attributes: [String]) throws {
+        #expect(try Self.walk(document).get() == attributes)
+    }
+
+    @Test(
+        "what is malformed around elements is an error with what and where",
+        arguments: [
+            ("<?xml version=\"1.0\"", "unterminated processing instruction (it starts here)", 0),
+            ("<!DOCTYPE r [<!ELEMENT r ANY>", "unterminated DOCTYPE (it starts here)", 0),
+            ("<r$/>", "unexpected '$' in the attributes of <r>", 2), ("<r/x>", "in the tag <r>", 2),
+            ("<r a=\"1\"", "the tag <r> is not closed with '>'", 0),
+            ("<r =\"1\"/>", "in the attributes of <r>", 3),
+            ("<r a/>", "the attribute a has no value ('=' and a quoted value)", 3),
+            ("<r a=1/>", "(expected a quoted value for the attribute a)", 5),
+            ("<r a=\"x<y\"/>", "in the value of the attribute a", 7),
+            ("<r a=\"1\" a=\"2\"/>", "the attribute a is given twice", 9),
+            ("<r></r", "the end tag </r> is not closed with '>'", 3),
+            ("<r><x><![CDATA[open</x></r>", "unterminated CDATA section (it starts here)", 6),
+            ("<r><x><?pi open</x></r>", "unterminated processing instruction (it starts here)", 6),
+            ("<r>t<![CDATA[open</r>", "unterminated CDATA section (it starts here)", 4),
+            ("<r>t<?pi open</r>", "unterminated processing instruction (it starts here)", 4),
+            ("<r>t<!x></r>", "(expected an element, text or an end tag)", 4),
+            ("<r><x></y></r>", "expected </x> to close the <x> at the start, found </y>", 6),
+            ("<r>text", "<r> is not closed (it starts here)", 0),
+        ])
+    func walkRefuses(document: String, message: String, offset: Int) {
+        switch Self.walk(document) {
+        case .success(let attributes): Issue.record("read, with \(attributes)")
+        case .failure(let failure):
+            #expect(failure.message.contains(message), "\(failure.message)")
+            #expect(failure.offset == offset, "\(failure.message)")
+        }
+    }
 }

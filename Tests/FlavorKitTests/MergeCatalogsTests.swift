@@ -159,4 +159,74 @@ struct MergeCatalogsTests {
         }
         return lines.joined(separator: "\n")
     }
+
+    /// Writes base, ours and theirs into a scratch folder and runs the driver on them in this
+    /// process, as git would with `%O %A %B %P`; the result and what ours holds after.
+    static func driver(
+        base: String, ours: String, theirs: String, path: String
+    ) throws -> (result: ToolRunner.Result, ours: String) {
+        let folder = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, text) in [("base", base), ("ours", ours), ("theirs", theirs)] {
+            try FileTree.write(text, to: name, in: folder)
+        }
+        let result = try ToolRunner.run(["merge-catalogs", "base", "ours", "theirs", path], in: folder)
+        return (result, try String(contentsOf: folder.appendingPathComponent("ours"), encoding: .utf8))
+    }
+
+    @Test(
+        "a file of another kind is merged line by line by git merge-file: clean, or with conflicts marked",
+        .enabled(if: SystemTool.shouldRun("git"), "git is not installed (CI always runs this)"),
+        arguments: [
+            (
+                "one ours\ntwo\nthree\nfour\n", "one\ntwo\nthree\nfour theirs\n", 0,
+                "one ours\ntwo\nthree\nfour theirs\n"
+            ),
+            (
+                "one ours\ntwo\nthree\nfour\n", "one theirs\ntwo\nthree\nfour\n", 1,
+                "<<<<<<< ours\none ours\n=======\none theirs\n>>>>>>> theirs\ntwo\nthree\nfour\n"
+            ),
+        ])
+    func otherKind(ours: String, theirs: String, status: Int32, merged: String) throws {
+        let (result, written) = try Self.driver(
+            base: "one\ntwo\nthree\nfour\n", ours: ours, theirs: theirs, path: "notes.txt")
+        #expect(result.status == status, "\(result.errors)")
+        #expect(written == merged)
+    }
+
+    @Test(
+        "a version that is no valid catalog is merged line by line instead, saying why",
+        .enabled(if: SystemTool.shouldRun("git"), "git is not installed (CI always runs this)"))
+    func unreadableVersion() throws {
+        let base = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n  },\n  \"version\" : \"1.0\"\n}\n"
+        // Both sides changed, so the merge must read each (one side unchanged would be taken
+        // whole), and far enough apart that the lines merge cleanly.
+        let (result, written) = try Self.driver(
+            base: base, ours: base.replacingOccurrences(of: "{\n  \"source", with: "{ broken\n  \"source"),
+            theirs: base.replacingOccurrences(of: "1.0", with: "1.1"), path: "Localizations/Localizable.xcstrings")
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(
+            result.errors
+                == "Localizations/Localizable.xcstrings (ours):1:3: error: not valid JSON: expected a key (a string in "
+                + "double quotes), found 'b'\nmerging Localizations/Localizable.xcstrings line by line instead\n")
+        #expect(
+            written
+                == base.replacingOccurrences(of: "{\n  \"source", with: "{ broken\n  \"source")
+                .replacingOccurrences(of: "1.0", with: "1.1"))
+    }
+
+    @Test("a version that is missing or no regular file is an error naming it, and ours is left alone")
+    func missingVersion() throws {
+        let folder = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileTree.write("\"a\" = \"A\";\n", to: "ours", in: folder)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("theirs"), withIntermediateDirectories: false)
+        let missing = try ToolRunner.run(["merge-catalogs", "base", "ours", "theirs", "a.strings"], in: folder)
+        #expect(missing.status != 0 && missing.errors.contains("base: error: no such file"), "\(missing.errors)")
+        try FileTree.write("\"a\" = \"A\";\n", to: "base", in: folder)
+        let folderGiven = try ToolRunner.run(["merge-catalogs", "base", "ours", "theirs", "a.strings"], in: folder)
+        #expect(folderGiven.status != 0 && folderGiven.errors.contains("theirs: error:"), "\(folderGiven.errors)")
+        #expect(try String(contentsOf: folder.appendingPathComponent("ours"), encoding: .utf8) == "\"a\" = \"A\";\n")
+    }
 }

@@ -86,4 +86,31 @@ struct ByteCountTests {
     func operands(value: Double, digits: Int, shown: String) throws {
         #expect(ByteCount.operands(value, fractionDigits: digits) == (try #require(PluralOperands(shown))))
     }
+
+    @Test("a set of names encoded as the generator writes it reads back, unit by unit and category by category")
+    func namesRoundTrip() {
+        // Bytes in a language whose integers all have a category of their own (no `other`),
+        // and units whose `other` is shared, with exceptions.
+        let set: [[PluralCategory: String]] = [
+            [.one: "{0} bajt", .few: "{0} bajty", .many: "{0} bajtów"],
+            [.other: "{0} kB"],
+            [.other: "{0} MB", .one: "{0} MB"],
+            [.other: "{0} GB", .two: "{0} GB"],
+            [.zero: "{0} TB", .other: "{0} TB"],
+            [:],
+        ]
+        let encoded = ByteCountNames.encode(set)
+        for (unit, forms) in zip(ByteCount.Unit.allCases, set) {
+            for category in PluralCategory.allCases {
+                let expected = forms[category] ?? forms[.other] ?? (forms.isEmpty ? "{0}" : nil)
+                let read = ByteCountNames.pattern(unit, category, in: encoded)
+                if let expected {
+                    #expect(read == expected, "\(unit) \(category)")
+                } else {
+                    #expect(Set(forms.values).contains(read), "\(unit) \(category): \(read)")
+                }
+            }
+        }
+        #expect(ByteCountNames.pattern(.petabyte, .other, in: "{0} B") == "{0}", "a set with fewer units")
+    }
 }

@@ -9,8 +9,12 @@
 package enum ByteCountNames {
     /// The pattern for `unit` and `category` in `language`: `{0}` stands for the number.
     package static func pattern(_ unit: ByteCount.Unit, _ category: PluralCategory, language: LanguageTag) -> String {
-        let names = sets[LocaleTable.set(for: language, in: locales)].split(
-            separator: "\t", omittingEmptySubsequences: false)
+        pattern(unit, category, in: sets[LocaleTable.set(for: language, in: locales)])
+    }
+
+    /// The pattern for `unit` and `category` in a set of names as `encode` writes it.
+    package static func pattern(_ unit: ByteCount.Unit, _ category: PluralCategory, in set: String) -> String {
+        let names = set.split(separator: "\t", omittingEmptySubsequences: false)
         guard unit.rawValue < names.count else { return "{0}" }
         let forms = names[unit.rawValue].split(separator: "|", omittingEmptySubsequences: false)
         let prefix = category.rawValue + "="
