@@ -153,15 +153,18 @@ let package = Package(
             swiftSettings: strictSwift + [.define("REGULAR")]
         ),
         .testTarget(
-            name: "LocalizationTests", dependencies: ["Diagnostics", "FileFormats", "Localization"], exclude: ["CLDR"],
+            name: "LocalizationTests", dependencies: ["Diagnostics", "FileFormats", "Localization", "TestSupport"],
+            exclude: ["CLDR"],
             swiftSettings: strictSwift
         ),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets"], swiftSettings: strictSwift),
         .testTarget(
-            name: "TextSnapshotsTests", dependencies: ["Diagnostics", "TextSnapshots", "TextSnapshotsTesting"],
+            name: "TextSnapshotsTests",
+            dependencies: ["Diagnostics", "TestSupport", "TextSnapshots", "TextSnapshotsTesting"],
             swiftSettings: strictSwift),
         .testTarget(
-            name: "FileFormatsTests", dependencies: ["Diagnostics", "FileFormats"], swiftSettings: strictSwift),
+            name: "FileFormatsTests", dependencies: ["Diagnostics", "FileFormats", "TestSupport"],
+            swiftSettings: strictSwift),
         .testTarget(
             name: "FileWritingTests", dependencies: ["Diagnostics", "FileWriting"], swiftSettings: strictSwift),
         .testTarget(
@@ -182,7 +185,7 @@ let package = Package(
             name: "CatalogTesting", dependencies: ["CatalogFiles", "CatalogLint", "Flavors"],
             path: "Tests/Support/CatalogTesting", swiftSettings: strictSwift),
         .testTarget(
-            name: "CatalogFilesTests", dependencies: ["CatalogFiles", "Diagnostics", "Localization"],
+            name: "CatalogFilesTests", dependencies: ["CatalogFiles", "Diagnostics", "Localization", "TestSupport"],
             swiftSettings: strictSwift),
         .testTarget(
             name: "CatalogExtractionTests",

@@ -2,6 +2,7 @@ import CatalogFiles
 import Diagnostics
 import Foundation
 import Localization
+import TestSupport
 import Testing
 
 /// `CatalogMerge` in process: keys added on both sides land in Xcode's order, changes on both
@@ -187,7 +188,7 @@ struct CatalogMergeTests {
 
     @Test("insert(contentsOf:orderedBy:) leaves a list in order as set(_:for:orderedBy:) of each in turn would")
     func insertMatchesSet() {
-        var random = SeededRandom(seed: 7)
+        var random = SeededGenerator(seed: 7)
         // Case ignored: "b" and "B" tie, and ties keep their order.
         let order = { (lhs: String, rhs: String) in lhs.lowercased() < rhs.lowercased() }
         let letters = (0..<20).map { String(UnicodeScalar(UInt8(ascii: "a") + UInt8($0))) }
@@ -262,18 +263,5 @@ enum MarkedConflicts {
             }
         }
         return lines.joined(separator: "\n")
-    }
-}
-
-/// A small deterministic random number generator (SplitMix64), for reproducible shuffles.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

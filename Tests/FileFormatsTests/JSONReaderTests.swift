@@ -1,5 +1,6 @@
 import FileFormats
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("The JSON pull reader")
@@ -254,14 +255,9 @@ struct JSONReaderTests {
 
     /// A generator of values with a fixed seed, so that a failure names a case to rerun.
     struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ z >> 30) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ z >> 27) &* 0x94D0_49BB_1331_11EB
-            return z ^ z >> 31
-        }
+        var seeded: SeededGenerator
+        init(state: UInt64) { seeded = SeededGenerator(seed: state) }
+        mutating func next() -> UInt64 { seeded.next() }
 
         mutating func string() -> String {
             let pool: [Unicode.Scalar] = [

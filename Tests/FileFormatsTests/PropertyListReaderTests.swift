@@ -1,19 +1,15 @@
 import FileFormats
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("The property-list readers against PropertyListSerialization")
 struct PropertyListReaderTests {
     /// Random property lists of every kind, nested, with text XML must escape.
     struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ z >> 30) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ z >> 27) &* 0x94D0_49BB_1331_11EB
-            return z ^ z >> 31
-        }
+        var seeded: SeededGenerator
+        init(state: UInt64) { seeded = SeededGenerator(seed: state) }
+        mutating func next() -> UInt64 { seeded.next() }
 
         mutating func text() -> String {
             // No "\r": XML reads a line end as "\n" (`lineEnds` below), Foundation keeps it.

@@ -2,6 +2,7 @@ import Diagnostics
 import FileFormats
 import Foundation
 import Localization
+import TestSupport
 import Testing
 
 @Suite("Catalogs written as property lists (.stringsdict, property-list .strings), XML or binary")

@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import Localization
+import TestSupport
 import Testing
 
 /// `.strings` inputs made up and mutated at random, read by `StringsParser` and by

@@ -1,6 +1,7 @@
 import Diagnostics
 import Foundation
 import Localization
+import TestSupport
 import Testing
 
 @Suite("Our JSON reader for String Catalogs")
@@ -222,19 +223,6 @@ struct XCStringsReaderTests {
         let text = #"{"sourceLanguage": "en", "strings": {"k": {"localizations": {"en": \#(variations)}}}}"#
         let file = XCStringsFile(Data(text.utf8), path: "d")
         #expect(file.errors.map(\.message) == ["en: variations nest too deeply (key \"k\")"])
-    }
-}
-
-/// A small deterministic generator for the tests' random inputs.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TextSnapshots
 
@@ -24,7 +25,7 @@ struct DiffTests {
 
     @Test("random edits: patch round-trips and the edit count is GNU diff's (minimal)", arguments: 0..<25)
     func randomEdits(seed: Int) throws {
-        var random = Seeded(state: UInt64(seed) + 1)
+        var random = SeededGenerator(seed: UInt64(seed) + 1)
         let alphabet = ["alpha", "beta", "", "gamma", "delta", "", "x"]
         var old: [String] = (0..<Int(random.next() % 60)).map { _ in alphabet[Int(random.next() % 7)] }
         var new = old

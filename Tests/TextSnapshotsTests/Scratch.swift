@@ -31,12 +31,3 @@ func runTool(_ name: String, _ arguments: [String], in folder: URL) throws -> (s
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: try Data(contentsOf: outputURL), as: UTF8.self))
 }
-
-/// Deterministic pseudo-random numbers.
-struct Seeded: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        return state ^ (state >> 29)
-    }
-}
