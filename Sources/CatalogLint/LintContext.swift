@@ -68,13 +68,18 @@ public struct LintContext {
         let developmentLanguage = project.developmentLanguage
         hasDevelopmentCatalog = shared.catalogs[developmentLanguage] != nil
         development = shared.catalogs[developmentLanguage] ?? Catalog(language: developmentLanguage)
-        var comparisons: [Comparison] = []
-        for language in shared.languages where language != developmentLanguage {
-            guard let catalog = shared.catalogs[language] else { continue }
-            comparisons += Self.compare(
-                catalog, with: development, requireEveryKey: !shared.isRegionalVariant(language),
-                folder: shared.folder)
-        }
+        // Each language on its own core.
+        let others = shared.languages.filter { $0 != developmentLanguage }
+        let (sharedLayer, development) = (shared, development)
+        var comparisons = [LanguageTag].chunks(others.count).concurrentChunks { range in
+            range.flatMap { index in
+                sharedLayer.catalogs[others[index]].map { catalog in
+                    Self.compare(
+                        catalog, with: development, requireEveryKey: !sharedLayer.isRegionalVariant(others[index]),
+                        folder: sharedLayer.folder)
+                } ?? []
+            }
+        }.flatMap { $0 }
         for (index, flavor) in flavors.enumerated() {
             let merged = Self.merge(development, flavor.layer.catalogs[developmentLanguage])
             for language in flavor.layer.languages where language != developmentLanguage {
