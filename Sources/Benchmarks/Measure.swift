@@ -6,6 +6,15 @@ enum Measure {
     /// `--quick`: one round of each figure, to prove the benchmarks run (CI); the figures
     /// are then not worth quoting.
     static let quick = CommandLine.arguments.dropFirst().contains("--quick")
+    /// `--tripwire`: CI's check that no figure has regressed. Three rounds of each figure
+    /// (after the warm-up), and a figure fails only when it misses its goal by more than
+    /// `tripwireMargin` times: a miss that no noise on a shared machine explains.
+    static let tripwire = CommandLine.arguments.dropFirst().contains("--tripwire")
+    /// How far past its goal a figure may be before the tripwire fails it.
+    static let tripwireMargin = 1.5
+
+    /// The rounds a figure gets: `rounds`, one in `quick` mode, at most three for the tripwire.
+    static func rounds(_ rounds: Int) -> Int { quick ? 1 : tripwire ? min(rounds, 3) : rounds }
 
     /// Seconds `body` takes, once.
     static func time(_ body: () throws -> Void) rethrows -> Double {
@@ -41,7 +50,7 @@ enum Measure {
             try reference()
         }
         var oursTimes: [Double] = [], referenceTimes: [Double] = []
-        for round in 0..<(quick ? 1 : rounds) {
+        for round in 0..<Self.rounds(rounds) {
             try prepare()
             if round % 2 == 0 {
                 oursTimes.append(try time(ours))
@@ -77,12 +86,44 @@ struct Figure {
     var unit = "s"
     var detail = ""
 
-    var passes: Bool {
+    var passes: Bool { meets(margin: 1) }
+
+    /// Whether the figure is within `margin` times its goal (1: the goal itself).
+    func meets(margin: Double) -> Bool {
+        if case .below = goal { return shortfall < margin }
+        return shortfall <= margin
+    }
+
+    /// How many times worse than its goal the figure is: at most 1 when it meets it.
+    var shortfall: Double {
         switch goal {
-        case .fasterBy(let factor): return reference / ours >= factor
-        case .atMost(let factor): return ours / reference <= factor
-        case .atLeast(let factor): return ours / reference >= factor
-        case .below(let bound): return ours < bound
+        case .fasterBy(let factor): return factor / (reference / ours)
+        case .atMost(let factor): return ours / reference / factor
+        case .atLeast(let factor): return factor / (ours / reference)
+        case .below(let bound): return ours / bound
+        }
+    }
+
+    /// The tripwire's verdict on a figure that fails it: the figure, its value, its goal and
+    /// the limit it crossed.
+    var tripped: String {
+        let margin = Measure.tripwireMargin
+        switch goal {
+        case .fasterBy(let factor):
+            return String(
+                format: "%@: %.2f× faster, goal ≥ %.2f×, tripwire below %.2f×", name, reference / ours, factor,
+                factor / margin)
+        case .atMost(let factor):
+            return String(
+                format: "%@: %.2f× %@, goal ≤ %.2f×, tripwire above %.2f×", name, ours / reference, referenceName,
+                factor, factor * margin)
+        case .atLeast(let factor):
+            return String(
+                format: "%@: %.2f× %@, goal ≥ %.2f×, tripwire below %.2f×", name, ours / reference, referenceName,
+                factor, factor / margin)
+        case .below(let bound):
+            return "\(name): \(Self.format(ours, unit)), goal below \(Self.format(bound, unit)), "
+                + "tripwire above \(Self.format(bound * margin, unit))"
         }
     }
 
