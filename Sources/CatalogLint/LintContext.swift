@@ -190,6 +190,8 @@ public struct LintContext {
     }
 
     static func sameSpecifiers(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        // Every specifier starts with '%': two texts without one agree, unscanned.
+        if !hasPercent(a), !hasPercent(b) { return true }
         var first = FormatScanner(a), second = FormatScanner(b)
         while true {
             let x = nextSpecifier(&first), y = nextSpecifier(&second)
@@ -197,6 +199,11 @@ public struct LintContext {
             guard x.count == y.count, memcmp(a.baseAddress! + x.lowerBound, b.baseAddress! + y.lowerBound, x.count) == 0
             else { return false }
         }
+    }
+
+    private static func hasPercent(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = text.baseAddress else { return false }
+        return memchr(base, Int32(UInt8(ascii: "%")), text.count) != nil
     }
 
     /// The range of the next token that is not literal text.
