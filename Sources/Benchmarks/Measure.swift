@@ -6,12 +6,54 @@ enum Measure {
     /// `--quick`: one round of each figure, to prove the benchmarks run (CI); the figures
     /// are then not worth quoting.
     static let quick = CommandLine.arguments.dropFirst().contains("--quick")
+    /// `--tripwire`: CI's check that no figure has regressed. Three rounds of each figure
+    /// (after the warm-up), each timed as on an idle machine (`time(_:)`), and a figure fails
+    /// only when it misses its goal by more than `tripwireMargin` times: a miss that no noise
+    /// on a shared machine explains.
+    static let tripwire = CommandLine.arguments.dropFirst().contains("--tripwire")
+    /// How far past its goal a figure may be before the tripwire fails it.
+    static let tripwireMargin = 1.5
+    /// Figures that miss their goal by more than the margin today, left open by issue 39, each
+    /// with how many times past its goal it was when listed (median of the tripwire's runs on
+    /// this project's machines). The tripwire holds them to the margin past that instead of
+    /// past the goal, and names them on every run: they cannot get worse unnoticed, and CI
+    /// stays green until they are fixed. Take a figure out once it meets its goal.
+    static let knownMisses: [String: Double] = [
+        // 6.1× JSONSerialization; goal ≥ 10×.
+        "load a 20,000-entry .xcstrings (3 languages)": 1.65,
+        // 3.1× reading the files; goal ≤ 1.8×.
+        "extract --check of 2,000 Swift files with 20,000 key uses": 1.71,
+    ]
 
-    /// Seconds `body` takes, once.
+    /// The rounds a figure gets: `rounds`, one in `quick` mode, at most three for the tripwire.
+    static func rounds(_ rounds: Int) -> Int { quick ? 1 : tripwire ? min(rounds, 3) : rounds }
+
+    /// Seconds `body` takes, once. For the tripwire, the least of that and what the CPU time
+    /// spent says it takes on an idle machine: no less than this thread's CPU time, nor than
+    /// the whole process's spread over every core. Another process taking a core stretches the
+    /// wall-clock time (of code on both cores most: it loses one), not the CPU time; more work
+    /// grows both.
     static func time(_ body: () throws -> Void) rethrows -> Double {
         let start = DispatchTime.now().uptimeNanoseconds
+        let cpuStart = tripwire ? cpuTimes() : (thread: 0, process: 0)
         try body()
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        guard tripwire else { return wall }
+        let cpu = cpuTimes()
+        let idle = max(cpu.thread - cpuStart.thread, (cpu.process - cpuStart.process) / Double(cores))
+        return min(wall, idle)
+    }
+
+    static let cores = ProcessInfo.processInfo.activeProcessorCount
+
+    /// CPU seconds used so far by this thread and by the whole process.
+    private static func cpuTimes() -> (thread: Double, process: Double) {
+        func seconds(_ clock: clockid_t) -> Double {
+            var time = timespec()
+            clock_gettime(clock, &time)
+            return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+        }
+        return (seconds(CLOCK_THREAD_CPUTIME_ID), seconds(CLOCK_PROCESS_CPUTIME_ID))
     }
 
     static func median(_ values: [Double]) -> Double {
@@ -41,7 +83,7 @@ enum Measure {
             try reference()
         }
         var oursTimes: [Double] = [], referenceTimes: [Double] = []
-        for round in 0..<(quick ? 1 : rounds) {
+        for round in 0..<Self.rounds(rounds) {
             try prepare()
             if round % 2 == 0 {
                 oursTimes.append(try time(ours))
@@ -77,12 +119,51 @@ struct Figure {
     var unit = "s"
     var detail = ""
 
-    var passes: Bool {
+    var passes: Bool { meets(margin: 1) }
+
+    /// How many times past its goal the tripwire lets the figure be: `Measure.tripwireMargin`,
+    /// times the shortfall of a known miss.
+    var tripwireMargin: Double { Measure.tripwireMargin * (Measure.knownMisses[name] ?? 1) }
+
+    /// Whether the tripwire lets the figure pass.
+    var passesTripwire: Bool { meets(margin: tripwireMargin) }
+
+    /// Whether the figure is within `margin` times its goal (1: the goal itself).
+    func meets(margin: Double) -> Bool {
+        if case .below = goal { return shortfall < margin }
+        return shortfall <= margin
+    }
+
+    /// How many times worse than its goal the figure is: at most 1 when it meets it.
+    var shortfall: Double {
         switch goal {
-        case .fasterBy(let factor): return reference / ours >= factor
-        case .atMost(let factor): return ours / reference <= factor
-        case .atLeast(let factor): return ours / reference >= factor
-        case .below(let bound): return ours < bound
+        case .fasterBy(let factor): return factor / (reference / ours)
+        case .atMost(let factor): return ours / reference / factor
+        case .atLeast(let factor): return factor / (ours / reference)
+        case .below(let bound): return ours / bound
+        }
+    }
+
+    /// The tripwire's verdict on a figure that fails it: the figure, its value, its goal and
+    /// the limit it crossed.
+    var tripped: String {
+        let margin = tripwireMargin
+        switch goal {
+        case .fasterBy(let factor):
+            return String(
+                format: "%@: %.2f× faster, goal ≥ %.2f×, tripwire below %.2f×", name, reference / ours, factor,
+                factor / margin)
+        case .atMost(let factor):
+            return String(
+                format: "%@: %.2f× %@, goal ≤ %.2f×, tripwire above %.2f×", name, ours / reference, referenceName,
+                factor, factor * margin)
+        case .atLeast(let factor):
+            return String(
+                format: "%@: %.2f× %@, goal ≥ %.2f×, tripwire below %.2f×", name, ours / reference, referenceName,
+                factor, factor / margin)
+        case .below(let bound):
+            return "\(name): \(Self.format(ours, unit)), goal below \(Self.format(bound, unit)), "
+                + "tripwire above \(Self.format(bound * margin, unit))"
         }
     }
 

@@ -64,6 +64,10 @@ public enum KeyUseScanner {
         public func usesMember(_ name: String) -> Bool {
             memberNames.contains(KeyUseScanner.hash(name.utf8))
         }
+
+        /// Whether code writes any `.name` at all: when not, no key is used through its
+        /// symbol, and no key's symbol name need be made to know it.
+        public var writesMembers: Bool { !memberNames.isEmpty }
     }
 
     /// Every `.swift` file under `folder`, recursively, in path order; `calls` are the names

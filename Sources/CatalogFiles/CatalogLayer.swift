@@ -3,7 +3,7 @@ import Localization
 
 /// One folder of catalogs as lint sees it, before any merging with another folder: the
 /// shared `Localizations/`, or one flavor's overrides.
-package struct CatalogLayer {
+package struct CatalogLayer: Sendable {
     /// `shared`, or the flavor's name.
     package let name: String
     package let folder: URL
@@ -15,11 +15,13 @@ package struct CatalogLayer {
         self.name = name
         self.folder = folder
         let store = CatalogStore(folders: [folder], keepingComments: true)
-        var catalogs: [LanguageTag: Catalog] = [:]
-        for language in store.availableLanguages {
-            catalogs[language] = store.catalog(for: language)
+        // The String Catalogs are read (once, whole) while the languages are listed; the
+        // languages are then built on every core.
+        let languages = store.availableLanguages
+        let loaded = [LanguageTag].chunks(languages.count).concurrentChunks { range in
+            range.compactMap { index in store.catalog(for: languages[index]).map { (languages[index], $0) } }
         }
-        self.catalogs = catalogs
+        self.catalogs = Dictionary(loaded.joined()) { _, last in last }
         var stringCatalogs: [String: StringCatalog] = [:]
         for catalog in store.stringCatalogs(in: folder) {
             stringCatalogs[URL(fileURLWithPath: catalog.path).deletingPathExtension().lastPathComponent] = catalog

@@ -68,13 +68,18 @@ public struct LintContext {
         let developmentLanguage = project.developmentLanguage
         hasDevelopmentCatalog = shared.catalogs[developmentLanguage] != nil
         development = shared.catalogs[developmentLanguage] ?? Catalog(language: developmentLanguage)
-        var comparisons: [Comparison] = []
-        for language in shared.languages where language != developmentLanguage {
-            guard let catalog = shared.catalogs[language] else { continue }
-            comparisons += Self.compare(
-                catalog, with: development, requireEveryKey: !shared.isRegionalVariant(language),
-                folder: shared.folder)
-        }
+        // Each language on its own core.
+        let others = shared.languages.filter { $0 != developmentLanguage }
+        let (sharedLayer, development) = (shared, development)
+        var comparisons = [LanguageTag].chunks(others.count).concurrentChunks { range in
+            range.flatMap { index in
+                sharedLayer.catalogs[others[index]].map { catalog in
+                    Self.compare(
+                        catalog, with: development, requireEveryKey: !sharedLayer.isRegionalVariant(others[index]),
+                        folder: sharedLayer.folder)
+                } ?? []
+            }
+        }.flatMap { $0 }
         for (index, flavor) in flavors.enumerated() {
             let merged = Self.merge(development, flavor.layer.catalogs[developmentLanguage])
             for language in flavor.layer.languages where language != developmentLanguage {
@@ -185,6 +190,8 @@ public struct LintContext {
     }
 
     static func sameSpecifiers(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        // Every specifier starts with '%': two texts without one agree, unscanned.
+        if !hasPercent(a), !hasPercent(b) { return true }
         var first = FormatScanner(a), second = FormatScanner(b)
         while true {
             let x = nextSpecifier(&first), y = nextSpecifier(&second)
@@ -192,6 +199,11 @@ public struct LintContext {
             guard x.count == y.count, memcmp(a.baseAddress! + x.lowerBound, b.baseAddress! + y.lowerBound, x.count) == 0
             else { return false }
         }
+    }
+
+    private static func hasPercent(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = text.baseAddress else { return false }
+        return memchr(base, Int32(UInt8(ascii: "%")), text.count) != nil
     }
 
     /// The range of the next token that is not literal text.

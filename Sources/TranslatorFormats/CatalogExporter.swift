@@ -143,7 +143,7 @@ public struct CatalogExporter {
                     files.append(
                         (
                             CatalogFolderLayout.relativePath(language: catalog.language, table: table, kind: .strings),
-                            StringsWriter.write(entries, comments: catalog.comments[table] ?? [:])
+                            StringsWriter.write(entries, comments: (catalog.comments[table] ?? [:]).dictionary)
                         ))
                 }
             }

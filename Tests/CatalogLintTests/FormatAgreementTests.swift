@@ -68,4 +68,13 @@ struct FormatAgreementTests {
         #expect(!LintContext.sameSpecifiers(text, specifiers.dropLast().map { "·" + $0 }.joined() + "·"))
         #expect(!LintContext.hasWords(specifiers.joined(separator: " ")))
     }
+
+    @Test("texts without a % agree unscanned; a % on one side only does not")
+    func withoutPercent() {
+        #expect(LintContext.sameSpecifiers("Plain text", "Einfacher Text"))
+        #expect(LintContext.sameSpecifiers("", ""))
+        #expect(!LintContext.sameSpecifiers("%d files", "Dateien"))
+        #expect(!LintContext.sameSpecifiers("files", "%@ Dateien"))
+        #expect(LintContext.sameSpecifiers("100%% sure", "100%% sicher"))
+    }
 }

@@ -140,8 +140,8 @@ struct TranslationRoundTripTests {
                             (back.plurals[table] ?? [:]).mapValues(Self.shape) == plurals.mapValues(Self.shape),
                             "\(formats) \(catalog.language) \(table)")
                         if formats == [.strings, .stringsdict] {
-                            let comments = (catalog.comments[table] ?? [:]).filter { text[$0.key] != nil }
-                            #expect((back.comments[table] ?? [:]) == comments)
+                            let comments = (catalog.comments[table] ?? [:]).dictionary.filter { text[$0.key] != nil }
+                            #expect((back.comments[table] ?? [:]).dictionary == comments)
                         }
                     }
                 }

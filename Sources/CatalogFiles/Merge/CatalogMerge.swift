@@ -162,12 +162,13 @@ public enum CatalogMerge {
             guard mine != yours, was != yours else { continue }
             if was == mine { taken.append((key, yours)) } else { conflicting.append((key, yours)) }
         }
-        let resolvedOurs = try applied(taken, to: oursText, file: oursFile, comments: theirsFile.comments, path: path)
+        let resolvedOurs = try applied(
+            taken, to: oursText, file: oursFile, comments: theirsFile.comments.dictionary, path: path)
         guard !conflicting.isEmpty else {
             return Result(data: try encoded(resolvedOurs, utf16: utf16, path: path), conflicts: [])
         }
         let resolvedTheirs = try applied(
-            taken + conflicting, to: oursText, file: oursFile, comments: theirsFile.comments, path: path)
+            taken + conflicting, to: oursText, file: oursFile, comments: theirsFile.comments.dictionary, path: path)
         return Result(
             data: try encoded(marked(resolvedOurs, resolvedTheirs), utf16: utf16, path: path),
             conflicts: conflicting.map { "key \"\(Diagnostic.quote($0.key))\"" })

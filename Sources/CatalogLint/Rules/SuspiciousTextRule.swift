@@ -77,7 +77,7 @@ struct SuspiciousTextRule: LintRule {
                 let isDevelopment = language == context.project.developmentLanguage
                 for (table, text) in catalog.tables {
                     text.forEachEntry(pairedWith: nil) { record, value, _ in
-                        guard Self.mayHoldControls(value) else { return }
+                        guard ControlCharacters.mayHold(value) else { return }
                         let entry = text.entry(atRecord: record)
                         let reference =
                             isDevelopment
@@ -105,11 +105,6 @@ struct SuspiciousTextRule: LintRule {
             }
         }
         return found
-    }
-
-    /// Whether text may hold a control or direction character, by its bytes.
-    private static func mayHoldControls(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.contains { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A) || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }
     }
 
     /// A plural entry's format and variants.

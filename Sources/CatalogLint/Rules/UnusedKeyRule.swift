@@ -25,7 +25,10 @@ struct UnusedKeyRule: LintRule {
     func check(_ context: LintContext) -> [Diagnostic] {
         let development = context.development
         let layout = context.project.layout
-        let usedThroughSymbol = { (key: String) in SymbolName.name(for: key).map(context.sources.usesMember) == true }
+        let writesMembers = context.sources.writesMembers
+        let usedThroughSymbol = { (key: String) in
+            writesMembers && SymbolName.name(for: key).map(context.sources.usesMember) == true
+        }
         let defaultKeys = development.keys(in: Catalog.defaultTable)
         guard !context.keyUses.isEmpty || defaultKeys.contains(where: usedThroughSymbol) else {
             guard !defaultKeys.isEmpty else { return [] }

@@ -32,8 +32,9 @@ public struct StringsFile: Sendable {
     public var path: String
     /// The entries, in the order of each key's first definition.
     public var table: StringTable
-    /// The comment written just before an entry, by key (the last one's, for duplicates).
-    public var comments: [String: String]
+    /// The comment written just before an entry, by key (the last one's, for duplicates),
+    /// without white space at either end.
+    public var comments: CommentTable
     /// Where a key is defined again in this file (the later definition wins): the first
     /// `listedDuplicates` of them, so that a file of duplicates costs bounded memory.
     public var duplicateLocations: [SourceLocation]
@@ -49,7 +50,7 @@ public struct StringsFile: Sendable {
 
     /// A parsed file; `duplicateCount` defaults to the number of listed locations.
     public init(
-        path: String, table: StringTable, comments: [String: String] = [:],
+        path: String, table: StringTable, comments: CommentTable = [:],
         duplicateLocations: [SourceLocation] = [], duplicateCount: Int? = nil, warnings: [Diagnostic] = []
     ) {
         self.warnings = warnings

@@ -164,6 +164,8 @@ private struct Scanner {
     let file: UInt16
     /// The byte range of the last comment read, attached to the next key.
     var pendingComment: Range<Int>?
+    /// The comments kept, when asked for.
+    var comments = CommentTable()
     /// Where the last quoted token started, if it spanned lines: the likely culprit when
     /// the next token is unexpected.
     var lastMultilineString: SourceLocation?
@@ -184,7 +186,6 @@ private struct Scanner {
     }
 
     mutating func parseFile() throws(Diagnostic) -> StringsFile {
-        var comments: [String: String] = [:]
         var duplicates: [SourceLocation] = []
         var duplicateCount = 0
         try skipTrivia()
@@ -236,10 +237,8 @@ private struct Scanner {
                         at: SourceLocation(path: path, line: keyLine, column: keyColumn))
                 }
             }
-            // The key's text before inserting: a duplicate's bytes are reclaimed by the table.
-            let commentedKey = comment.map { _ in
-                String(decoding: table.bytes[Int(key.start)..<Int(key.start + key.length)], as: UTF8.self)
-            }
+            // Before inserting: a duplicate's bytes are reclaimed by the table.
+            if let comment { keepComment(comment, forKey: key) }
             let isNew = table.insert(
                 keyStart: key.start, keyLength: key.length, valueStart: value.start,
                 valueLength: value.length, line: keyLine, column: keyColumn, file: file)
@@ -249,10 +248,6 @@ private struct Scanner {
                     duplicates.append(SourceLocation(path: path, line: keyLine, column: keyColumn))
                 }
             }
-            if let comment, let keyText = commentedKey {
-                comments[keyText] = String(decoding: UnsafeBufferPointer(rebasing: text[comment]), as: UTF8.self)
-                    .trimming(WhiteSpace.isSpaceOrNewline)
-            }
             try skipTrivia()
         }
         if braced { throw error("expected '}' before the end of the file") }
@@ -260,6 +255,28 @@ private struct Scanner {
             path: path, table: table, comments: comments, duplicateLocations: duplicates,
             duplicateCount: duplicateCount, warnings: warnings)
     }
+
+    /// Keeps the comment at `range` for the key the table holds at `key`, as bytes, without
+    /// the white space `WhiteSpace.isSpaceOrNewline` accepts at either end.
+    mutating func keepComment(_ range: Range<Int>, forKey key: (start: UInt32, length: UInt32)) {
+        var start = range.lowerBound, end = range.upperBound
+        while start < end, Self.isASCIISpace(text[start]) { start += 1 }
+        while end > start, Self.isASCIISpace(text[end - 1]) { end -= 1 }
+        table.bytes.withUnsafeBufferPointer { bytes in
+            let keyBytes = UnsafeBufferPointer(rebasing: bytes[Int(key.start)..<Int(key.start + key.length)])
+            guard start < end, text[start] >= 0x80 || text[end - 1] >= 0x80 else {
+                comments.set(UnsafeBufferPointer(rebasing: text[start..<end]), forKey: keyBytes)
+                return
+            }
+            // A scalar beyond ASCII at either end may be white space too (U+00A0, U+3000…).
+            var trimmed = String(decoding: UnsafeBufferPointer(rebasing: text[start..<end]), as: UTF8.self)
+                .trimming(WhiteSpace.isSpaceOrNewline)
+            trimmed.withUTF8 { comments.set($0, forKey: keyBytes) }
+        }
+    }
+
+    /// The ASCII white space `WhiteSpace.isSpaceOrNewline` accepts: U+0009–U+000D and the space.
+    static func isASCIISpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
 
     // MARK: Tokens
 

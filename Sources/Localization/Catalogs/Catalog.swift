@@ -38,7 +38,7 @@ public struct Catalog: Sendable {
     public private(set) var plurals: [String: [String: PluralEntry]]
     /// Table → key → the comment written before it in its `.strings` file, or its String
     /// Catalog `comment`, when the store was asked to keep comments (tools do).
-    public private(set) var comments: [String: [String: String]]
+    public private(set) var comments: [String: CommentTable]
     /// `.xcstrings` units in state `new` (left out, so their keys fall back) or
     /// `needs_review` (used, and reported).
     public private(set) var pendingUnits: [XCStringsFile.PendingUnit]
@@ -77,7 +77,7 @@ public struct Catalog: Sendable {
         if file.duplicateCount > file.duplicateLocations.count {
             unlistedDuplicates[file.path, default: 0] += file.duplicateCount - file.duplicateLocations.count
         }
-        if !file.comments.isEmpty { comments[table, default: [:]].merge(file.comments) { _, new in new } }
+        if !file.comments.isEmpty { comments[table, default: CommentTable()].overlay(file.comments) }
     }
 
     /// The plural entry for `key` in `table`, if this language has one.
@@ -98,7 +98,9 @@ public struct Catalog: Sendable {
     /// Adds comments for `table`'s keys (a String Catalog's), replacing those of the same keys.
     public mutating func overlay(comments: [String: String], table: String) {
         guard !comments.isEmpty else { return }
-        self.comments[table, default: [:]].merge(comments) { _, new in new }
+        var added = self.comments[table] ?? CommentTable()
+        for (key, comment) in comments { added.set(comment, for: key) }
+        self.comments[table] = added
     }
 
     /// Records a file that could not be read (see `errors`).

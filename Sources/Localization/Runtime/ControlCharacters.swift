@@ -66,8 +66,40 @@ public enum ControlCharacters {
     /// Whether `text` may hold one of these characters, by its bytes: one below 0x20 (but tab
     /// and line feed), DEL, or the first byte of C1 (0xC2) or of U+2028–U+206F (0xE2).
     private static func mayHold(_ text: String) -> Bool {
-        text.containsByte { byte in
-            (byte < 0x20 && byte != 0x09 && byte != 0x0A) || byte == 0x7F || byte == 0xC2 || byte == 0xE2
+        text.utf8.withContiguousStorageIfAvailable(mayHold) ?? text.containsByte(where: isSuspect)
+    }
+
+    /// Whether UTF-8 `bytes` may hold a control or direction character: a byte below 0x20 (but
+    /// tab and line feed), DEL, or the first byte of C1 (0xC2) or of U+2028–U+206F (0xE2).
+    /// Eight bytes at a time: only a word holding such a byte (or a tab or line feed) is looked
+    /// at byte by byte. For checks of every text of a catalog.
+    public static func mayHold(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        var index = 0
+        while index + 8 <= bytes.count {
+            if hasSuspect(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                for offset in index..<index + 8 where isSuspect(base[offset]) { return true }
+            }
+            index += 8
         }
+        while index < bytes.count {
+            if isSuspect(base[index]) { return true }
+            index += 1
+        }
+        return false
+    }
+
+    @inline(__always)
+    private static func isSuspect(_ byte: UInt8) -> Bool {
+        (byte < 0x20 && byte != 0x09 && byte != 0x0A) || byte == 0x7F || byte == 0xC2 || byte == 0xE2
+    }
+
+    /// Whether some byte of `word` is below 0x20, 0x7F, 0xC2 or 0xE2.
+    @inline(__always)
+    private static func hasSuspect(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZero(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+        return (word &- ones &* 0x20) & ~word & highs != 0 || hasZero(word ^ (ones &* 0x7F))
+            || hasZero(word ^ (ones &* 0xC2)) || hasZero(word ^ (ones &* 0xE2))
     }
 }

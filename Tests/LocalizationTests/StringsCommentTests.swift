@@ -1,0 +1,75 @@
+import FileFormats
+import Localization
+import Testing
+
+/// Comments are kept as bytes while a `.strings` file is read and made into text when asked
+/// for: the text must be what it always was, the comment's scalars without the white space
+/// `WhiteSpace.isSpaceOrNewline` accepts at either end.
+@Suite("Strings comments")
+struct StringsCommentTests {
+    static func comments(_ text: String) throws -> [String: String] {
+        try StringsParser.parse(text, path: "c.strings", keepingComments: true).comments.dictionary
+    }
+
+    @Test(
+        "each kind of comment reads as written, trimmed",
+        arguments: [
+            ("/* Greeting */\n\"a\" = \"b\";", "Greeting"),
+            ("// Greeting  \n\"a\" = \"b\";", "Greeting"),
+            ("//Greeting\r\n\"a\" = \"b\";", "Greeting"),
+            ("/*\n   Two\n   lines\n*/\n\"a\" = \"b\";", "Two\n   lines"),
+            (#"/* "quoted" \n and \U00e9 stay escaped */ "a" = "b";"#, #""quoted" \n and \U00e9 stay escaped"#),
+            ("/* a // inside */\n\"a\" = \"b\";", "a // inside"),
+            ("// a /* inside */\n\"a\" = \"b\";", "a /* inside */"),
+            ("/* Grüße, 日本語 */ \"a\" = \"b\";", "Grüße, 日本語"),
+            ("/*\u{00A0}\u{3000}non-breaking\u{2028}\u{0085}\u{00A0}*/ \"a\" = \"b\";", "non-breaking"),
+            ("/*\u{00A0}é\u{00A0}*/ \"a\" = \"b\";", "é"),
+            ("/* é */ \"a\" = \"b\";", "é"),
+            ("/**/ \"a\" = \"b\";", ""),
+            ("/*  \t\n  */ \"a\" = \"b\";", ""),
+            ("/* first */ /* second */ \"a\" = \"b\";", "second"),
+            ("/* a */ \"a\" = \"1\";\n\"a\" = \"2\";", "a"),
+            ("/* a */ \"a\" = \"1\";\n/* again */ \"a\" = \"2\";", "again"),
+        ])
+    func kinds(text: String, comment: String) throws {
+        #expect(try Self.comments(text) == ["a": comment])
+    }
+
+    @Test("a comment at the end of the file belongs to no key")
+    func commentAtEnd() throws {
+        #expect(try Self.comments("\"a\" = \"b\";\n/* last */") == [:])
+        #expect(try Self.comments("\"a\" = \"b\";\n// last") == [:])
+        #expect(try Self.comments("/* only */") == [:])
+    }
+
+    @Test("comments go to the key they precede, escaped keys included")
+    func keys() throws {
+        let text = "/* one */ \"k\\n1\" = \"v\";\n\"k2\" = \"v\";\n// three\nk3 = v;\n/* four */ \"k4\";"
+        #expect(try Self.comments(text) == ["k\n1": "one", "k3": "three", "k4": "four"])
+    }
+
+    @Test("every comment, ASCII or not, reads as its scalars trimmed one by one did")
+    func sameAsTrimmingScalars() throws {
+        let pieces = [" ", "\t", "\n", "\u{00A0}", "\u{3000}", "\u{2028}", "\u{0085}", "x", "é", "日", "*", "/", "\\"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            let raw = (0..<Int.random(in: 0...8, using: &generator)).map { _ in pieces.randomElement()! }.joined()
+                .replacingOccurrences(of: "*/", with: "* /")
+            let body = raw.hasSuffix("*") || raw.hasPrefix("/") ? raw + " " : raw
+            let expected = body.trimming(WhiteSpace.isSpaceOrNewline)
+            #expect(try Self.comments("/*\(body)*/\n\"a\" = \"b\";") == ["a": expected], "\(body.debugDescription)")
+        }
+    }
+
+    @Test("a comment table compares, iterates and overlays as a dictionary of comments does")
+    func table() {
+        var table: CommentTable = ["a": "1", "b": "2"]
+        table.overlay(["b": "3", "c": "4"])
+        #expect(table == ["a": "1", "b": "3", "c": "4"])
+        #expect(table.dictionary == ["a": "1", "b": "3", "c": "4"])
+        #expect(Dictionary(uniqueKeysWithValues: table.map { ($0.key, $0.value) }) == table.dictionary)
+        #expect(table.count == 3 && table["c"] == "4" && table["d"] == nil)
+        #expect(CommentTable(["x": "y"]) != ["x": "z"])
+        #expect(CommentTable().isEmpty)
+    }
+}
