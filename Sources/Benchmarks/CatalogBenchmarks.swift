@@ -1,5 +1,6 @@
 import Foundation
 import Localization
+import TestSupport
 
 /// Issue "Localization runtime": parsing, lookup, switching and memory of a 50,000-entry catalog.
 struct CatalogBenchmarks {
@@ -78,7 +79,7 @@ struct CatalogBenchmarks {
         for index in 0..<Self.entries {
             plain[GeneratedCatalog.key(index)] = localizer.text(GeneratedCatalog.key(index))
         }
-        var generator = SplitMix(seed: 42)
+        var generator = SeededGenerator(seed: 42)
         let keys = (0..<Self.entries).map { _ in GeneratedCatalog.key(Int(generator.next() % UInt64(Self.entries))) }
         var sink = 0
         let times = Measure.paired(
@@ -166,18 +167,5 @@ struct CatalogBenchmarks {
         return Figure(
             name: "memory of the loaded 50,000-entry catalog", ours: Double(after - before) / 1e6,
             reference: size / 1e6, referenceName: "file size", goal: .atMost(3), unit: "MB")
-    }
-}
-
-/// A small deterministic random number generator.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,5 +1,6 @@
 import Flavors
 import Foundation
+import TestSupport
 import TextSnapshots
 
 /// Issue "Text-snapshot harness": our line diff against GNU `diff -u` run as a child process,
@@ -21,7 +22,7 @@ struct DiffBenchmarks {
             return [try verification()]
         }
         var figures: [Figure] = []
-        var random = SplitMix(seed: 7)
+        var random = SeededGenerator(seed: 7)
         let varied = (0..<10_000).map { "line \($0): value \(random.next() % 1_000_000) of the rendered screen" }
         figures.append(
             try compare(
@@ -38,7 +39,7 @@ struct DiffBenchmarks {
     /// times our diff plus unified report against `diff -u` on the two files.
     func compare(_ lines: [String], changes: Int, name: String, goal: Double, tool: URL) throws -> Figure {
         var changed = lines
-        var random = SplitMix(seed: 11)
+        var random = SeededGenerator(seed: 11)
         for index in 0..<changes {
             let position = index * lines.count / changes + Int(random.next() % UInt64(lines.count / changes))
             changed[position] = "changed \(index)"
@@ -72,7 +73,7 @@ struct DiffBenchmarks {
     func verification() throws -> Figure {
         let store = SnapshotStore(root: PackageLayout(root: folder).snapshots)
         let name = try SnapshotName("Flavor", "en", "long")
-        var random = SplitMix(seed: 3)
+        var random = SeededGenerator(seed: 3)
         let text = (0..<10_000).map { "line \($0): \(random.next() % 1_000_000) ok\n" }.joined()
         try store.write(text, for: name)
         let verifier = SnapshotVerifier(store: store, mode: .never, isCI: true)
