@@ -47,7 +47,8 @@ let package = Package(
         .target(name: "FlavorDates", dependencies: ["Flavors"], swiftSettings: strictSwift),
         .target(name: "FileWriting", dependencies: ["Diagnostics"], swiftSettings: strictSwift),
         .target(
-            name: "TextSnapshots", dependencies: ["Diagnostics", "FileFormats", "FileWriting", "TerminalText"],
+            name: "TextSnapshots",
+            dependencies: ["Diagnostics", "FileFormats", "FileWriting", "TerminalText", "TextEscaping"],
             swiftSettings: strictSwift),
         .target(
             name: "TextSnapshotsTesting", dependencies: ["Diagnostics", "Flavors", "TextSnapshots"],
