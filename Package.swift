@@ -159,7 +159,8 @@ let package = Package(
         ),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets"], swiftSettings: strictSwift),
         .testTarget(
-            name: "TextSnapshotsTests", dependencies: ["Diagnostics", "TextSnapshots", "TextSnapshotsTesting"],
+            name: "TextSnapshotsTests",
+            dependencies: ["Diagnostics", "TextEscaping", "TextSnapshots", "TextSnapshotsTesting"],
             swiftSettings: strictSwift),
         .testTarget(
             name: "FileFormatsTests", dependencies: ["Diagnostics", "FileFormats"], swiftSettings: strictSwift),
