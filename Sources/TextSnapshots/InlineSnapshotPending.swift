@@ -93,6 +93,8 @@ package struct InlineSnapshotPending: Sendable, Equatable {
 
     /// Writes the pending text into its call's literal, atomically, and deletes the pending file.
     package func apply() throws(Diagnostic) {
+        let lock = try FileLock(exclusive: source)
+        defer { lock.release() }
         let (_, new) = try edit()
         try AtomicFile.write(Data(new), to: source, within: folder)
         remove()

@@ -32,7 +32,8 @@ package struct InlineSnapshotPlace: Hashable, Sendable {
 /// writes the literals recording asks for into the tests' sources, all of them once, when the
 /// process ends (`atexit`, registered on the first): a file is read once, when its first call
 /// records, and rewritten only if it is still those bytes and the test binary was built after
-/// it was last changed (its lines are the compiler's). What cannot be written into a source
+/// it was last changed (its lines are the compiler's), under a `FileLock`, so that test
+/// processes writing into the same source take turns and none writes over another's literals. What cannot be written into a source
 /// goes to a pending file beside it (`InlineSnapshotPending`), with the place said.
 package final class InlineSnapshotRecorder: Sendable {
     /// The process's recorder: its literals are written when the process exits.
@@ -90,12 +91,27 @@ package final class InlineSnapshotRecorder: Sendable {
 
     /// Verifies `text`, after `redactions`, against the literal the call at `place` holds
     /// (`expected`, nil when it has none), byte for byte; records as `settings` say. Returns
-    /// the outcome, whose message says what happened and what to do, with the place.
+    /// the outcome, whose message says what happened and what to do, with the place, and, when
+    /// the settings ask for annotations, a failure's workflow command at the call.
     package func verify(
         _ text: String, expected: String?, at place: InlineSnapshotPlace, settings: SnapshotSettings,
         redactions: [Redaction] = []
     ) -> SnapshotOutcome {
-        let text = Redaction.apply(redactions, to: text)
+        var outcome = self.outcome(Redaction.apply(redactions, to: text), expected: expected, at: place, settings)
+        if !outcome.passed, let root = settings.annotationRoot?.standardizedFileURL.path {
+            let prefix = root.hasSuffix("/") ? root : root + "/"
+            let path = place.path.hasPrefix(prefix) ? String(place.path.dropFirst(prefix.count)) : place.path
+            outcome.annotation = Diagnostic(
+                "inline snapshot: " + outcome.message, path: path, line: place.line, column: place.column,
+                rule: "snapshot"
+            ).workflowCommand()
+        }
+        return outcome
+    }
+
+    private func outcome(
+        _ text: String, expected: String?, at place: InlineSnapshotPlace, _ settings: SnapshotSettings
+    ) -> SnapshotOutcome {
         let mode = settings.mode, isCI = settings.isCI
         let conflict = state.withLock { state -> Bool in
             if let first = state.texts[place], !first.utf8.elementsEqual(text.utf8) {
@@ -251,6 +267,9 @@ package final class InlineSnapshotRecorder: Sendable {
             guard case .success(let source) = read, !source.edits.isEmpty else { continue }
             let url = URL(fileURLWithPath: path)
             do throws(Diagnostic) {
+                // Processes that record into the same source (XCTest's --parallel) take turns.
+                let lock = try FileLock(exclusive: url)
+                defer { lock.release() }
                 let now = try InputFile.read(
                     url, limit: InlineSnapshotPending.sizeLimit, within: url.deletingLastPathComponent())
                 guard now.elementsEqual(source.bytes) else {

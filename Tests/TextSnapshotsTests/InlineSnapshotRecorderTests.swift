@@ -213,6 +213,18 @@ struct InlineSnapshotRecorderTests {
         #expect(try scratch.read() == Self.source)
     }
 
+    @Test("under GitHub Actions a failure is also an annotation at the call, relative to the workspace")
+    func annotation() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let recorder = InlineSnapshotRecorder(builtAt: nil)
+        let settings = SnapshotSettings(mode: .never, isCI: true, annotationRoot: scratch.folder)
+        let failed = recorder.verify("new", expected: "old", at: scratch.places[1], settings: settings)
+        #expect(failed.annotation?.hasPrefix("::error file=Screens.swift,line=3,col=25,title=snapshot::") == true)
+        let passed = recorder.verify("old", expected: "old", at: scratch.places[0], settings: settings)
+        #expect(passed.annotation == nil)
+    }
+
     @Test("redactions apply before comparing and recording")
     func redactions() throws {
         let scratch = try Scratch()
