@@ -225,6 +225,22 @@ struct InlineSnapshotRecorderTests {
         #expect(passed.annotation == nil)
     }
 
+    @Test("a source that is a link out of its folder is neither read nor written through")
+    func linkedSource() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let inside = scratch.folder.appendingPathComponent("Tests")
+        try FileManager.default.createDirectory(at: inside, withIntermediateDirectories: true)
+        let link = inside.appendingPathComponent("Linked.swift")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: scratch.file)
+        let recorder = InlineSnapshotRecorder(builtAt: nil)
+        let place = InlineSnapshotPlace(path: link.path, line: 2, column: 25)
+        let outcome = recorder.verify("a", expected: nil, at: place, settings: Self.settings(.missing))
+        #expect(!outcome.passed && outcome.message.contains("cannot write this inline snapshot"))
+        recorder.flush()
+        #expect(try scratch.read() == Self.source)
+    }
+
     @Test("redactions apply before comparing and recording")
     func redactions() throws {
         let scratch = try Scratch()
