@@ -136,8 +136,7 @@ package final class InlineSnapshotRecorder: Sendable {
             if !isCI { place.pending.remove() }
             return SnapshotOutcome(kind: .matched, passed: true, message: "")
         }
-        let diff = diff(expected ?? "", text, place, colored: settings.colored)
-        if expected == nil {
+        guard let expected else {
             guard mode != .never else {
                 return SnapshotOutcome(
                     kind: .missing, passed: false,
@@ -158,6 +157,7 @@ package final class InlineSnapshotRecorder: Sendable {
                 message: "recorded a new inline snapshot at \(place.description); it is written into the source "
                     + "when the tests finish: review and commit it")
         }
+        let diff = diff(expected, text, place, colored: settings.colored)
         switch mode {
         case .all, .failed:
             if let problem = record(text, at: place, hasLiteral: true, writesPending: !isCI) { return problem }
