@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("flavorkit snapshots with inline snapshots")
@@ -59,6 +60,25 @@ struct InlineSnapshotsCommandTests {
                     of: "\"old\"", with: "\"\"\"\n        Nothing \\u{1B}[1mhere\\u{1B}[0m\n\n        \"\"\""))
         #expect(!FileManager.default.fileExists(atPath: fixture.pending.path))
         #expect(try ToolRunner.run(["snapshots", "status"], in: fixture.root).output == "snapshots are clean\n")
+    }
+
+    @Test("review in a terminal shows the source's diff that accepting makes, and a writes it")
+    func review() throws {
+        let fixture = try Self.fixture()
+        defer { try? FileManager.default.removeItem(at: fixture.root) }
+        let binary = try #require(ChildProcess.builtProduct("flavorkit"))
+        let terminal = try PseudoTerminal(
+            binary, ["snapshots", "review"], environment: ["PATH": "/usr/bin:/bin", "TERM": "dumb"],
+            in: fixture.root, columns: 100)
+        let shown = terminal.output(showing: "q quit: ")
+        #expect(shown.contains("[1/1] \(fixture.source.path):2:25"))
+        #expect(shown.contains("-    expectInlineSnapshot(render([]), matches: \"old\")"))
+        #expect(shown.contains("+        Nothing \\u{1B}[1mhere\\u{1B}[0m"), "the escape, never the control")
+        terminal.type("a")
+        #expect(terminal.output(showing: "pending").contains("1 accepted, 0 rejected, 0 skipped; 0 pending"))
+        #expect(terminal.exitStatus() == 0)
+        #expect(try String(contentsOf: fixture.source, encoding: .utf8).contains("Nothing \\u{1B}[1mhere"))
+        #expect(!FileManager.default.fileExists(atPath: fixture.pending.path))
     }
 
     @Test("reject deletes the pending file and leaves the source alone")
