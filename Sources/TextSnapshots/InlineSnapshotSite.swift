@@ -17,10 +17,17 @@ package struct InlineSnapshotSite: Equatable, Sendable {
     /// The indentation of the literal's lines: the line's where it starts, and four spaces
     /// (a tab, for a line indented with tabs).
     package var indentation: String
+    /// Whether the line where the literal starts ends in CRLF: the literal's lines do too (a
+    /// multi-line literal's line breaks are LF in its value either way).
+    package var usesCRLF = false
 
     /// The bytes that replace `range` so that the call expects `text`.
     package func replacement(for text: String) -> [UInt8] {
-        Array(((hasLiteral ? "" : ", matches: ") + SwiftSource.multilineLiteral(text, indentation: indentation)).utf8)
+        let bytes = Array(
+            ((hasLiteral ? "" : ", matches: ") + SwiftSource.multilineLiteral(text, indentation: indentation)).utf8)
+        guard usesCRLF else { return bytes }
+        // The literal holds no line break but its own: CR and LF in the text are escapes.
+        return bytes.flatMap { $0 == UInt8(ascii: "\n") ? [UInt8(ascii: "\r"), $0] : [$0] }
     }
 
     /// The site of the call whose argument list opens at `line` and `column` (where the
@@ -114,8 +121,11 @@ package struct InlineSnapshotSite: Equatable, Sendable {
                 "the call here \(matches.isEmpty ? "has no" : "has a") matches: argument, but the one that ran "
                     + "\(hasLiteral ? "had" : "had not"): the file changed since it was compiled")
         }
+        var end = range.lowerBound
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") { end += 1 }
         return InlineSnapshotSite(
-            range: range, hasLiteral: !matches.isEmpty, indentation: Self.indentation(of: range.lowerBound, in: bytes))
+            range: range, hasLiteral: !matches.isEmpty, indentation: Self.indentation(of: range.lowerBound, in: bytes),
+            usesCRLF: end + 1 < bytes.count && bytes[end] == UInt8(ascii: "\r") && bytes[end + 1] == UInt8(ascii: "\n"))
     }
 
     /// The white space that starts the line holding `offset`, and one level more.

@@ -50,12 +50,14 @@ struct InlineLiteralCompileTests {
         }
     }
 
-    @Test("recorded literals, compiled, are the texts byte for byte; nothing else in the file changes")
-    func roundTrip() throws {
+    @Test(
+        "recorded literals, compiled, are the texts byte for byte; nothing else in the file changes",
+        arguments: ["\n", "\r\n"])
+    func roundTrip(lineBreak: String) throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("main.swift")
-        let original = Self.program()
+        let original = Self.program().replacingOccurrences(of: "\n", with: lineBreak)
         try Data(original.utf8).write(to: file)
         let before = try Self.run(in: folder)
         try #require(before.count == Self.hostileTexts.count)
@@ -73,6 +75,9 @@ struct InlineLiteralCompileTests {
         // Outside the literals, the file is what it was: take the literals out of both.
         let rewritten = String(decoding: try Data(contentsOf: file), as: UTF8.self)
         #expect(Self.withoutLiterals(rewritten) == Self.withoutLiterals(original))
+        #expect(
+            rewritten.utf8.filter { $0 == UInt8(ascii: "\n") }.count == rewritten.components(separatedBy: lineBreak)
+                .count - 1)
     }
 
     /// The source with each string literal token replaced by `L` and each inserted

@@ -35,7 +35,12 @@ struct InlineSnapshotSiteTests {
         let end = InlineSources.offset(of: InlineSources.secondArgumentEnd, in: source) + 5
         #expect(site.range == end..<end)
         #expect(!site.hasLiteral)
-        #expect(String(decoding: site.replacement(for: "x"), as: UTF8.self).hasPrefix(", matches: \"\"\""))
+        let replacement = String(decoding: site.replacement(for: "x\ny"), as: UTF8.self)
+        #expect(replacement.hasPrefix(", matches: \"\"\""))
+        // A CRLF file's literal breaks its lines with CRLF too.
+        let lineBreaks = replacement.utf8.filter { $0 == UInt8(ascii: "\n") }.count
+        let crlf = source.contains("\r\n")
+        #expect(replacement.components(separatedBy: "\r\n").count - 1 == (crlf ? lineBreaks : 0))
     }
 
     @Test("the tokens of the hostile source: no call in a comment, a literal, an interpolation or a regex")
