@@ -132,6 +132,12 @@ package final class InlineSnapshotRecorder: Sendable {
                     + "(a parameterized test, a loop?); it holds one text, so nothing is written: give each text a "
                     + "call of its own, or a named snapshot (expectSnapshot)")
         }
+        if isCI, FileManager.default.fileExists(atPath: place.pending.url.path) {
+            return SnapshotOutcome(
+                kind: .mismatch, passed: false,
+                message: "\(place.pending.url.path) is committed: a pending inline snapshot is for review on your "
+                    + "machine (`swift run flavorkit snapshots accept` or `reject`), never part of the repository")
+        }
         if let expected, expected.utf8.elementsEqual(text.utf8) {
             if !isCI { place.pending.remove() }
             return SnapshotOutcome(kind: .matched, passed: true, message: "")

@@ -118,6 +118,18 @@ struct InlineSnapshotRecorderTests {
         #expect(!FileManager.default.fileExists(atPath: scratch.places[1].pending.url.path))
     }
 
+    @Test("in CI a committed pending file fails its call, even when the literal matches")
+    func committedPending() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try scratch.places[1].pending.write("new")
+        let recorder = InlineSnapshotRecorder(builtAt: nil)
+        let outcome = recorder.verify(
+            "old", expected: "old", at: scratch.places[1], settings: Self.settings(.never, ci: true))
+        #expect(!outcome.passed && outcome.message.contains("is committed"))
+        #expect(try scratch.places[1].pending.text() == "new")
+    }
+
     @Test("SNAPSHOT_RECORD=missing in CI records a missing snapshot and still fails, also when retried")
     func recordedInCI() throws {
         let scratch = try Scratch()
