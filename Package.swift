@@ -47,7 +47,8 @@ let package = Package(
         .target(name: "FlavorDates", dependencies: ["Flavors"], swiftSettings: strictSwift),
         .target(name: "FileWriting", dependencies: ["Diagnostics"], swiftSettings: strictSwift),
         .target(
-            name: "TextSnapshots", dependencies: ["Diagnostics", "FileFormats", "FileWriting", "TerminalText"],
+            name: "TextSnapshots",
+            dependencies: ["Diagnostics", "FileFormats", "FileWriting", "TerminalText", "TextEscaping"],
             swiftSettings: strictSwift),
         .target(
             name: "TextSnapshotsTesting", dependencies: ["Diagnostics", "Flavors", "TextSnapshots"],
@@ -160,7 +161,7 @@ let package = Package(
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets"], swiftSettings: strictSwift),
         .testTarget(
             name: "TextSnapshotsTests",
-            dependencies: ["Diagnostics", "TestSupport", "TextSnapshots", "TextSnapshotsTesting"],
+            dependencies: ["Diagnostics", "TestSupport", "TextEscaping", "TextSnapshots", "TextSnapshotsTesting"],
             swiftSettings: strictSwift),
         .testTarget(
             name: "FileFormatsTests", dependencies: ["Diagnostics", "FileFormats", "TestSupport"],

@@ -51,6 +51,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case keyuse
     /// Three versions of a catalog merged as git's merge driver does: `fuzzMerge`.
     case merge
+    /// A test's source, its inline snapshots' calls found and their literals rewritten:
+    /// `fuzzInlineSnapshot`.
+    case inline
 
     /// Runs one input through the entry point. It returns when the input is handled and
     /// stops the process (so that libFuzzer records the input) when a promise is broken.
@@ -79,6 +82,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .xml: fuzzXML(data)
         case .keyuse: fuzzKeyUse(data)
         case .merge: fuzzMerge(data)
+        case .inline: fuzzInlineSnapshot(data)
         }
     }
 }

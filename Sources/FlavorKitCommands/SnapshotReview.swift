@@ -11,13 +11,28 @@ import Darwin
 
 /// `flavorkit snapshots review`: in a terminal, each pending change in turn with its coloured
 /// diff, lines cut to the terminal's width, and one key to decide (`a` accept, `r` reject,
-/// `s` skip, `q` quit); without a terminal, a list of what is pending. Exit status 0 when
-/// nothing is left pending, 1 otherwise.
+/// `s` skip, `q` quit); without a terminal, a list of what is pending. Pending inline
+/// snapshots come after the files, each shown as the diff of its test's source that accepting
+/// it makes (accepting writes the literal, rejecting deletes the pending file). Exit status 0
+/// when nothing is left pending, 1 otherwise.
 enum SnapshotReview {
-    static func run(_ store: SnapshotStore) throws -> Int32 {
-        let pending = store.pendingPaths()
+    /// One change to decide: a pending file of the snapshot folder, or an inline snapshot.
+    private enum Change {
+        case file(String)
+        case inline(InlineSnapshotPending)
+    }
+
+    static func run(_ store: SnapshotStore, packageFolder: URL) throws -> Int32 {
+        let pending =
+            store.pendingPaths().map(Change.file) + InlineSnapshotPending.find(in: packageFolder).map(Change.inline)
+        func left() -> Int { store.pendingPaths().count + InlineSnapshotPending.find(in: packageFolder).count }
         guard Terminal.isTerminal(STDIN_FILENO), Terminal.isTerminal(STDOUT_FILENO) else {
-            for path in pending { ToolContext.print("pending   \(Diagnostic.visible(path))") }
+            for change in pending {
+                switch change {
+                case .file(let path): ToolContext.print("pending   \(Diagnostic.visible(path))")
+                case .inline(let snapshot): ToolContext.print("inline    \(Diagnostic.visible(snapshot.place))")
+                }
+            }
             ToolContext.print(
                 pending.isEmpty
                     ? "nothing to review"
@@ -36,13 +51,30 @@ enum SnapshotReview {
         defer { keys.restore() }
         let colored = Terminal.usesColor(environment: environment, isTerminal: true)
         var (accepted, rejected, skipped) = (0, 0, 0)
-        review: for (index, path) in pending.enumerated() {
-            let snapshot = String(path.dropLast(SnapshotStore.pendingExtension.count))
+        review: for (index, change) in pending.enumerated() {
             let width = Terminal.width(environment: environment)
-            ToolContext.print("\(bold("[\(index + 1)/\(pending.count)] \(Diagnostic.visible(snapshot))", colored))")
-            for line in try diff(snapshot, in: store, colored: colored).split(
-                separator: "\n", omittingEmptySubsequences: false)
-            {
+            // What is accepted (the snapshot, the call), and what is rejected or skipped (the pending file, the call).
+            let title: String, shown: String, pendingName: String
+            switch change {
+            case .file(let path):
+                title = String(path.dropLast(SnapshotStore.pendingExtension.count))
+                pendingName = path
+                shown = try diff(title, in: store, colored: colored)
+            case .inline(let snapshot):
+                title = snapshot.place
+                pendingName = title
+                do {
+                    shown = try inlineDiff(snapshot, colored: colored)
+                } catch {
+                    ToolContext.print(
+                        "\(bold("[\(index + 1)/\(pending.count)] \(Diagnostic.visible(title))", colored))")
+                    ToolContext.print("\(error)\nskipped  \(Diagnostic.visible(title))\n")
+                    skipped += 1
+                    continue review
+                }
+            }
+            ToolContext.print("\(bold("[\(index + 1)/\(pending.count)] \(Diagnostic.visible(title))", colored))")
+            for line in shown.split(separator: "\n", omittingEmptySubsequences: false) {
                 ToolContext.print(cut(String(line), to: width))
             }
             while true {
@@ -50,29 +82,48 @@ enum SnapshotReview {
                 fflush(nil)
                 let key = keys.next()
                 ToolContext.print(key.flatMap { (0x21..<0x7F).contains($0) ? String(UnicodeScalar($0)) : nil } ?? "")
-                switch key {
-                case UInt8(ascii: "a"):
+                switch (key, change) {
+                case (UInt8(ascii: "a"), .file(let path)):
                     try store.accept([path])
-                    accepted += 1
-                    ToolContext.print("accepted \(Diagnostic.visible(snapshot))\n")
-                case UInt8(ascii: "r"):
+                case (UInt8(ascii: "a"), .inline(let snapshot)):
+                    try snapshot.apply()
+                case (UInt8(ascii: "r"), .file(let path)):
                     try store.reject([path])
-                    rejected += 1
-                    ToolContext.print("rejected \(Diagnostic.visible(path))\n")
-                case UInt8(ascii: "s"):
+                case (UInt8(ascii: "r"), .inline(let snapshot)):
+                    snapshot.remove()
+                case (UInt8(ascii: "s"), _):
                     skipped += 1
-                    ToolContext.print("skipped  \(Diagnostic.visible(path))\n")
-                case UInt8(ascii: "q"), 3, 4, nil:  // q, Control-C, Control-D, end of input
+                    ToolContext.print("skipped  \(Diagnostic.visible(pendingName))\n")
+                    continue review
+                case (UInt8(ascii: "q"), _), (3, _), (4, _), (nil, _):  // q, Control-C, Control-D, end of input
                     break review
                 default:
                     continue
                 }
+                if key == UInt8(ascii: "a") {
+                    accepted += 1
+                    ToolContext.print("accepted \(Diagnostic.visible(title))\n")
+                } else {
+                    rejected += 1
+                    ToolContext.print("rejected \(Diagnostic.visible(pendingName))\n")
+                }
                 continue review
             }
         }
-        let left = store.pendingPaths().count
+        let left = left()
         ToolContext.print("\(accepted) accepted, \(rejected) rejected, \(skipped) skipped; \(left) pending")
         return left == 0 ? 0 : 1
+    }
+
+    /// The unified diff of the test's source that writing a pending inline snapshot makes,
+    /// control characters shown; a source that is not read, or a call not found, is an error.
+    static func inlineDiff(_ snapshot: InlineSnapshotPending, colored: Bool) throws(Diagnostic) -> String {
+        let (old, new) = try snapshot.edit()
+        let name = snapshot.source.lastPathComponent
+        var report = UnifiedDiff(oldLabel: "a/" + name, newLabel: "b/" + name)
+        report.colored = colored
+        report.showsControlCharacters = true
+        return report.render(old: String(decoding: old, as: UTF8.self), new: String(decoding: new, as: UTF8.self))
     }
 
     /// The unified diff from the recorded snapshot (empty when there is none) to the pending

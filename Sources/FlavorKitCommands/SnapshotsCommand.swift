@@ -6,7 +6,9 @@ import TextSnapshots
 
 /// `flavorkit snapshots status|review|list|accept|reject|prune`: review what the snapshot tests
 /// wrote. Obsolete snapshots are those not listed in `snapshots/manifest.txt`, which the
-/// harness (`SnapshotSuite`) keeps equal to everything the tests produce.
+/// harness (`SnapshotSuite`) keeps equal to everything the tests produce. Pending inline
+/// snapshots (`<File>.swift.<line>.<column>.inline.new` beside a test's source) are listed,
+/// reviewed, accepted (written into their call's literal) and rejected with the files.
 enum SnapshotsCommand: ToolCommand {
     enum Action: String, CaseIterable {
         case status, review, list, accept, reject, prune
@@ -16,7 +18,7 @@ enum SnapshotsCommand: ToolCommand {
             case .status:
                 return Command(
                     "status",
-                    summary: "list pending (.txt.new), obsolete and leftover files and merge conflicts",
+                    summary: "list pending (.txt.new, .inline.new), obsolete and leftover files and merge conflicts",
                     options: [SnapshotsCommand.format, FlavorKitTool.root])
             case .review:
                 return Command(
@@ -46,7 +48,8 @@ enum SnapshotsCommand: ToolCommand {
 
     /// The files `accept` and `reject` act on.
     static let paths = Argument(
-        "PATH", .zeroOrMore, summary: "a snapshot or its pending file (default: every pending file)")
+        "PATH", .zeroOrMore,
+        summary: "a snapshot or its pending file, or a pending inline snapshot (default: every pending file)")
 
     /// `prune --force`: prune even with an empty manifest or when most snapshots would go.
     static let force = Option.flag(
@@ -71,7 +74,8 @@ enum SnapshotsCommand: ToolCommand {
     static func run(_ parsed: ParsedCommandLine) throws -> Int32 {
         // Parsing only reaches the declared actions.
         let action = Action(rawValue: parsed.path[1])!
-        let store = SnapshotStore(root: try FlavorKitTool.layout(parsed).snapshots)
+        let layout = try FlavorKitTool.layout(parsed)
+        let store = SnapshotStore(root: layout.snapshots)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: store.root.path, isDirectory: &isFolder) else {
             throw Diagnostic("no snapshots folder here (use --root DIR)", path: store.root.path)
@@ -80,11 +84,11 @@ enum SnapshotsCommand: ToolCommand {
         let named = parsed.arguments(paths)
         switch action {
         case .status:
-            let status = SnapshotStatus(store)
+            let status = SnapshotStatus(store, packageFolder: layout.root)
             ToolContext.print(parsed.value(format) == "json" ? status.json : status.text, terminator: "")
             return status.isClean ? 0 : 1
         case .review:
-            return try SnapshotReview.run(store)
+            return try SnapshotReview.run(store, packageFolder: layout.root)
         case .list:
             let selected = try parsed.value(shard, expected: "a shard (INDEX/COUNT, e.g. 2/4)") {
                 try? SnapshotShard(parsing: $0)
@@ -100,18 +104,45 @@ enum SnapshotsCommand: ToolCommand {
                 }
                 return try accept(from: ToolContext.url(folder), into: store)
             }
-            for path in try store.accept(named.isEmpty ? nil : named) {
-                ToolContext.print("accepted \(Diagnostic.visible(path))")
+            let (files, inline) = try pending(named, in: layout.root)
+            if files != [] {
+                for path in try store.accept(files) { ToolContext.print("accepted \(Diagnostic.visible(path))") }
+            }
+            for snapshot in inline {
+                try snapshot.apply()
+                ToolContext.print("accepted \(Diagnostic.visible(snapshot.place))")
             }
         case .reject:
-            for path in try store.reject(named.isEmpty ? nil : named) {
-                ToolContext.print("rejected \(Diagnostic.visible(path))")
+            let (files, inline) = try pending(named, in: layout.root)
+            if files != [] {
+                for path in try store.reject(files) { ToolContext.print("rejected \(Diagnostic.visible(path))") }
+            }
+            for snapshot in inline {
+                snapshot.remove()
+                ToolContext.print("rejected \(Diagnostic.visible(snapshot.url.path))")
             }
         case .prune:
             let removed = try store.prune(expected: try store.readManifest(), force: parsed.flag(force))
             for path in removed { ToolContext.print("removed \(Diagnostic.visible(path))") }
         }
         return 0
+    }
+
+    /// The pending files `named` names, split into the snapshot folder's (nil: all of them) and
+    /// inline snapshots; with no name, every pending inline snapshot of the package too.
+    private static func pending(_ named: [String], in package: URL) throws -> (
+        files: [String]?, inline: [InlineSnapshotPending]
+    ) {
+        guard !named.isEmpty else { return (nil, InlineSnapshotPending.find(in: package)) }
+        var inline: [InlineSnapshotPending] = []
+        for path in named where path.hasSuffix(InlineSnapshotPending.suffix) {
+            guard let snapshot = InlineSnapshotPending(file: ToolContext.url(path)),
+                FileManager.default.fileExists(atPath: snapshot.url.path)
+            else { throw Diagnostic("no pending inline snapshot here", path: path) }
+            inline.append(snapshot)
+        }
+        let files = named.filter { !$0.hasSuffix(InlineSnapshotPending.suffix) }
+        return (files.isEmpty ? [] : files, inline)
     }
 
     /// Applies an artifacts folder; reports each file. Exit status 1, and nothing applied (and

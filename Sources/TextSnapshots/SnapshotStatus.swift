@@ -5,7 +5,8 @@ import Foundation
 /// What a snapshot folder holds besides the snapshots the tests expect, for a person
 /// (`flavorkit snapshots status`) or a machine (`--format json`): pending files, obsolete
 /// snapshots, leftovers of interrupted writes, snapshots a merge left with conflict markers,
-/// and snapshot files that are not read (a symbolic link out of the folder, not a regular file).
+/// snapshot files that are not read (a symbolic link out of the folder, not a regular file),
+/// and inline snapshots waiting beside their tests' sources (`<File>.swift.<line>.<column>.inline.new`).
 /// Paths are shown with their control characters made visible (`Diagnostic.visible`).
 public struct SnapshotStatus: Sendable, Equatable {
     /// A snapshot that holds merge conflict markers, and the line of the first.
@@ -30,6 +31,16 @@ public struct SnapshotStatus: Sendable, Equatable {
     public var conflicted: [Conflict]
     /// Snapshots that are not read, sorted by path, each with why.
     public var unreadable: [Unreadable]
+    /// Pending inline snapshots, sorted by path.
+    public var inline: [Inline]
+
+    /// An inline snapshot's new text waiting beside its test's source.
+    public struct Inline: Sendable, Equatable {
+        /// The pending file, relative to the package folder.
+        public var path: String
+        /// The test's source, relative to the package folder, and the place of the call.
+        public var source: String, line: Int, column: Int
+    }
 
     /// A snapshot file that is not read, and why.
     public struct Unreadable: Sendable, Equatable {
@@ -39,8 +50,9 @@ public struct SnapshotStatus: Sendable, Equatable {
         public var reason: String
     }
 
-    /// The status of `store`'s folder, read now (every snapshot is read for conflict markers).
-    public init(_ store: SnapshotStore) {
+    /// The status of `store`'s folder, read now (every snapshot is read for conflict markers),
+    /// and of the pending inline snapshots in the package at `packageFolder`, when given.
+    public init(_ store: SnapshotStore, packageFolder: URL? = nil) {
         folder = store.root
         var unreadable: [Unreadable] = []
         var manifest: Set<String>?
@@ -71,20 +83,31 @@ public struct SnapshotStatus: Sendable, Equatable {
         }
         self.conflicted = conflicted
         self.unreadable = unreadable
+        let package = packageFolder?.standardizedFileURL.path ?? ""
+        func relative(_ url: URL) -> String {
+            let path = url.standardizedFileURL.path
+            return path.hasPrefix(package + "/") ? String(path.dropFirst(package.count + 1)) : path
+        }
+        inline =
+            packageFolder.map { InlineSnapshotPending.find(in: $0) }?.map {
+                Inline(path: relative($0.url), source: relative($0.source), line: $0.line, column: $0.column)
+            } ?? []
     }
 
     /// Whether nothing needs doing.
     public var isClean: Bool {
         pending.isEmpty && obsolete.isEmpty && leftover.isEmpty && conflicted.isEmpty && unreadable.isEmpty
+            && inline.isEmpty
     }
 
-    /// One line per file (`pending   Light/en/queue.txt.new`), a note when there is no
-    /// manifest, and a summary line.
+    /// One line per file (`pending   Light/en/queue.txt.new`, `inline    Tests/AppTests.swift:12:9`),
+    /// a note when there is no manifest, and a summary line.
     public var text: String {
         let shown = { (path: String) in Diagnostic.visible(path) }
         var lines = pending.map { "pending   \(shown($0))" } + obsolete.map { "obsolete  \(shown($0))" }
         lines += leftover.map { "leftover  \(shown($0))" } + conflicted.map { "conflict  \(shown($0.path)):\($0.line)" }
         lines += unreadable.map { "unread    \(shown($0.path)): \($0.reason)" }
+        lines += inline.map { "inline    \(shown($0.source)):\($0.line):\($0.column) (\(shown($0.path)))" }
         if !hasManifest {
             lines.append(
                 "no manifest: run the snapshot tests once outside CI (swift test) to write snapshots/manifest.txt")
@@ -92,6 +115,7 @@ public struct SnapshotStatus: Sendable, Equatable {
         var summary = "\(pending.count) pending, \(obsolete.count) obsolete, \(leftover.count) leftover"
         if !conflicted.isEmpty { summary += ", \(conflicted.count) with conflict markers" }
         if !unreadable.isEmpty { summary += ", \(unreadable.count) not read" }
+        if !inline.isEmpty { summary += ", \(inline.count) inline pending" }
         lines.append(isClean ? "snapshots are clean" : summary)
         return lines.joined(separator: "\n") + "\n"
     }
@@ -99,7 +123,8 @@ public struct SnapshotStatus: Sendable, Equatable {
     /// One JSON object: `folder` (absolute), `manifest` (whether there is one), and `pending`
     /// (each `path` with the `snapshot` it would replace), `obsolete`, `leftover` and
     /// `conflicted` (each `path` with the `line` of its first marker), paths relative to the
-    /// folder.
+    /// folder; `inline` (each pending `path`, its `source`, `line` and `column`), paths relative
+    /// to the package.
     public var json: String {
         let paths = { (paths: [String]) in JSONTree.array(paths.map { .sorted(["path": .string($0)]) }) }
         let status = JSONTree.sorted([
@@ -115,6 +140,13 @@ public struct SnapshotStatus: Sendable, Equatable {
             "conflicted": .array(conflicted.map { .sorted(["path": .string($0.path), "line": .int($0.line)]) }),
             "unreadable": .array(
                 unreadable.map { .sorted(["path": .string($0.path), "reason": .string($0.reason)]) }),
+            "inline": .array(
+                inline.map {
+                    .sorted([
+                        "path": .string($0.path), "source": .string($0.source), "line": .int($0.line),
+                        "column": .int($0.column),
+                    ])
+                }),
         ])
         return JSONOutput.text(status) + "\n"
     }

@@ -1,6 +1,7 @@
 import AppTesting
 import Foundation
 import Testing
+import TextSnapshotsTesting
 
 /// The built executables, run as a user runs them.
 @Suite("Built executables")
@@ -36,6 +37,11 @@ struct BinaryTests {
         let light = try #require(AppRunner.binary("Light"))
         let result = try AppRunner.runBinary(light, ["pause", "d1"], environment: ["LANG": "C"])
         #expect(result.status == 64)
-        #expect(result.errors == "error: pause is not available in Transfers Light.\n")
+        expectInlineSnapshot(
+            result.errors,
+            matches: """
+                error: pause is not available in Transfers Light.
+
+                """)
     }
 }

@@ -3,6 +3,7 @@ import Commands
 import Flavors
 import Foundation
 import Testing
+import TextSnapshotsTesting
 import TransferCore
 
 @Suite("Flavors of the app")
@@ -32,7 +33,12 @@ struct FlavorAppTests {
             .replacingOccurrences(of: "1.0.0", with: "9.8.7")
         try edited.write(to: plist, atomically: true, encoding: .utf8)
         let result = AppRunner.run(AppRunner.light, ["--version"], environment: ["FLAVORKIT_RESOURCES": root.path])
-        #expect(result.output == "Pocket Transfers 9.8.7\n")
+        expectInlineSnapshot(
+            result.output,
+            matches: """
+                Pocket Transfers 9.8.7
+
+                """)
     }
 
     @Test("a plist may not enable a feature the build lacks")

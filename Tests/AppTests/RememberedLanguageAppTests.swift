@@ -1,6 +1,7 @@
 import AppTesting
 import Foundation
 import Testing
+import TextSnapshotsTesting
 
 /// The language a user chose is kept per flavor under `XDG_CONFIG_HOME` and used by later
 /// runs, after `--lang` and before the environment.
@@ -24,7 +25,14 @@ struct RememberedLanguageAppTests {
         let first = AppRunner.run(AppRunner.regular, ["--lang", "de", "--remember", "about"], environment: environment)
         #expect(first.status == 0 && first.errors.isEmpty)
         #expect(first.output.contains("Gewählt durch                --lang\n"))
-        #expect(try String(contentsOf: settings, encoding: .utf8) == "{\n  \"language\" : \"de\"\n}\n")
+        expectInlineSnapshot(
+            try String(contentsOf: settings, encoding: .utf8),
+            matches: """
+                {
+                  "language" : "de"
+                }
+
+                """)
 
         let later = AppRunner.run(AppRunner.regular, ["about"], environment: environment)
         #expect(later.output.contains("Sprache                      de\n"))

@@ -67,15 +67,61 @@ struct TasksSnapshotTests {
 
 @Suite("Tasks text")
 struct TasksTextTests {
-    @Test(
-        "the remaining-task count picks its plural variant",
-        arguments: [
-            ("en", 0, "Nothing left to do"), ("en", 1, "1 task left"), ("en", 2, "2 tasks left"),
-            ("fr", 0, "Plus rien à faire"), ("fr", 1, "1 tâche restante"), ("fr", 2, "2 tâches restantes"),
-        ])
-    func plural(language: String, count: Int, expected: String) throws {
+    /// The remaining-task count in `language` for counts that reach every plural category
+    /// (Arabic's zero, one, two, few, many and other), one line each.
+    static func plurals(_ language: String) throws -> String {
         let flavor = try Flavor.load("Free", language: language, environment: [:], executable: nil)
-        #expect(flavor.text("today.left", .int(count)) == expected)
+        return [0, 1, 2, 3, 11, 100].map { "\($0): " + flavor.text("today.left", .int($0)) + "\n" }.joined()
+    }
+
+    // An inline snapshot per language: the expected texts sit beside the test, and
+    // `swift test` writes a new language's literal when its call has none.
+    @Test("the remaining-task count picks its plural variant in each language")
+    func plurals() throws {
+        expectInlineSnapshot(
+            try Self.plurals("en"),
+            matches: """
+                0: Nothing left to do
+                1: 1 task left
+                2: 2 tasks left
+                3: 3 tasks left
+                11: 11 tasks left
+                100: 100 tasks left
+
+                """)
+        expectInlineSnapshot(
+            try Self.plurals("fr"),
+            matches: """
+                0: Plus rien à faire
+                1: 1 tâche restante
+                2: 2 tâches restantes
+                3: 3 tâches restantes
+                11: 11 tâches restantes
+                100: 100 tâches restantes
+
+                """)
+        expectInlineSnapshot(
+            try Self.plurals("fr-CA"),
+            matches: """
+                0: Plus rien à faire
+                1: 1 tâche restante
+                2: 2 tâches restantes
+                3: 3 tâches restantes
+                11: 11 tâches restantes
+                100: 100 tâches restantes
+
+                """)
+        expectInlineSnapshot(
+            try Self.plurals("ar"),
+            matches: """
+                0: لم يتبقَّ شيء
+                1: مهمة واحدة متبقية
+                2: مهمتان متبقيتان
+                3: 3 مهام متبقية
+                11: 11 مهمة متبقية
+                100: 100 مهمة متبقية
+
+                """)
     }
 
     @Test("the today screen's date, redacted, gives the same text on any day")
