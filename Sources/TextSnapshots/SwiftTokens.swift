@@ -23,7 +23,8 @@ package struct SwiftToken: Equatable, Sendable {
     package var line: Int, column: Int
     /// For a string: closed, and without interpolation, so that its value is what it says.
     package var isPlainLiteral = false
-    /// False for a string a line break or the end of the file ended before its delimiter.
+    /// False for a string, or a name in backticks, that a line break or the end of the file
+    /// ended before its delimiter.
     package var isClosed = true
 }
 
@@ -119,8 +120,11 @@ package struct SwiftTokenizer {
                 {
                     index += 1
                 }
-                if byte() == UInt8(ascii: "`") { index += 1 }
-                token(.identifier)
+                // A name a line break ends before its closing backtick is no name: a call
+                // holding one is refused, as one holding an unclosed string is.
+                let closed = byte() == UInt8(ascii: "`")
+                if closed { index += 1 }
+                token(.identifier, string: (closed, false))
             default:
                 if Self.isWordByte(current) {
                     while let next = byte(), Self.isWordByte(next) { index += 1 }

@@ -80,6 +80,8 @@ struct InlineSnapshotSiteTests {
             ("helper(a)", 1, 7, "no call of"),
             ("#sourceLocation(file: \"x\", line: 1)\nexpectInlineSnapshot(a)", 2, 21, "#sourceLocation"),
             ("expectInlineSnapshot(redactions: [])", 1, 21, "no text argument"),
+            // Found by fuzzing: a name whose backtick a line break ends swallows what is inserted.
+            ("expectInlineSnapshot(`a\n)", 1, 21, "not closed"),
         ])
     func refused(source: String, line: Int, column: Int, reason: String) {
         let bytes = Array(source.utf8)
