@@ -109,7 +109,7 @@ struct ScaleBenchmarks {
                 "export --format \(format) --lang de",
                 ["export", "--root", package.path, "--format", format, "--lang", "de", "--output", output])
         }
-        let po = try changedPO(package: package, base: base)
+        let po = try changedGermanPO(flavorkit: flavorkit, package: package, into: base)
         try process(
             "import of a German PO (every 10th message changed)",
             prepare: {
@@ -129,23 +129,6 @@ struct ScaleBenchmarks {
         results.append(
             ("runtime: load one language (de)", try runtimeLoad(localizations, bytes: bytes, rounds: rounds)))
         return results
-    }
-
-    /// The German PO export with every 10th translation changed.
-    private func changedPO(package: URL, base: URL) throws -> URL {
-        let exported = base.appendingPathComponent("po")
-        _ = ChildProcess.run(
-            flavorkit,
-            ["export", "--root", package.path, "--format", "po", "--lang", "de", "--output", exported.path + "/"])
-        let po = exported.appendingPathComponent("de/Localizable.po")
-        var lines = try String(contentsOf: po, encoding: .utf8).components(separatedBy: "\n")
-        var changed = 0
-        for index in lines.indices where lines[index].hasPrefix("msgstr \"") && lines[index] != "msgstr \"\"" {
-            if changed % 10 == 0 { lines[index] = String(lines[index].dropLast()) + " (neu)\"" }
-            changed += 1
-        }
-        try Data(lines.joined(separator: "\n").utf8).write(to: po)
-        return po
     }
 
     /// The runtime's first load of German from the folder, in process: median time, and the

@@ -122,18 +122,7 @@ struct WriterBenchmarks {
     /// A PO of German with every 10th translation changed, imported into the catalog (put
     /// back as it was before each round, outside the time), against `json.load` + `json.dump`.
     private func importFigure(python: URL, detail: String) throws -> Figure {
-        let exported = folder.appendingPathComponent("po/")
-        _ = ChildProcess.run(
-            flavorkit,
-            ["export", "--root", package.path, "--format", "po", "--lang", "de", "--output", exported.path + "/"])
-        let po = exported.appendingPathComponent("de/Localizable.po")
-        var lines = try String(contentsOf: po, encoding: .utf8).components(separatedBy: "\n")
-        var changed = 0
-        for index in lines.indices where lines[index].hasPrefix("msgstr \"") && lines[index] != "msgstr \"\"" {
-            if changed % 10 == 0 { lines[index] = String(lines[index].dropLast()) + " (neu)\"" }
-            changed += 1
-        }
-        try Data(lines.joined(separator: "\n").utf8).write(to: po)
+        let po = try changedGermanPO(flavorkit: flavorkit, package: package, into: folder)
         let dump = [
             "python3", "-c",
             "import json,sys; json.dump(json.load(open(sys.argv[1], encoding='utf-8')), open(sys.argv[2], 'w', encoding='utf-8'), ensure_ascii=False, indent=2)",
@@ -164,4 +153,22 @@ struct WriterBenchmarks {
             referenceName: "python3 json.load + json.dump, a process", goal: .atMost(1),
             detail: detail + "; the import warned \(warnings) times (not shown: fuzzy messages, not taken)")
     }
+}
+
+/// The German PO export of `package` (into `folder/po/`) with every 10th translation changed:
+/// what the import figures take in.
+func changedGermanPO(flavorkit: URL, package: URL, into folder: URL) throws -> URL {
+    let exported = folder.appendingPathComponent("po")
+    _ = ChildProcess.run(
+        flavorkit,
+        ["export", "--root", package.path, "--format", "po", "--lang", "de", "--output", exported.path + "/"])
+    let po = exported.appendingPathComponent("de/Localizable.po")
+    var lines = try String(contentsOf: po, encoding: .utf8).components(separatedBy: "\n")
+    var changed = 0
+    for index in lines.indices where lines[index].hasPrefix("msgstr \"") && lines[index] != "msgstr \"\"" {
+        if changed % 10 == 0 { lines[index] = String(lines[index].dropLast()) + " (neu)\"" }
+        changed += 1
+    }
+    try Data(lines.joined(separator: "\n").utf8).write(to: po)
+    return po
 }
