@@ -78,12 +78,17 @@ public enum DisplayColumns {
     public static func width(of scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x7F { return value >= 0x20 ? 1 : 0 }
+        // Latin-1 and the Latin extensions, before the combining marks: controls (U+007F to
+        // U+009F) and the soft hyphen take none, every other one column.
+        if value < 0x300 { return value < 0xA0 || value == 0xAD ? 0 : 1 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format, .control: return 0
         default: break
         }
         if (0x1160...0x11FF).contains(value) { return 0 }  // Hangul vowels and finals join the syllable
-        if scalar.properties.isEmojiPresentation || wide.contains(where: { $0.contains(value) }) { return 2 }
+        if scalar.properties.isEmojiPresentation { return 2 }
+        guard value >= 0x1100 else { return 1 }
+        for range in wide where range.contains(value) { return 2 }
         return 1
     }
 

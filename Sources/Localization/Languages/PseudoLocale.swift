@@ -15,7 +15,10 @@ public enum PseudoLocale: String, CaseIterable, Sendable {
 
     /// The pseudo-locale `tag` names; nil for any other tag.
     public init?(_ tag: LanguageTag) {
-        guard let locale = PseudoLocale.allCases.first(where: { $0.tag == tag }) else { return nil }
+        // Every other tag is told apart by its region before a pseudo-locale's tag is made.
+        guard tag.region == "XA" || tag.region == "XB",
+            let locale = PseudoLocale.allCases.first(where: { $0.tag == tag })
+        else { return nil }
         self = locale
     }
 

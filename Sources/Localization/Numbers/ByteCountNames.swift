@@ -9,8 +9,11 @@
 package enum ByteCountNames {
     /// The pattern for `unit` and `category` in `language`: `{0}` stands for the number.
     package static func pattern(_ unit: ByteCount.Unit, _ category: PluralCategory, language: LanguageTag) -> String {
-        pattern(unit, category, in: sets[LocaleTable.set(for: language, in: locales)])
+        pattern(unit, category, in: sets[table.set(for: language)])
     }
+
+    /// The set of each language, by `locales`.
+    private static let table = LocaleTable(locales)
 
     /// The pattern for `unit` and `category` in a set of names as `encode` writes it.
     package static func pattern(_ unit: ByteCount.Unit, _ category: PluralCategory, in set: String) -> String {

@@ -52,7 +52,7 @@ package struct NumberSymbols: Equatable, Sendable {
     /// The symbols `language` writes numbers with: its own, else its parent's (`pt-BR`, then
     /// `pt`), else the root locale's.
     package init(language: LanguageTag) {
-        let index = LocaleTable.set(for: language, in: Self.locales)
+        let index = Self.table.set(for: language)
         if let known = Self.decoded.withLock({ $0[index] }) {
             self = known
             return
@@ -63,6 +63,9 @@ package struct NumberSymbols: Equatable, Sendable {
 
     /// Each set decoded so far, by its index: a screen writes many numbers.
     private static let decoded = Mutex<[Int: NumberSymbols]>([:])
+
+    /// The set of each language, by `locales`.
+    private static let table = LocaleTable(locales)
 
     /// The symbols given field by field.
     package init(
@@ -112,9 +115,25 @@ package struct NumberSymbols: Equatable, Sendable {
 }
 
 /// Finds a language's entry in a table of locale data generated from Foundation: the tag,
-/// else its parents (RFC 4647 lookup), else `root`, which every table has.
-enum LocaleTable {
-    static func set(for language: LanguageTag, in locales: [String: Int]) -> Int {
-        language.withParents.lazy.compactMap { locales[$0.description] }.first ?? locales["root"] ?? 0
+/// else its parents (RFC 4647 lookup), else `root`, which every table has. What it found for
+/// a language is kept (a screen writes many numbers in one language), for at most
+/// `remembered` languages.
+final class LocaleTable: Sendable {
+    /// Locale name → index of its set.
+    let locales: [String: Int]
+    private let found = Mutex<[LanguageTag: Int]>([:])
+    /// The most languages whose set is kept; past them, each lookup walks the parents again.
+    static let remembered = 256
+
+    init(_ locales: [String: Int]) {
+        self.locales = locales
+    }
+
+    /// The index of the set `language` takes.
+    func set(for language: LanguageTag) -> Int {
+        if let index = found.withLock({ $0[language] }) { return index }
+        let index = language.withParents.lazy.compactMap { self.locales[$0.description] }.first ?? locales["root"] ?? 0
+        found.withLock { if $0.count < Self.remembered { $0[language] = index } }
+        return index
     }
 }

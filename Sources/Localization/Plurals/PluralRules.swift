@@ -1,4 +1,5 @@
 import Diagnostics
+import Synchronization
 
 #if canImport(FoundationEssentials)
 import FileFormats
@@ -164,7 +165,17 @@ public struct PluralRules: Sendable {
         case .t: value = operands.t
         case .e, .c: value = operands.e
         }
-        if step.modulus != 0 { value %= step.modulus }
+        // CLDR's moduli are 10, 100, 1000, 100000 and 1000000: written out, each division
+        // becomes a multiplication, several times faster than dividing by a stored number.
+        switch step.modulus {
+        case 0: break
+        case 10: value %= 10
+        case 100: value %= 100
+        case 1000: value %= 1000
+        case 100_000: value %= 100_000
+        case 1_000_000: value %= 1_000_000
+        default: value %= step.modulus
+        }
         var position = step.boundsStart
         while position < step.boundsEnd {
             if bounds[position] <= value, value <= bounds[position + 1] { return !step.negated }
@@ -240,8 +251,28 @@ public struct PluralRules: Sendable {
 
     /// The rules for a language: the most specific CLDR locale that matches (`pt-PT`, else
     /// `pt`); a language CLDR does not know has only `other`. The rules are compiled ahead of
-    /// time (`CLDRPluralRules.swift`): only those asked for are built, and no text is parsed.
+    /// time (`CLDRPluralRules.swift`): only those asked for are built, and no text is parsed;
+    /// those built are kept (a screen chooses many categories in one language), for at most
+    /// `LocaleTable.remembered` languages.
     public static func rules(for language: LanguageTag, kind: Kind = .cardinal) -> PluralRules {
+        let key = Asked(language: language, kind: kind)
+        if let known = built.withLock({ $0[key] }) { return known }
+        let rules = matching(language, kind: kind)
+        built.withLock { if $0.count < LocaleTable.remembered { $0[key] = rules } }
+        return rules
+    }
+
+    /// A language and kind `rules(for:kind:)` was asked for.
+    private struct Asked: Hashable {
+        let language: LanguageTag
+        let kind: Kind
+    }
+
+    /// The rules `rules(for:kind:)` built so far.
+    private static let built = Mutex<[Asked: PluralRules]>([:])
+
+    /// The rules of the most specific CLDR locale `language` matches.
+    private static func matching(_ language: LanguageTag, kind: Kind) -> PluralRules {
         for tag in language.withParents {
             if let rules = rules(forCLDRLocale: tag.description, kind: kind) { return rules }
             if tag.script != nil, tag.region != nil,
