@@ -215,7 +215,7 @@ struct MergeCatalogsTests {
                 .replacingOccurrences(of: "1.0", with: "1.1"))
     }
 
-    @Test("a version that is missing or no regular file is an error naming it, and ours is left alone")
+    @Test("a version that is missing, a folder or a named pipe is an error naming it, and ours is left alone")
     func missingVersion() throws {
         let folder = try ToolRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -227,6 +227,11 @@ struct MergeCatalogsTests {
         try FileTree.write("\"a\" = \"A\";\n", to: "base", in: folder)
         let folderGiven = try ToolRunner.run(["merge-catalogs", "base", "ours", "theirs", "a.strings"], in: folder)
         #expect(folderGiven.status != 0 && folderGiven.errors.contains("theirs: error:"), "\(folderGiven.errors)")
+        // A named pipe would block the merge until something wrote to it: refused unread.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("theirs"))
+        try #require(mkfifo(folder.appendingPathComponent("theirs").path, 0o600) == 0)
+        let pipeGiven = try ToolRunner.run(["merge-catalogs", "base", "ours", "theirs", "a.strings"], in: folder)
+        #expect(pipeGiven.status != 0 && pipeGiven.errors.contains("theirs: error:"), "\(pipeGiven.errors)")
         #expect(try String(contentsOf: folder.appendingPathComponent("ours"), encoding: .utf8) == "\"a\" = \"A\";\n")
     }
 }
