@@ -165,17 +165,7 @@ public struct PluralRules: Sendable {
         case .t: value = operands.t
         case .e, .c: value = operands.e
         }
-        // CLDR's moduli are 10, 100, 1000, 100000 and 1000000: written out, each division
-        // becomes a multiplication, several times faster than dividing by a stored number.
-        switch step.modulus {
-        case 0: break
-        case 10: value %= 10
-        case 100: value %= 100
-        case 1000: value %= 1000
-        case 100_000: value %= 100_000
-        case 1_000_000: value %= 1_000_000
-        default: value %= step.modulus
-        }
+        if step.modulus != 0 { value %= step.modulus }
         var position = step.boundsStart
         while position < step.boundsEnd {
             if bounds[position] <= value, value <= bounds[position + 1] { return !step.negated }

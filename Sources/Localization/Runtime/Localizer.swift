@@ -140,13 +140,16 @@ public final class Localizer: Sendable {
     /// The text for `key` in `table` as written (no specifier replaced), falling back along
     /// the chain; when no language has it, `defaultValue`, else the key itself.
     func text(_ key: String, asWrittenIn table: String, defaultValue: String? = nil) -> String {
-        let resolution = current
         if table == Catalog.defaultTable {
-            if let value = resolution.merged[key] {
+            // The hot path: one probe of the merged table, the resolution borrowed, not retained.
+            let found = withCurrent { resolution -> String? in
+                guard let value = resolution.merged[key] else { return nil }
                 if recordsFallbacks { recordFallback(key, table: table, in: resolution) }
-                return ControlCharacters.shown(value)
+                return value
             }
+            if let found { return ControlCharacters.shown(found) }
         } else {
+            let resolution = current
             for catalog in resolution.chain {
                 guard let entry = catalog[key, table: table] else { continue }
                 if recordsFallbacks { recordFallback(key, table: table, in: resolution, shown: catalog) }
@@ -350,6 +353,12 @@ public final class Localizer: Sendable {
     private var current: Resolution {
         let address = currentAddress.load(ordering: .acquiring)
         return Unmanaged<Resolution>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).takeUnretainedValue()
+    }
+
+    /// `body` with the current resolution, which the localizer keeps alive, borrowed.
+    private func withCurrent<Result>(_ body: (Resolution) -> Result) -> Result {
+        let address = currentAddress.load(ordering: .acquiring)
+        return Unmanaged<Resolution>.fromOpaque(UnsafeRawPointer(bitPattern: address)!)._withUnsafeGuaranteedRef(body)
     }
 
     /// Publishes `resolution`; call with `state` locked, which keeps it alive.
