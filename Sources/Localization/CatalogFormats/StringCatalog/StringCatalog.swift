@@ -270,6 +270,14 @@ extension StringCatalog {
         public var state: State?
         /// The text.
         public var value: String
+        /// The development-language text this translation was made from, when that text has
+        /// changed since (`"previousSource"`, FlavorKit's field: what PO's `#| msgid` and
+        /// XLIFF's note show a translator); nil otherwise.
+        public var previousSource: String?
+        /// Whether FlavorKit filled the text in for a person to confirm (`"suggested": true`,
+        /// FlavorKit's field): carried over from an edited development text or taken from a
+        /// translation memory. It is a suggestion only while not `translated` (`isSuggestion`).
+        public var isSuggested: Bool
         /// Fields FlavorKit does not know, as read.
         public var otherFields: KeyedList<JSONValue>
         /// The line of its `value`; 0 when not read.
@@ -279,9 +287,16 @@ extension StringCatalog {
         public init(_ value: String, state: State? = .translated) {
             self.value = value
             self.state = state
+            previousSource = nil
+            isSuggested = false
             otherFields = KeyedList()
             line = 0
         }
+
+        /// A translation no person has confirmed yet: suggested and not `translated`. The
+        /// runtime never shows it (the key falls back as for a missing translation); lint and
+        /// `status` count it as not translated, to review.
+        public var isSuggestion: Bool { isSuggested && state != .translated }
     }
 
     /// Several texts for one key (App Shortcuts: each phrase a user may say).

@@ -1,0 +1,61 @@
+/// Texts found by similarity without comparing every pair: an index of each text's
+/// trigrams (three Unicode scalars, the text framed by a start and an end mark so that a
+/// short text has some), as `msgmerge` finds candidates through its 4-gram index (trigrams
+/// here: interface texts are short). A query counts the trigrams it shares with each text,
+/// keeps the texts whose length allows the threshold and who share the most, and measures
+/// only those (`TextSimilarity.ratio`).
+package struct SimilarTextIndex: Sendable {
+    /// One similar text: its index in the texts indexed and its ratio.
+    package struct Match: Sendable, Hashable {
+        /// The index of the text in the list indexed.
+        package var index: Int
+        /// `TextSimilarity.ratio` of the query and the text.
+        package var ratio: Double
+    }
+
+    /// How many texts, sharing the most trigrams with a query, are measured.
+    static let measured = 16
+
+    private let texts: [[Unicode.Scalar]]
+    /// Trigram → the texts that have it, each once, ascending.
+    private var postings: [UInt64: [Int32]] = [:]
+
+    /// An index of `texts`.
+    package init(_ texts: [String]) {
+        self.texts = texts.map { Array($0.unicodeScalars) }
+        for (index, text) in self.texts.enumerated() {
+            for gram in Set(Self.trigrams(text)) { postings[gram, default: []].append(Int32(index)) }
+        }
+    }
+
+    /// The number of texts indexed.
+    package var count: Int { texts.count }
+
+    /// The texts at least `threshold` similar to `query`, most similar first (equal ratios
+    /// in the order indexed).
+    package func matches(_ query: String, threshold: Double = TextSimilarity.threshold) -> [Match] {
+        let scalars = Array(query.unicodeScalars)
+        var shared: [Int32: Int] = [:]
+        for gram in Set(Self.trigrams(scalars)) {
+            for index in postings[gram] ?? [] { shared[index, default: 0] += 1 }
+        }
+        let candidates = shared.filter { TextSimilarity.bound(texts[Int($0.key)].count, scalars.count) >= threshold }
+            .sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            .prefix(Self.measured)
+        var matches: [Match] = []
+        for (index, _) in candidates {
+            let ratio = TextSimilarity.ratio(texts[Int(index)], scalars)
+            if ratio >= threshold { matches.append(Match(index: Int(index), ratio: ratio)) }
+        }
+        return matches.sorted { $0.ratio != $1.ratio ? $0.ratio > $1.ratio : $0.index < $1.index }
+    }
+
+    /// The trigrams of a text framed by U+0002 and U+0003, each packed into 63 bits.
+    package static func trigrams(_ text: [Unicode.Scalar]) -> [UInt64] {
+        let framed = [Unicode.Scalar(UInt8(2))] + text + [Unicode.Scalar(UInt8(3))]
+        guard framed.count >= 3 else { return [] }
+        return (0...(framed.count - 3)).map {
+            UInt64(framed[$0].value) << 42 | UInt64(framed[$0 + 1].value) << 21 | UInt64(framed[$0 + 2].value)
+        }
+    }
+}

@@ -1,0 +1,68 @@
+/// How alike two development texts are, as gettext's `msgmerge` measures it (`fstrcmp`):
+/// twice the length of their longest common subsequence over the sum of their lengths, in
+/// Unicode scalars, from 0 (nothing in common) to 1 (the same text): a typo fixed in a
+/// 40-character text scores about 0.97.
+///
+/// A pair at or above `threshold` is similar enough to carry a translation over as a
+/// suggestion. The threshold is 0.7, above `msgmerge`'s 0.6, which pairs interface words that
+/// only look alike (`Exceptions` and `Functions` 0.63, `Delete` and `Select` 0.67, `Delete` and
+/// `Delete Invalid` 0.6), and below the 0.75 of translate-toolkit and Weblate, which misses
+/// reworded sentences. On 100 edits of a real catalog (`TranslationMemoryCorpusTests`: 85 that
+/// keep their arguments, 15 that change a placeholder, 20 texts gone and 20 new besides), 0.6
+/// carries 81 and misses 4, 0.7 carries 76 and misses 9, 0.75 carries 62 and misses 23; none
+/// pairs wrongly, none carries across a changed placeholder. What 0.7 misses: a long sentence
+/// deleted (ratios 0.50–0.63), a word changed in a text of two or three words.
+package enum TextSimilarity {
+    /// The lowest ratio at which a pair is similar.
+    package static let threshold = 0.7
+
+    /// The ratio of `a` and `b`, each given as its Unicode scalars.
+    package static func ratio(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Double {
+        let total = a.count + b.count
+        guard total > 0 else { return 1 }
+        guard !a.isEmpty, !b.isEmpty else { return 0 }
+        return Double(2 * commonLength(a, b)) / Double(total)
+    }
+
+    /// The highest ratio texts of these lengths can have: their common part is at most the
+    /// shorter one.
+    package static func bound(_ a: Int, _ b: Int) -> Double {
+        a + b == 0 ? 1 : Double(2 * min(a, b)) / Double(a + b)
+    }
+
+    /// The ratio of two strings.
+    package static func ratio(_ a: String, _ b: String) -> Double {
+        ratio(Array(a.unicodeScalars), Array(b.unicodeScalars))
+    }
+
+    /// The length of the longest common subsequence, bit-parallel (Hyyrö 2004): one pass
+    /// over `b` of ⌈|a| / 64⌉ word operations each.
+    package static func commonLength(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+        let (pattern, text) = a.count <= b.count ? (a, b) : (b, a)
+        let words = (pattern.count + 63) / 64
+        var masks: [Unicode.Scalar: [UInt64]] = [:]
+        for (index, scalar) in pattern.enumerated() {
+            masks[scalar, default: [UInt64](repeating: 0, count: words)][index / 64] |= 1 << UInt64(index % 64)
+        }
+        var row = [UInt64](repeating: ~0, count: words)
+        let none = [UInt64](repeating: 0, count: words)
+        for scalar in text {
+            let match = masks[scalar] ?? none
+            var carry: UInt64 = 0
+            for word in 0..<words {
+                let v = row[word], u = v & match[word]
+                let (sum1, overflow1) = v.addingReportingOverflow(u)
+                let (sum, overflow2) = sum1.addingReportingOverflow(carry)
+                carry = (overflow1 || overflow2) ? 1 : 0
+                row[word] = sum | (v & ~match[word])
+            }
+        }
+        var zeros = 0
+        for word in 0..<words {
+            let bits = word == words - 1 && pattern.count % 64 != 0 ? pattern.count % 64 : 64
+            let valid: UInt64 = bits == 64 ? ~0 : (1 << UInt64(bits)) - 1
+            zeros += (~row[word] & valid).nonzeroBitCount
+        }
+        return zeros
+    }
+}
