@@ -64,6 +64,14 @@ struct TranslationMemoryTests {
         }
     }
 
+    @Test("a large index of texts that share most trigrams still finds the one text, visiting few entries")
+    func largeIndex() {
+        let texts = (0..<30_000).map { "The file \($0) is ready to be sent" }
+        let index = SimilarTextIndex(texts)
+        #expect(index.matches("The file 12345 is now ready to be sent").first?.index == 12345)
+        #expect(index.matches("Nothing alike at all").isEmpty)
+    }
+
     @Test("pairs: the most similar first, each text once, never across different arguments")
     func pairs() {
         let old = ["Delete %lld files?", "Delete %lld file?", "Downloaded %@", "Settings"]

@@ -1,9 +1,10 @@
 /// Texts found by similarity without comparing every pair: an index of each text's
 /// trigrams (three Unicode scalars, the text framed by a start and an end mark so that a
 /// short text has some), as `msgmerge` finds candidates through its 4-gram index (trigrams
-/// here: interface texts are short). A query counts the trigrams it shares with each text,
-/// keeps the texts whose length allows the threshold and who share the most, and measures
-/// only those (`TextSimilarity.ratio`).
+/// here: interface texts are short). A query counts the trigrams it shares with each text
+/// (its rarest trigrams first, within a budget of index entries visited, so that a large
+/// compendium costs no more a query), keeps the texts whose length allows the threshold and
+/// who share the most, and measures only those (`TextSimilarity.ratio`).
 package struct SimilarTextIndex: Sendable {
     /// One similar text: its index in the texts indexed and its ratio.
     package struct Match: Sendable, Hashable {
@@ -15,6 +16,8 @@ package struct SimilarTextIndex: Sendable {
 
     /// How many texts, sharing the most trigrams with a query, are measured.
     static let measured = 16
+    /// How many entries of the index a query visits at most (past the trigram that reaches it).
+    static let budget = 20_000
 
     private let texts: [[Unicode.Scalar]]
     /// Trigram → the texts that have it, each once, ascending.
@@ -36,8 +39,13 @@ package struct SimilarTextIndex: Sendable {
     package func matches(_ query: String, threshold: Double = TextSimilarity.threshold) -> [Match] {
         let scalars = Array(query.unicodeScalars)
         var shared: [Int32: Int] = [:]
-        for gram in Set(Self.trigrams(scalars)) {
-            for index in postings[gram] ?? [] { shared[index, default: 0] += 1 }
+        // The rarest trigrams first, up to a budget: a query costs the same whatever the size
+        // of the index (a common trigram, ` th`, alone would list most texts).
+        let lists = Set(Self.trigrams(scalars)).compactMap { postings[$0] }.sorted { $0.count < $1.count }
+        var visited = 0
+        for list in lists where visited < Self.budget {
+            visited += list.count
+            for index in list { shared[index, default: 0] += 1 }
         }
         let candidates = shared.filter { TextSimilarity.bound(texts[Int($0.key)].count, scalars.count) >= threshold }
             .sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
