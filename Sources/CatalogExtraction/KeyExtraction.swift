@@ -333,19 +333,22 @@ public struct KeyExtraction {
         let path = document.path, sourceLanguage = document.sourceLanguage
         let url = URL(fileURLWithPath: path)
         let location = { (entry: StringCatalog.Entry) in SourceLocation(path: path, line: entry.line, column: 1) }
+        // Added together: one pass over the catalog, however many keys.
+        var entries: [StringCatalog.Entry] = []
         for key in added {
             let use = uses[key]!
-            document.update(key, orderedBy: StringCatalogWriter.keyOrder) { entry in
-                entry.comment = use.comment
-                if let value = use.defaultValue, value != key {
-                    entry.extractionState = .extractedWithValue
-                    entry.localizations.set(
-                        StringCatalog.Localization(stringUnit: StringCatalog.StringUnit(value, state: .new)),
-                        for: sourceLanguage, orderedBy: StringCatalogWriter.keyOrder)
-                }
+            var entry = StringCatalog.Entry(key: key)
+            entry.comment = use.comment
+            if let value = use.defaultValue, value != key {
+                entry.extractionState = .extractedWithValue
+                entry.localizations.set(
+                    StringCatalog.Localization(stringUnit: StringCatalog.StringUnit(value, state: .new)),
+                    for: sourceLanguage, orderedBy: StringCatalogWriter.keyOrder)
             }
+            entries.append(entry)
             record(.added, key, table, url, use.location)
         }
+        document.insert(entries, orderedBy: StringCatalogWriter.keyOrder)
         carryOver(into: &document, table: table, added: added, uses: uses, isUsed: isUsed)
         var removed: [String] = []
         let new = Set(added)

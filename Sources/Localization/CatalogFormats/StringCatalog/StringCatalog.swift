@@ -140,6 +140,36 @@ public struct StringCatalog: Sendable {
         }
     }
 
+    /// Adds `added` (entries whose keys the catalog does not have), each where `update` would
+    /// put it among the keys, indexing once: many keys added cost one pass, not one each.
+    package mutating func insert(_ added: [Entry], orderedBy areInIncreasingOrder: (String, String) -> Bool) {
+        guard !added.isEmpty else { return }
+        // Each one's place among the entries there were, found as `update` finds it.
+        let placed = added.map { entry in
+            var low = 0, high = entries.count
+            while low < high {
+                let middle = (low + high) / 2
+                if areInIncreasingOrder(entry.key, entries[middle].key) { high = middle } else { low = middle + 1 }
+            }
+            return (position: low, entry: entry)
+        }.sorted {
+            $0.position != $1.position ? $0.position < $1.position : areInIncreasingOrder($0.entry.key, $1.entry.key)
+        }
+        var merged: [Entry] = []
+        merged.reserveCapacity(entries.count + added.count)
+        var next = 0
+        for (position, entry) in entries.enumerated() {
+            while next < placed.count, placed[next].position == position {
+                merged.append(placed[next].entry)
+                next += 1
+            }
+            merged.append(entry)
+        }
+        merged += placed[next...].map(\.entry)
+        entries = merged
+        reindex()
+    }
+
     /// Removes the entry for `key` (every entry, if it was given twice).
     public mutating func remove(_ key: String) {
         entries.removeAll { $0.key == key }
