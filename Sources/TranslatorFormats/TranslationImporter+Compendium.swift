@@ -28,6 +28,7 @@ extension TranslationImporter {
         let sources = remembered.map(\.source)
         let index = SimilarTextIndex(sources)
         var imported: [Imported] = []
+        var counts = SimilarTextIndex.Counts(index.count)
         for unit in catalog.units where unit.target == nil && unit.part == .text {
             if let entry = exact[unit.source] {
                 imported.append(Imported(unit: unit, text: entry.target, source: nil, location: entry.location))
@@ -36,9 +37,10 @@ extension TranslationImporter {
             guard unit.kind == .xcstrings else { continue }
             let signature = ArgumentSignature(unit.source)
             guard
-                let match = index.matches(unit.source).first(where: {
-                    ArgumentSignature(sources[$0.index]) == signature
-                })
+                let match = index.matches(unit.source, threshold: TextSimilarity.threshold, counts: &counts).first(
+                    where: {
+                        ArgumentSignature(sources[$0.index]) == signature
+                    })
             else { continue }
             let entry = remembered[match.index]
             var item = Imported(unit: unit, text: entry.target, source: nil, location: entry.location, reviewed: false)

@@ -22,10 +22,10 @@ struct TranslationMemoryTests {
         var generator = SeededGenerator(seed: 41)
         for _ in 0..<200 {
             let a = (0..<Int.random(in: 0...150, using: &generator)).map { _ in
-                "abc".randomElement()!.unicodeScalars.first!
+                "abé".randomElement()!.unicodeScalars.first!
             }
             let b = (0..<Int.random(in: 0...150, using: &generator)).map { _ in
-                "abcd".randomElement()!.unicodeScalars.first!
+                "abé€".randomElement()!.unicodeScalars.first!
             }
             var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
             for i in 0..<a.count {

@@ -37,22 +37,56 @@ package struct SimilarTextIndex: Sendable {
     /// The texts at least `threshold` similar to `query`, most similar first (equal ratios
     /// in the order indexed).
     package func matches(_ query: String, threshold: Double = TextSimilarity.threshold) -> [Match] {
+        var counts = Counts(count)
+        return matches(query, threshold: threshold, counts: &counts)
+    }
+
+    /// Per-text counts of shared trigrams, kept between queries so that one costs what it
+    /// touches, not the size of the index.
+    package struct Counts {
+        fileprivate var shared: [UInt16]
+        fileprivate var touched: [Int32] = []
+
+        /// Counts for an index of `count` texts.
+        package init(_ count: Int) { shared = [UInt16](repeating: 0, count: count) }
+    }
+
+    /// `matches(_:threshold:)` with counts kept by the caller (`Counts(index.count)`).
+    package func matches(_ query: String, threshold: Double, counts: inout Counts) -> [Match] {
         let scalars = Array(query.unicodeScalars)
-        var shared: [Int32: Int] = [:]
         // The rarest trigrams first, up to a budget: a query costs the same whatever the size
         // of the index (a common trigram, ` th`, alone would list most texts).
         let lists = Set(Self.trigrams(scalars)).compactMap { postings[$0] }.sorted { $0.count < $1.count }
         var visited = 0
         for list in lists where visited < Self.budget {
             visited += list.count
-            for index in list { shared[index, default: 0] += 1 }
+            for index in list {
+                if counts.shared[Int(index)] == 0 { counts.touched.append(index) }
+                counts.shared[Int(index)] &+= 1
+            }
         }
-        let candidates = shared.filter { TextSimilarity.bound(texts[Int($0.key)].count, scalars.count) >= threshold }
-            .sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-            .prefix(Self.measured)
+        // The texts sharing the most trigrams (first indexed first among equals) that are long
+        // enough or short enough to reach the threshold.
+        var best: [(index: Int32, shared: UInt16)] = []
+        for index in counts.touched {
+            let shared = counts.shared[Int(index)]
+            counts.shared[Int(index)] = 0
+            guard TextSimilarity.bound(texts[Int(index)].count, scalars.count) >= threshold else { continue }
+            let ranksAbove = { (other: (index: Int32, shared: UInt16)) in
+                shared > other.shared || (shared == other.shared && index < other.index)
+            }
+            guard best.count < Self.measured || ranksAbove(best[best.count - 1]) else { continue }
+            let position = best.firstIndex(where: ranksAbove) ?? best.count
+            best.insert((index, shared), at: position)
+            if best.count > Self.measured { best.removeLast() }
+        }
+        counts.touched.removeAll(keepingCapacity: true)
+        guard !best.isEmpty else { return [] }
+        let pattern = TextSimilarity.Pattern(scalars)
         var matches: [Match] = []
-        for (index, _) in candidates {
-            let ratio = TextSimilarity.ratio(texts[Int(index)], scalars)
+        for (index, _) in best {
+            let text = texts[Int(index)]
+            let ratio = Double(2 * pattern.commonLength(with: text)) / Double(text.count + scalars.count)
             if ratio >= threshold { matches.append(Match(index: Int(index), ratio: ratio)) }
         }
         return matches.sorted { $0.ratio != $1.ratio ? $0.ratio > $1.ratio : $0.index < $1.index }

@@ -35,34 +35,72 @@ package enum TextSimilarity {
         ratio(Array(a.unicodeScalars), Array(b.unicodeScalars))
     }
 
-    /// The length of the longest common subsequence, bit-parallel (Hyyrö 2004): one pass
-    /// over `b` of ⌈|a| / 64⌉ word operations each.
+    /// The length of the longest common subsequence of `a` and `b`.
     package static func commonLength(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
-        let (pattern, text) = a.count <= b.count ? (a, b) : (b, a)
-        let words = (pattern.count + 63) / 64
-        var masks: [Unicode.Scalar: [UInt64]] = [:]
-        for (index, scalar) in pattern.enumerated() {
-            masks[scalar, default: [UInt64](repeating: 0, count: words)][index / 64] |= 1 << UInt64(index % 64)
+        a.count <= b.count ? Pattern(a).commonLength(with: b) : Pattern(b).commonLength(with: a)
+    }
+
+    /// A text made ready to be compared with many others: where each scalar occurs in it, as
+    /// bits. `commonLength(with:)` is bit-parallel (Hyyrö 2004): one pass over the other text
+    /// of ⌈count / 64⌉ word operations each.
+    package struct Pattern {
+        /// The pattern's length in scalars.
+        package let count: Int
+        private let words: Int
+        /// ASCII scalar × word → the bits of its positions.
+        private var ascii: [UInt64]
+        /// Any other scalar → the bits of its positions.
+        private var others: [Unicode.Scalar: [UInt64]] = [:]
+
+        /// The pattern of `scalars`.
+        package init(_ scalars: [Unicode.Scalar]) {
+            count = scalars.count
+            words = max((scalars.count + 63) / 64, 1)
+            ascii = [UInt64](repeating: 0, count: 128 * words)
+            for (index, scalar) in scalars.enumerated() {
+                let bit: UInt64 = 1 << UInt64(index % 64)
+                if scalar.value < 128 {
+                    ascii[Int(scalar.value) * words + index / 64] |= bit
+                } else {
+                    others[scalar, default: [UInt64](repeating: 0, count: words)][index / 64] |= bit
+                }
+            }
         }
-        var row = [UInt64](repeating: ~0, count: words)
-        let none = [UInt64](repeating: 0, count: words)
-        for scalar in text {
-            let match = masks[scalar] ?? none
+
+        /// The length of the longest common subsequence of the pattern and `text`.
+        package func commonLength(with text: [Unicode.Scalar]) -> Int {
+            guard count > 0 else { return 0 }
+            var row = [UInt64](repeating: ~0, count: words)
+            let none = [UInt64](repeating: 0, count: words)
+            for scalar in text {
+                if scalar.value < 128 {
+                    let base = Int(scalar.value) * words
+                    step(&row) { ascii[base + $0] }
+                } else {
+                    let match = others[scalar] ?? none
+                    step(&row) { match[$0] }
+                }
+            }
+            var zeros = 0
+            for word in 0..<words {
+                let bits = word == words - 1 && count % 64 != 0 ? count % 64 : 64
+                let valid: UInt64 = bits == 64 ? ~0 : (1 << UInt64(bits)) - 1
+                zeros += (~row[word] & valid).nonzeroBitCount
+            }
+            return zeros
+        }
+
+        /// One scalar of the text: the row advanced by its match bits.
+        @inline(__always)
+        private func step(_ row: inout [UInt64], _ match: (Int) -> UInt64) {
             var carry: UInt64 = 0
             for word in 0..<words {
-                let v = row[word], u = v & match[word]
+                let v = row[word], m = match(word), u = v & m
                 let (sum1, overflow1) = v.addingReportingOverflow(u)
                 let (sum, overflow2) = sum1.addingReportingOverflow(carry)
                 carry = (overflow1 || overflow2) ? 1 : 0
-                row[word] = sum | (v & ~match[word])
+                row[word] = sum | (v & ~m)
             }
         }
-        var zeros = 0
-        for word in 0..<words {
-            let bits = word == words - 1 && pattern.count % 64 != 0 ? pattern.count % 64 : 64
-            let valid: UInt64 = bits == 64 ? ~0 : (1 << UInt64(bits)) - 1
-            zeros += (~row[word] & valid).nonzeroBitCount
-        }
-        return zeros
     }
 }

@@ -24,8 +24,9 @@ package enum TranslationMemory {
         let index = SimilarTextIndex(old)
         var signatures: [Int: ArgumentSignature] = [:]
         var found: [Pair] = []
+        var counts = SimilarTextIndex.Counts(index.count)
         for (position, text) in new.enumerated() {
-            let matches = index.matches(text, threshold: threshold)
+            let matches = index.matches(text, threshold: threshold, counts: &counts)
             guard !matches.isEmpty else { continue }
             let signature = ArgumentSignature(text)
             for match in matches {
