@@ -33,7 +33,7 @@ struct TranslationMemoryTests {
                     table[i + 1][j + 1] = a[i] == b[j] ? table[i][j] + 1 : max(table[i][j + 1], table[i + 1][j])
                 }
             }
-            #expect(TextSimilarity.commonLength(a, b) == table[a.count][b.count], "\(a) \(b)")
+            #expect(TextSimilarity.Pattern(a).commonLength(with: b) == table[a.count][b.count], "\(a) \(b)")
         }
     }
 

@@ -16,28 +16,17 @@ package enum TextSimilarity {
     /// The lowest ratio at which a pair is similar.
     package static let threshold = 0.7
 
-    /// The ratio of `a` and `b`, each given as its Unicode scalars.
-    package static func ratio(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Double {
-        let total = a.count + b.count
-        guard total > 0 else { return 1 }
-        guard !a.isEmpty, !b.isEmpty else { return 0 }
-        return Double(2 * commonLength(a, b)) / Double(total)
+    /// The ratio of two texts.
+    package static func ratio(_ a: String, _ b: String) -> Double {
+        let (a, b) = (Array(a.unicodeScalars), Array(b.unicodeScalars))
+        guard a.count + b.count > 0 else { return 1 }
+        return Double(2 * Pattern(a).commonLength(with: b)) / Double(a.count + b.count)
     }
 
     /// The highest ratio texts of these lengths can have: their common part is at most the
     /// shorter one.
     package static func bound(_ a: Int, _ b: Int) -> Double {
         a + b == 0 ? 1 : Double(2 * min(a, b)) / Double(a + b)
-    }
-
-    /// The ratio of two strings.
-    package static func ratio(_ a: String, _ b: String) -> Double {
-        ratio(Array(a.unicodeScalars), Array(b.unicodeScalars))
-    }
-
-    /// The length of the longest common subsequence of `a` and `b`.
-    package static func commonLength(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
-        a.count <= b.count ? Pattern(a).commonLength(with: b) : Pattern(b).commonLength(with: a)
     }
 
     /// A text made ready to be compared with many others: where each scalar occurs in it, as
