@@ -184,7 +184,10 @@ struct ExtractionBenchmarks {
     }
 
     func run() throws -> [Figure] {
-        [try extractionFigure(), symbolsFigure()]
+        [
+            try extractionFigure(), symbolsFigure(),
+            try CarryOverBenchmarks(in: folder.appendingPathComponent("carry-over")).figure(),
+        ]
     }
 
     private func extractionFigure() throws -> Figure {

@@ -13,7 +13,7 @@ enum Measure {
     static let tripwire = CommandLine.arguments.dropFirst().contains("--tripwire")
     /// How far past its goal a figure may be before the tripwire fails it.
     static let tripwireMargin = 1.5
-    /// Figures that miss their goal by more than the margin today, left open by issue 39, each
+    /// Figures that miss their goal by more than the margin today, left open by issues 39 and 41, each
     /// with how many times past its goal it was when listed (median of the tripwire's runs on
     /// this project's machines). The tripwire holds them to the margin past that instead of
     /// past the goal, and names them on every run: they cannot get worse unnoticed, and CI
@@ -23,6 +23,9 @@ enum Measure {
         "load a 20,000-entry .xcstrings (3 languages)": 1.65,
         // 3.1× reading the files; goal ≤ 1.8×.
         "extract --check of 2,000 Swift files with 20,000 key uses": 1.71,
+        // Issue 41: 1.8× extract with none edited (the catalog written alone is 0.25× of it);
+        // goal ≤ 1.5×.
+        "extract of 20,000 keys with 500 texts edited (translations carried over)": 1.22,
     ]
 
     /// The rounds a figure gets: `rounds`, one in `quick` mode, at most three for the tripwire.

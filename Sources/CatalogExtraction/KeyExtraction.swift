@@ -17,7 +17,8 @@ import Localization
 /// - An existing text or translation is never changed, but one: while no person has edited a
 ///   String Catalog key's development text (its unit is still `new`, as extract wrote it),
 ///   the text follows the call's `defaultValue:` when the code changes it, and every
-///   translation of it is marked `needs_review` (Xcode's state for a changed source). Once a
+///   translation of it is marked `needs_review` (Xcode's state for a changed source), the
+///   text before kept in its unit (`previousSource`, which exports show translators). Once a
 ///   person has edited it (any other state), a `defaultValue:` that differs is reported at the
 ///   call (`drifted`) and nothing is written. The comment of an extracted (not `manual`) key
 ///   follows the call's, as Xcode's does. (A `.strings` file has no states: its texts are
@@ -27,6 +28,13 @@ import Localization
 ///   key no source uses is reported and left alone. With `prune`, every unused key is
 ///   removed: from the String Catalog, and from each language's `.strings` and
 ///   `.stringsdict` of its table.
+/// - Translation memory (`KeyExtraction+Memory.swift`): an added String Catalog key takes the
+///   translations of a key going unused in the same run whose development text is similar
+///   and takes the same arguments (`TranslationMemory.pairs`), as suggestions no person has
+///   confirmed (`needs_review`, `suggested`, the text before in `previousSource`): `carried`.
+///   One that pairs with none takes the translations of a key with the same development text
+///   elsewhere in the package's String Catalogs (shared or a flavor's), as they stand:
+///   `filledFromMemory`.
 ///
 /// A key counts as used where a key call names it, or where code writes the name of its
 /// generated symbol after a `.` (`text(.queueEmpty)`). Only the default table and tables the
@@ -46,8 +54,16 @@ public struct KeyExtraction {
             /// A String Catalog key's comment set to the call's.
             case commented = "comment updated"
             /// A String Catalog key's development text set to the call's `defaultValue:`, its
-            /// translations marked `needs_review`.
+            /// translations marked `needs_review` with the text before kept (`previousSource`).
             case followedCode = "text updated"
+            /// An added key given, as suggestions, the translations of a key no source uses any
+            /// more whose development text was similar and took the same arguments
+            /// (`catalogText`: that text).
+            case carried = "translations carried over"
+            /// An added key given the translations of another key with the same development
+            /// text, in this or another String Catalog of the package (`catalogText`: the
+            /// other key's table and key).
+            case filledFromMemory = "filled from memory"
             /// A `defaultValue:` that differs from a development text a person edited: reported,
             /// nothing written.
             case drifted = "differs from the code"
@@ -67,10 +83,12 @@ public struct KeyExtraction {
         public var file: URL
         /// The key's first use (added, used again, comment updated) or its entry.
         public var location: SourceLocation
-        /// The code's `defaultValue:`, for `followedCode` and `drifted`.
+        /// The code's `defaultValue:`, for `followedCode` and `drifted`; the added key's
+        /// development text, for `carried` and `filledFromMemory`.
         public var codeText: String?
         /// The catalog's development text (before it followed the code), for `followedCode`
-        /// and `drifted`.
+        /// and `drifted`; the development text translations were carried from, for `carried`;
+        /// where the translations were found (`Table: key`), for `filledFromMemory`.
         public var catalogText: String?
     }
 
@@ -81,7 +99,7 @@ public struct KeyExtraction {
     /// Problems that kept a table from being brought up to date.
     public private(set) var diagnostics: [Diagnostic] = []
 
-    private let project: CatalogProject
+    let project: CatalogProject
     private let scan: KeyUseScanner.Scan
     private let writing: Bool
 
@@ -137,7 +155,7 @@ public struct KeyExtraction {
     /// The keys the sources use in one table: each key's first use, with the first comment
     /// and default value any of its uses gives, in the order first used. A use is kept as its
     /// index in the scan (most keys have one use, then copied nowhere).
-    private struct TableUses {
+    struct TableUses {
         let all: [KeyUseScanner.KeyUse]
         private var first: [String: Int]
         /// A first use that a later one completed with a comment or default value.
@@ -315,19 +333,23 @@ public struct KeyExtraction {
         let path = document.path, sourceLanguage = document.sourceLanguage
         let url = URL(fileURLWithPath: path)
         let location = { (entry: StringCatalog.Entry) in SourceLocation(path: path, line: entry.line, column: 1) }
+        // Added together: one pass over the catalog, however many keys.
+        var entries: [StringCatalog.Entry] = []
         for key in added {
             let use = uses[key]!
-            document.update(key, orderedBy: StringCatalogWriter.keyOrder) { entry in
-                entry.comment = use.comment
-                if let value = use.defaultValue, value != key {
-                    entry.extractionState = .extractedWithValue
-                    entry.localizations.set(
-                        StringCatalog.Localization(stringUnit: StringCatalog.StringUnit(value, state: .new)),
-                        for: sourceLanguage, orderedBy: StringCatalogWriter.keyOrder)
-                }
+            var entry = StringCatalog.Entry(key: key)
+            entry.comment = use.comment
+            if let value = use.defaultValue, value != key {
+                entry.extractionState = .extractedWithValue
+                entry.localizations.set(
+                    StringCatalog.Localization(stringUnit: StringCatalog.StringUnit(value, state: .new)),
+                    for: sourceLanguage, orderedBy: StringCatalogWriter.keyOrder)
             }
+            entries.append(entry)
             record(.added, key, table, url, use.location)
         }
+        document.insert(entries, orderedBy: StringCatalogWriter.keyOrder)
+        carryOver(into: &document, table: table, added: added, uses: uses, isUsed: isUsed)
         var removed: [String] = []
         let new = Set(added)
         for entry in document.entries where !new.contains(entry.key) {
@@ -379,7 +401,7 @@ public struct KeyExtraction {
         }
         _ = entry.localizations.modify(sourceLanguage) { $0.stringUnit?.value = value }
         for language in entry.localizations.keys where language != sourceLanguage {
-            _ = entry.localizations.modify(language) { $0.markTranslatedForReview() }
+            _ = entry.localizations.modify(language) { $0.markTranslatedForReview(previousSource: unit.value) }
         }
         record(.followedCode, use.key, table, url, use.location, code: value, catalog: unit.value)
         return true
@@ -429,7 +451,7 @@ public struct KeyExtraction {
         try StringsParser.parse(text, path: file.path)
     }
 
-    private mutating func record(
+    mutating func record(
         _ kind: Change.Kind, _ key: String, _ table: String, _ file: URL, _ location: SourceLocation,
         code: String? = nil, catalog: String? = nil
     ) {

@@ -43,8 +43,15 @@ public struct TranslationUnit: Sendable, Hashable {
     public var sourceLocation: SourceLocation?
     /// Where the language defines it, when it does.
     public var targetLocation: SourceLocation?
-    /// A String Catalog unit marked `needs_review`.
+    /// A String Catalog unit marked `needs_review` (a suggestion too).
     public var needsReview: Bool
+    /// A translation no person confirmed (`StringCatalog.StringUnit.isSuggestion`): carried
+    /// over from an edited text or taken from memory. `target` holds it, `needsReview` is set;
+    /// the runtime does not show it.
+    public var isSuggestion = false
+    /// The development-language text the translation was made from, when it has changed
+    /// since (the String Catalog unit's `previousSource`): PO's `#| msgid`, an XLIFF note.
+    public var previousSource: String?
     /// A translation made from a development-language text that has changed since
     /// (`TranslationRecord`).
     public var isStale = false

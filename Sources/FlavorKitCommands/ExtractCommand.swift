@@ -76,6 +76,14 @@ enum ExtractCommand: ToolCommand {
                 ToolContext.print(
                     "updated the text of \"\(Diagnostic.quote(change.key))\" in \(file) to the code's "
                         + "\"\(Diagnostic.quote(change.codeText ?? ""))\" (\(place)); its translations need review")
+            case .carried:
+                ToolContext.print(
+                    "carried the translations of \"\(Diagnostic.quote(change.catalogText ?? ""))\" to \"\(Diagnostic.quote(change.key))\" "
+                        + "in \(file) as suggestions to review")
+            case .filledFromMemory:
+                ToolContext.print(
+                    "filled \"\(Diagnostic.quote(change.key))\" in \(file) with the translations of the same text "
+                        + "(\(Diagnostic.quote(change.catalogText ?? "")))")
             case .unused, .drifted:
                 ToolContext.print("\(relative(checkDiagnostic(change, layout: layout), in: layout))")
             }
@@ -104,6 +112,14 @@ enum ExtractCommand: ToolCommand {
                 "\(key): the code's default value \"\(Diagnostic.quote(change.codeText ?? ""))\" is not the text in "
                 + "\(file), \"\(Diagnostic.quote(change.catalogText ?? ""))\" (flavorkit extract updates it; its "
                 + "translations then need review)"
+        case .carried:
+            message =
+                "\(key) would take the translations of \"\(Diagnostic.quote(change.catalogText ?? ""))\" as "
+                + "suggestions (flavorkit extract carries them over)"
+        case .filledFromMemory:
+            message =
+                "\(key) would take the translations of the same text (\(Diagnostic.quote(change.catalogText ?? ""))) "
+                + "(flavorkit extract fills them in)"
         case .drifted:
             message =
                 "\(key): the code's default value \"\(Diagnostic.quote(change.codeText ?? ""))\" differs from the "
@@ -123,6 +139,7 @@ enum ExtractCommand: ToolCommand {
             (.added, "added"), (.markedStale, "marked stale"), (.usedAgain, "used again"),
             (.commented, "comments updated"), (.followedCode, "updated to the code"), (.removed, "removed"),
             (.unused, "unused, left alone"), (.drifted, "differing from the code"),
+            (.carried, "carried over as suggestions"), (.filledFromMemory, "filled from memory"),
         ]
         let parts = counts.compactMap { kind, label -> String? in
             let count = changes.filter { $0.kind == kind }.count

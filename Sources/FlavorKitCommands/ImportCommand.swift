@@ -5,27 +5,33 @@ import FileWriting
 import Foundation
 import TranslatorFormats
 
-/// `flavorkit import [--root DIR] FILE…`: translators' `.po`, `.xliff` and `.xcloc` files
-/// written back into the catalogs their units come from (`TranslationImporter`), each
+/// `flavorkit import [--compendium FILE]… [--root DIR] FILE…`: translators' `.po`, `.xliff`
+/// and `.xcloc` files written back into the catalogs their units come from, then what the
+/// shared catalogs still lack filled from each compendium (`TranslationImporter`), each
 /// catalog file atomically, one import at a time (a lock on the catalog folder). Refused
 /// translations and unreadable files are printed as `path:line:column: error: …`, stale
 /// units as warnings; then `N translations taken (de 3, fr 2), M files written`. A file with
 /// a refused translation is taken all or nothing: none of it. Exit status 1 when something
 /// was refused.
 enum ImportCommand: ToolCommand {
-    static let files = Argument("FILE", .oneOrMore, summary: "a .po, .xliff or .xcloc that flavorkit export wrote")
+    static let files = Argument("FILE", .zeroOrMore, summary: "a .po, .xliff or .xcloc that flavorkit export wrote")
+    static let compendium = Option.value(
+        "compendium", placeholder: "FILE", repeatable: true,
+        summary: "a .po or .xliff of earlier translations: fills what is missing (similar texts as suggestions)")
 
     static let command = Command(
         "import", summary: "read translators' PO and XLIFF files back into the catalogs",
-        arguments: [files], options: [FlavorKitTool.root])
+        arguments: [files], options: [compendium, FlavorKitTool.root])
 
     static func run(_ parsed: ParsedCommandLine) throws -> Int32 {
         let project = CatalogProject(layout: try FlavorKitTool.layout(parsed))
         let urls = parsed.arguments(files).map(ToolContext.url)
+        let compendia = parsed.values(compendium).map(ToolContext.url)
+        guard !urls.isEmpty || !compendia.isEmpty else { throw parsed.error(.missingArgument, word: files.name) }
         // One import at a time reads and rewrites the catalogs: none loses another's changes.
         let lock = try FileLock(exclusive: project.layout.localizations)
         defer { lock.release() }
-        let importer = TranslationImporter(project: project, files: urls)
+        let importer = TranslationImporter(project: project, files: urls, compendia: compendia)
         var failures = importer.diagnostics
         var written = 0
         for (url, data) in importer.writes {
@@ -47,6 +53,9 @@ enum ImportCommand: ToolCommand {
         if !importer.changedByLanguage.isEmpty {
             let languages = importer.changedByLanguage.sorted { $0.key.description < $1.key.description }
             summary += " (" + languages.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")"
+        }
+        if importer.suggested > 0 {
+            summary += " (\(importer.suggested) of them suggestions to review)"
         }
         if importer.confirmed > 0 {
             summary += ", \(importer.confirmed) stale translation\(importer.confirmed == 1 ? "" : "s") confirmed"

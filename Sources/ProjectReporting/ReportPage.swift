@@ -75,7 +75,11 @@ extension ProjectReport {
                 let hue = min(max((status.percent - 70) * 4, 0), 120)
                 var counts = ["\(status.translated) translated"]
                 if status.inherited > 0 { counts.append("\(status.inherited) inherited") }
-                counts += ["\(status.missing) missing", "\(status.needsReview) to review", "\(status.stale) stale"]
+                // Suggestions apart: translations no person confirmed, which users do not see.
+                let suggested = status.suggested > 0 ? " (\(status.suggested) suggested, not shown to users)" : ""
+                counts += [
+                    "\(status.missing) missing", "\(status.needsReview) to review\(suggested)", "\(status.stale) stale",
+                ]
                 if status.invalid > 0 { counts.append("\(status.invalid) invalid") }
                 html += "<td style=\"background:hsl(\(hue) 65% 82%)\" data-percent=\"\(status.percent)\">"
                 html += "<b>\(status.percent)%</b><br><small>\(counts.joined(separator: " · "))</small></td>"

@@ -20,6 +20,8 @@ package enum StringCatalogEditor {
         package var unit: TranslationUnit
         package var text: String
         package var state: StringCatalog.State
+        /// For a suggestion no person confirmed: the development text it translated.
+        package var suggestedFrom: String?
 
         package init(unit: TranslationUnit, text: String, state: StringCatalog.State) {
             self.unit = unit
@@ -124,11 +126,20 @@ package enum StringCatalogEditor {
         }
     }
 
-    /// A string unit with the change's text and state (its other fields kept).
+    /// A string unit with the change's text and state (its other fields kept); a translation
+    /// a person confirmed (`translated`) is no suggestion any more, and the text it was made
+    /// from is forgotten.
     private static func set(_ change: Change, in unit: inout StringCatalog.StringUnit?) {
         if unit == nil { unit = StringCatalog.StringUnit(change.text, state: change.state) }
         unit?.value = change.text
         unit?.state = change.state
+        if change.state == .translated {
+            unit?.isSuggested = false
+            unit?.previousSource = nil
+        } else if let previous = change.suggestedFrom {
+            unit?.isSuggested = true
+            unit?.previousSource = previous
+        }
     }
 
     /// A substitution's variant as the catalog writes its own number: `%arg`, where the

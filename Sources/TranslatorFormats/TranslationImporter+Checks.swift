@@ -16,8 +16,11 @@ extension TranslationImporter {
                         + "not \"\(Diagnostic.quote(source))\"; not taken", severity: .warning))
             return false
         }
-        guard item.text != unit.target else { return false }
-        if let mark = item.exportMark {
+        // A translation to review (a suggestion too) left as it was and marked reviewed (the
+        // fuzzy flag removed, the XLIFF state set to translated) is confirmed: written `translated`.
+        let confirms = item.reviewed && unit.needsReview && item.text == unit.target
+        guard item.text != unit.target || confirms else { return false }
+        if let mark = item.exportMark, !confirms {
             // Left as exported: the catalog's text, changed since or not, stands.
             if TranslationRecord.fingerprint(item.text) == mark { return false }
             if unit.exportMark != mark {

@@ -40,7 +40,9 @@ extension TranslationImporter {
                 for part in parts {
                     changed += part.items.count
                     changedByLanguage[part.catalog.language, default: 0] += part.items.count
-                    recorded += part.items.map { (part.catalog, $0, url) }
+                    suggested += part.items.count { $0.suggestedFrom != nil }
+                    // A suggestion was not made from today's text: recorded once a person confirms it.
+                    recorded += part.items.filter { $0.suggestedFrom == nil }.map { (part.catalog, $0, url) }
                 }
             } catch {
                 diagnostics.append(error)
@@ -99,8 +101,10 @@ extension TranslationImporter {
             }
             for part in parts {
                 let changes = part.items.map {
-                    StringCatalogEditor.Change(
+                    var change = StringCatalogEditor.Change(
                         unit: $0.unit, text: $0.text, state: $0.reviewed ? .translated : .needsReview)
+                    change.suggestedFrom = $0.suggestedFrom
+                    return change
                 }
                 StringCatalogEditor.apply(changes, language: part.catalog.language, to: &document)
             }

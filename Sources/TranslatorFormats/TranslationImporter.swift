@@ -40,6 +40,8 @@ public struct TranslationImporter {
     public internal(set) var changed = 0
     /// How many stale translations were confirmed unchanged.
     public internal(set) var confirmed = 0
+    /// How many of the translations changed are suggestions from a compendium, to review.
+    public internal(set) var suggested = 0
     /// How many translations changed in each language.
     public internal(set) var changedByLanguage: [LanguageTag: Int] = [:]
     /// Catalog file → its new content.
@@ -57,6 +59,8 @@ public struct TranslationImporter {
         var reviewed = true
         /// The unit's export mark, when the file carries it.
         var exportMark: String?
+        /// For a suggestion from a compendium: the development text it translated.
+        var suggestedFrom: String?
 
         /// A stale translation kept as it is, reviewed, against today's development text.
         var confirmsStale: Bool {
@@ -70,17 +74,22 @@ public struct TranslationImporter {
         }
     }
 
-    /// Reads every file, checks each translation and plans the catalogs' new contents.
-    public init(project: CatalogProject, files: [URL]) {
+    /// Reads every file, checks each translation and plans the catalogs' new contents; then
+    /// fills what the shared catalogs still lack from each of `compendia` (PO or XLIFF files
+    /// of earlier translations, `msgmerge -C`): the same development text's translation as a
+    /// translation, a similar one's as a suggestion (`suggested`).
+    public init(project: CatalogProject, files: [URL], compendia: [URL] = []) {
         self.project = project
         var accepted: [(TranslationCatalog, Imported)] = []
         var confirmations: [(TranslationCatalog, Imported)] = []
         // Each unit's translation and where it was taken from, to refuse a second file's other one.
         var taken: [String: Imported] = [:]
-        for url in files {
+        for (url, isCompendium) in files.map({ ($0, false) }) + compendia.map({ ($0, true) }) {
             do {
                 let errorsBefore = diagnostics.count { $0.severity == .error }
-                guard let (catalog, imported) = try read(url) else { continue }
+                let result: (TranslationCatalog, [Imported])?
+                if isCompendium { result = try readCompendium(url) } else { result = try read(url) }
+                guard let (catalog, imported) = result else { continue }
                 var fileAccepted: [(TranslationCatalog, Imported)] = []
                 var fileConfirmations: [(TranslationCatalog, Imported)] = []
                 var fileTaken: [String: Imported] = [:]
@@ -88,6 +97,8 @@ public struct TranslationImporter {
                     let identity = [
                         catalog.language.description, catalog.source.flavor ?? "", item.unit.table, item.unit.xliffID,
                     ].joined(separator: "\u{0}")
+                    // A compendium fills only what no file translated.
+                    if isCompendium, taken[identity] ?? fileTaken[identity] != nil { continue }
                     if let earlier = taken[identity] ?? fileTaken[identity], earlier.text != item.text {
                         diagnostics.append(
                             item.diagnostic(

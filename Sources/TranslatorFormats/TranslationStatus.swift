@@ -23,8 +23,11 @@ public struct TranslationStatus: Sendable, Hashable {
     /// Translated from a development-language text that has changed since (what
     /// `flavorkit import` recorded in `TranslationRecord`).
     public var stale = 0
-    /// String Catalog units marked `needs_review`.
+    /// String Catalog units marked `needs_review`, suggestions included.
     public var needsReview = 0
+    /// Of `needsReview`, the suggestions no person confirmed (carried over from an edited
+    /// text or taken from memory): to review, not shown to users.
+    public var suggested = 0
     /// Translated, but with format specifiers that disagree with the development language's
     /// (a lint error).
     public var invalid = 0
@@ -91,6 +94,7 @@ public struct TranslationStatus: Sendable, Hashable {
                 let reason: String
                 if message.units.contains(where: \.needsReview) {
                     row.needsReview += 1
+                    if message.units.contains(where: \.isSuggestion) { row.suggested += 1 }
                     reason = "review"
                 } else if message.units.contains(where: { $0.target == nil }) {
                     if inheritedContexts.contains("\(table)\u{0}\(message.context)") {
@@ -167,8 +171,8 @@ public struct TranslationStatus: Sendable, Hashable {
         }.joined()
     }
 
-    /// `{"rows": [{"language": "de", "catalog": "shared", "translated": 87, …, "percent": 100}]}`;
-    /// with `list`, each row's `untranslated` messages too (`reason`, `table`, `context`).
+    /// `{"rows": [{"language": "de", "catalog": "shared", "translated": 87, …, "percent": 100}]}`
+    /// (`suggested` only when there are some); with `list`, each row's `untranslated` messages too (`reason`, `table`, `context`).
     public static func json(_ rows: [TranslationStatus], list: Bool = false) -> String {
         let objects = rows.map { row in
             JSONTree.sorted([
@@ -176,6 +180,7 @@ public struct TranslationStatus: Sendable, Hashable {
                 "translated": .int(row.translated), "inherited": .int(row.inherited), "missing": .int(row.missing),
                 "stale": .int(row.stale), "needsReview": .int(row.needsReview), "invalid": .int(row.invalid),
                 "total": .int(row.total), "percent": .int(row.percent),
+                "suggested": row.suggested > 0 ? .int(row.suggested) : nil,
                 "untranslated": list
                     ? .array(
                         row.untranslated.map {

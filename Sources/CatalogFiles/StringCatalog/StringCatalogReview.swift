@@ -3,9 +3,16 @@ import Localization
 extension StringCatalog.Localization {
     /// Every translated unit of it (its variations' and substitutions' too) marked
     /// `needs_review`, as Xcode marks translations whose source changed; a unit not translated
-    /// yet (`new`) stays as it is.
-    package mutating func markTranslatedForReview() {
-        if let state = stringUnit?.state, state != .new { stringUnit?.state = .needsReview }
+    /// yet (`new`) stays as it is. `previousSource`, the development text before the change,
+    /// is kept in the text's unit (`previousSource`) for translators' tools to show, unless the
+    /// unit already awaited review with the text it was made from kept.
+    package mutating func markTranslatedForReview(previousSource: String? = nil) {
+        if let state = stringUnit?.state, state != .new {
+            if let previousSource, state != .needsReview || stringUnit?.previousSource == nil {
+                stringUnit?.previousSource = previousSource
+            }
+            stringUnit?.state = .needsReview
+        }
         variations?.markTranslatedForReview()
         guard var substitutions else { return }
         for name in substitutions.keys { _ = substitutions.modify(name) { $0.variations?.markTranslatedForReview() } }

@@ -98,9 +98,17 @@ extension JSONOutput {
         if let unit = localization.stringUnit {
             member("stringUnit", &object)
             var fields = begin(unit.otherFields)
+            if let previous = unit.previousSource {
+                member("previousSource", &fields)
+                string(previous)
+            }
             if let state = unit.state {
                 member("state", &fields)
                 string(state.rawValue)
+            }
+            if unit.isSuggested {
+                member("suggested", &fields)
+                bool(true)
             }
             member("value", &fields)
             string(unit.value)

@@ -29,17 +29,18 @@ public struct XCStringsFile: Sendable {
     let usableLanguages: Set<String>
     /// Problems met, each at its line and column; the units concerned are left out.
     public private(set) var errors: [Diagnostic]
-    /// Units a translator still has to look at: state `new` (left out) or `needs_review`
-    /// (used), in the order of the keys, for the languages read.
+    /// Units a translator still has to look at: state `new` (left out), `needs_review`
+    /// (used) or a suggestion no person confirmed (`suggested`, left out), in the order of
+    /// the keys, for the languages read.
     public private(set) var pendingUnits: [PendingUnit]
 
-    /// A unit in state `new` or `needs_review`.
+    /// A unit in state `new` or `needs_review`, or a suggestion.
     public struct PendingUnit: Sendable, Hashable {
         /// The unit's language code.
         public var language: String
         /// The unit's key.
         public var key: String
-        /// `new` or `needs_review`.
+        /// `new`, `needs_review` or `suggested` (`StringCatalog.StringUnit.isSuggestion`).
         public var state: String
         /// Where the unit is in the file.
         public var location: SourceLocation
@@ -184,9 +185,15 @@ public struct XCStringsFile: Sendable {
                 if isSource { sourceLocalized = true }
                 guard plans[index].wanted else { continue }
                 let language = plans[index].name
-                var new = false, review = false
+                var new = false, review = false, suggested = false
                 localization.forEachUnit { unit in
-                    if unit.state == .new { new = true } else if unit.state == .needsReview { review = true }
+                    if unit.isSuggestion {
+                        suggested = true
+                    } else if unit.state == .new {
+                        new = true
+                    } else if unit.state == .needsReview {
+                        review = true
+                    }
                 }
                 if review {
                     pendingUnits.append(
@@ -195,6 +202,10 @@ public struct XCStringsFile: Sendable {
                 if new && !isSource {
                     pendingUnits.append(
                         PendingUnit(language: language, key: entry.key, state: "new", location: location))
+                }
+                if suggested {
+                    pendingUnits.append(
+                        PendingUnit(language: language, key: entry.key, state: "suggested", location: location))
                 }
                 do {
                     guard let unit = try Self.unit(localization, location: location, isSource: isSource) else {
@@ -250,15 +261,18 @@ public struct XCStringsFile: Sendable {
         cases[StringCatalog.platformDevice] ?? cases["other"] ?? cases.min { $0.key < $1.key }?.value
     }
 
-    /// What one localization says, or nil when it is untranslated (a unit in state `new`, or
-    /// empty; in the source language, `isSource`, a `new` unit is the text); a unit of
-    /// unknown shape is a diagnostic at `location` (the caller names the key and language).
+    /// What one localization says, or nil when it is untranslated (a unit in state `new`, a
+    /// suggestion no person confirmed, or empty; in the source language, `isSource`, a `new`
+    /// unit is the text); a unit of unknown shape is a diagnostic at `location` (the caller
+    /// names the key and language).
     public static func unit(
         _ localization: StringCatalog.Localization, location: SourceLocation, isSource: Bool = false
     ) throws(Diagnostic) -> Unit? {
         func failure(_ message: String) -> Diagnostic { Diagnostic(message, at: location) }
         func usable(_ unit: StringCatalog.StringUnit?) -> String? {
-            guard let unit, isSource || unit.state != .new, !unit.value.isEmpty else { return nil }
+            guard let unit, isSource || (unit.state != .new && !unit.isSuggestion), !unit.value.isEmpty else {
+                return nil
+            }
             return unit.value
         }
         if let device = localization.variations?.device {

@@ -204,9 +204,15 @@ struct XCStringsReading {
             try shapes.reader.skipValue()
             return
         }
-        var new = false, review = false
+        var new = false, review = false, suggested = false
         localization.forEachUnit { unit in
-            if unit.state == .new { new = true } else if unit.state == .needsReview { review = true }
+            if unit.isSuggestion {
+                suggested = true
+            } else if unit.state == .new {
+                new = true
+            } else if unit.state == .needsReview {
+                review = true
+            }
         }
         if review {
             content.pending.append(.init(language: language, key: key, state: "needs_review", location: location))
@@ -214,6 +220,9 @@ struct XCStringsReading {
         let isSource = plan == sourcePlan
         if new && !isSource {
             content.pending.append(.init(language: language, key: key, state: "new", location: location))
+        }
+        if suggested {
+            content.pending.append(.init(language: language, key: key, state: "suggested", location: location))
         }
         do {
             let unit = try XCStringsFile.unit(localization, location: location, isSource: isSource)

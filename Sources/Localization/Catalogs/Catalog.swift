@@ -39,8 +39,8 @@ public struct Catalog: Sendable {
     /// Table → key → the comment written before it in its `.strings` file, or its String
     /// Catalog `comment`, when the store was asked to keep comments (tools do).
     public private(set) var comments: [String: CommentTable]
-    /// `.xcstrings` units in state `new` (left out, so their keys fall back) or
-    /// `needs_review` (used, and reported).
+    /// `.xcstrings` units in state `new` (left out, so their keys fall back), `needs_review`
+    /// (used, and reported) or suggestions no person confirmed (`suggested`, left out).
     public private(set) var pendingUnits: [XCStringsFile.PendingUnit]
 
     /// Where `.xcstrings` units in state `needs_review` are.

@@ -8,7 +8,9 @@ import Localization
 /// `X-FlavorKit-Flavor`), then one message per `POMessage`: the development language's
 /// comment as `#.`, then `#. flavorkit-exported: …` (each form's `TranslationUnit.exportMark`,
 /// which `flavorkit import` compares), its file and line as `#:`, `#, fuzzy` for a unit that
-/// awaits review (marked so, or stale).
+/// awaits review (marked so, stale, or a suggestion no person confirmed) with, when the
+/// catalog keeps it, the development text it was translated from as `#| msgid`
+/// (`msgmerge --previous`).
 public enum POWriter {
     /// The header fields FlavorKit writes and reads back.
     enum Field {
@@ -112,7 +114,15 @@ public enum POWriter {
                 buffer.append(location.line)
                 buffer.append("\n")
             }
-            if !template, message.units.contains(where: \.awaitsReview) { buffer.append("#, fuzzy\n") }
+            if !template, message.units.contains(where: \.awaitsReview) {
+                buffer.append("#, fuzzy\n")
+                // The English it was translated from, as `msgmerge --previous` keeps it.
+                if message.idPlural == nil, let previous = unit.previousSource {
+                    buffer.append("#| msgid ")
+                    buffer.append(quoted(previous).replacingOccurrences(of: "\n", with: "\n#| "))
+                    buffer.append("\n")
+                }
+            }
             buffer.append("msgctxt ")
             appendQuoted(message.context, to: &buffer)
             buffer.append("\nmsgid ")

@@ -43,6 +43,9 @@ public struct XLIFFFile: Sendable {
         public var note: String?
         /// The export mark (`<note from="flavorkit-exported">`), when the export wrote one.
         public var exportMark: String?
+        /// The development text a translation to review was made from
+        /// (`<note from="flavorkit-previous-source">`), when the export wrote one.
+        public var previousSource: String?
         /// Where the `trans-unit` is.
         public var location: SourceLocation
     }
@@ -183,7 +186,13 @@ private struct XLIFFReading {
             } else if child.name.is("note") {
                 let from = try reading.attributes(of: child)["from"]
                 let text = try reading.scanner.content(of: child)
-                if from == XLIFFWriter.exportMarkAuthor { unit.exportMark = text } else { unit.note = text }
+                if from == XLIFFWriter.exportMarkAuthor {
+                    unit.exportMark = text
+                } else if from == XLIFFWriter.previousSourceAuthor {
+                    unit.previousSource = text
+                } else {
+                    unit.note = text
+                }
             } else {
                 try reading.scanner.skipElement(child)
             }

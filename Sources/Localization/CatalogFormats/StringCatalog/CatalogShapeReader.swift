@@ -57,6 +57,7 @@ package struct CatalogShapeReader {
         let start = reader.offset
         try reader.beginObject()
         var state: StringCatalog.State?, value: String?, line = reader.line
+        var suggested = false, previous: String?
         var others = KeyedList<JSONValue>()
         var first = true
         while let field = try reader.nextKey(first: &first) {
@@ -68,12 +69,22 @@ package struct CatalogShapeReader {
             } else if reader.token(field, is: "state") {
                 guard !reader.null() else { continue }
                 state = try self.state()
+            } else if reader.token(field, is: "suggested") {
+                guard !reader.null() else { continue }
+                guard try reader.kind() == .bool else { throw shape("\"suggested\" must be true or false") }
+                suggested = try reader.bool()
+            } else if reader.token(field, is: "previousSource") {
+                guard !reader.null() else { continue }
+                guard try reader.kind() == .string else { throw shape("\"previousSource\" must be a string") }
+                previous = try reader.string()
             } else {
                 try other(field, in: "a stringUnit", into: &others)
             }
         }
         guard let value else { throw shape("\"stringUnit\" has no \"value\"", at: start) }
         var unit = StringCatalog.StringUnit(value, state: state)
+        unit.isSuggested = suggested
+        unit.previousSource = previous
         unit.otherFields = others
         unit.line = line
         return unit

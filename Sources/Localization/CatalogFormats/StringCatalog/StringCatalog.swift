@@ -140,6 +140,36 @@ public struct StringCatalog: Sendable {
         }
     }
 
+    /// Adds `added` (entries whose keys the catalog does not have), each where `update` would
+    /// put it among the keys, indexing once: many keys added cost one pass, not one each.
+    package mutating func insert(_ added: [Entry], orderedBy areInIncreasingOrder: (String, String) -> Bool) {
+        guard !added.isEmpty else { return }
+        // Each one's place among the entries there were, found as `update` finds it.
+        let placed = added.map { entry in
+            var low = 0, high = entries.count
+            while low < high {
+                let middle = (low + high) / 2
+                if areInIncreasingOrder(entry.key, entries[middle].key) { high = middle } else { low = middle + 1 }
+            }
+            return (position: low, entry: entry)
+        }.sorted {
+            $0.position != $1.position ? $0.position < $1.position : areInIncreasingOrder($0.entry.key, $1.entry.key)
+        }
+        var merged: [Entry] = []
+        merged.reserveCapacity(entries.count + added.count)
+        var next = 0
+        for (position, entry) in entries.enumerated() {
+            while next < placed.count, placed[next].position == position {
+                merged.append(placed[next].entry)
+                next += 1
+            }
+            merged.append(entry)
+        }
+        merged += placed[next...].map(\.entry)
+        entries = merged
+        reindex()
+    }
+
     /// Removes the entry for `key` (every entry, if it was given twice).
     public mutating func remove(_ key: String) {
         entries.removeAll { $0.key == key }
@@ -270,6 +300,14 @@ extension StringCatalog {
         public var state: State?
         /// The text.
         public var value: String
+        /// The development-language text this translation was made from, when that text has
+        /// changed since (`"previousSource"`, FlavorKit's field: what PO's `#| msgid` and
+        /// XLIFF's note show a translator); nil otherwise.
+        public var previousSource: String?
+        /// Whether FlavorKit filled the text in for a person to confirm (`"suggested": true`,
+        /// FlavorKit's field): carried over from an edited development text or taken from a
+        /// translation memory. It is a suggestion only while not `translated` (`isSuggestion`).
+        public var isSuggested: Bool
         /// Fields FlavorKit does not know, as read.
         public var otherFields: KeyedList<JSONValue>
         /// The line of its `value`; 0 when not read.
@@ -279,9 +317,16 @@ extension StringCatalog {
         public init(_ value: String, state: State? = .translated) {
             self.value = value
             self.state = state
+            previousSource = nil
+            isSuggested = false
             otherFields = KeyedList()
             line = 0
         }
+
+        /// A translation no person has confirmed yet: suggested and not `translated`. The
+        /// runtime never shows it (the key falls back as for a missing translation); lint and
+        /// `status` count it as not translated, to review.
+        public var isSuggestion: Bool { isSuggested && state != .translated }
     }
 
     /// Several texts for one key (App Shortcuts: each phrase a user may say).

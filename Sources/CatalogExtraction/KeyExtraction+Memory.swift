@@ -1,0 +1,121 @@
+import CatalogFiles
+import Diagnostics
+import Foundation
+import Localization
+
+/// Translation memory on `extract`: the keys added to a String Catalog take the translations
+/// the package already has for their text.
+extension KeyExtraction {
+    /// Gives the keys just `added` to `document` translations:
+    ///
+    /// 1. Carried over: the keys of the table no source uses any more (about to be marked
+    ///    stale or pruned, not `manual`) that have a translation are paired with the added
+    ///    ones by `TranslationMemory.pairs` (similar development texts, same arguments). Each
+    ///    language's translation of the old key goes to the new one as a suggestion, with the
+    ///    old development text kept (`previousSource`); a pair whose texts are the same (the
+    ///    key alone changed) takes the translations as they stand.
+    /// 2. From memory: an added key that pairs with none takes, for each language it lacks,
+    ///    the translation of a key with the same development text elsewhere in the package's
+    ///    String Catalogs (this one first, then the shared folder's others, then the
+    ///    flavors'), as it stands: a translated unit stays translated, one to review stays so.
+    ///
+    /// The development text of a key is its source language's unit, or the key itself.
+    mutating func carryOver(
+        into document: inout StringCatalog, table: String, added: [String], uses: TableUses,
+        isUsed: (String) -> Bool
+    ) {
+        guard !added.isEmpty else { return }
+        let source = document.sourceLanguage, url = URL(fileURLWithPath: document.path)
+        let addedKeys = Set(added)
+        let texts = added.map { uses[$0]?.defaultValue ?? $0 }
+        var gone: [(key: String, text: String)] = []
+        for entry in document.entries
+        where !addedKeys.contains(entry.key) && !entry.isStale && entry.extractionState != .manual
+            && uses[entry.key] == nil && !isUsed(entry.key)
+            && entry.localizations.contains(where: { $0.key != source && $0.value.hasTranslation })
+        {
+            gone.append((entry.key, Self.developmentText(of: entry, source: source)))
+        }
+        var filled = Set<Int>()
+        for pair in TranslationMemory.pairs(old: gone.map(\.text), new: texts) {
+            let old = document[gone[pair.old].key]!, key = added[pair.new]
+            let previous = old.localizations[source], same = texts[pair.new] == gone[pair.old].text
+            document.update(key, orderedBy: StringCatalogWriter.keyOrder) { entry in
+                for (language, localization) in old.localizations
+                where language != source && localization.hasTranslation && entry.localizations[language] == nil {
+                    entry.localizations.set(
+                        same
+                            ? localization
+                            : localization.suggested(previous: previous, previousText: gone[pair.old].text),
+                        for: language, orderedBy: StringCatalogWriter.keyOrder)
+                }
+            }
+            filled.insert(pair.new)
+            record(
+                same ? .filledFromMemory : .carried, key, table, url, uses[key]!.location, code: texts[pair.new],
+                catalog: same ? "\(table): \(old.key)" : gone[pair.old].text)
+        }
+        guard filled.count < added.count else { return }
+        let memory = Self.memory(document, excluding: addedKeys, catalogs: otherStringCatalogs(than: url))
+        for (position, key) in added.enumerated() where !filled.contains(position) {
+            guard let found = memory[texts[position]] else { continue }
+            var took = false
+            document.update(key, orderedBy: StringCatalogWriter.keyOrder) { entry in
+                for (language, localization) in found.entry.localizations
+                where LanguageTag(language) != LanguageTag(source) && localization.hasTranslation
+                    && entry.localizations[language] == nil
+                {
+                    entry.localizations.set(localization, for: language, orderedBy: StringCatalogWriter.keyOrder)
+                    took = true
+                }
+            }
+            if took {
+                record(
+                    .filledFromMemory, key, table, url, uses[key]!.location, code: texts[position],
+                    catalog: "\(found.table): \(found.entry.key)")
+            }
+        }
+    }
+
+    /// The development text of `entry`: its source language's unit, or its key.
+    static func developmentText(of entry: StringCatalog.Entry, source: String) -> String {
+        entry.localizations[source]?.stringUnit?.value ?? entry.key
+    }
+
+    /// Development text → the first entry with a translation that has it: `document`'s
+    /// (but the keys `excluding`), then `catalogs`' in order.
+    static func memory(
+        _ document: StringCatalog, excluding: Set<String>, catalogs: [StringCatalog]
+    ) -> [String: (table: String, entry: StringCatalog.Entry)] {
+        var memory: [String: (table: String, entry: StringCatalog.Entry)] = [:]
+        for catalog in [document] + catalogs {
+            for entry in catalog.entries where !excluding.contains(entry.key) || catalog.path != document.path {
+                let source = catalog.sourceLanguage
+                guard entry.localizations.contains(where: { $0.key != source && $0.value.hasTranslation }) else {
+                    continue
+                }
+                let text = developmentText(of: entry, source: source)
+                if memory[text] == nil { memory[text] = (catalog.table, entry) }
+            }
+        }
+        return memory
+    }
+
+    /// The package's other String Catalogs that read without errors: the shared folder's,
+    /// then each flavor's, by name.
+    private func otherStringCatalogs(than url: URL) -> [StringCatalog] {
+        let layout = project.layout
+        let folders = [layout.localizations] + project.flavors.map { layout.localizations(flavor: $0) }
+        var catalogs: [StringCatalog] = []
+        for folder in folders {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            for name in names.sorted() where name.hasSuffix(".\(CatalogFolderLayout.FileKind.xcstrings.rawValue)") {
+                let file = folder.appendingPathComponent(name)
+                guard file.standardizedFileURL.path != url.standardizedFileURL.path else { continue }
+                let catalog = StringCatalog(contentsOf: file, within: folder)
+                if catalog.errors.isEmpty { catalogs.append(catalog) }
+            }
+        }
+        return catalogs
+    }
+}
