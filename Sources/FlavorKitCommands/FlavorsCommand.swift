@@ -177,6 +177,10 @@ enum FlavorsCommand: ToolCommand {
                 "  \(role.padding(toLength: 9, withPad: " ", startingAt: 0))  \(place(source, layout))\(language)  \(Diagnostic.visible(source.value))"
             )
         }
+        if let effective = explanation.effective {
+            lines.append(
+                "  which makes \(Diagnostic.visible(effective)), with each \(FlavorIdentity.bundleIdentifierSuffixKey)")
+        }
         return lines.map { $0 + "\n" }.joined()
     }
 
@@ -184,6 +188,7 @@ enum FlavorsCommand: ToolCommand {
         .object([
             ("variant", .string(variant.name)), ("key", .string(explanation.subject)),
             ("combines", .bool(explanation.combines)),
+            ("effective", explanation.effective.map(JSONTree.string) ?? .null),
             (
                 "sources",
                 .array(

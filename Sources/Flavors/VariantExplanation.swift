@@ -28,6 +28,9 @@ package struct VariantExplanation: Sendable {
     package let sources: [Source]
     /// Whether every source adds to the value instead of shadowing the next.
     package let combines: Bool
+    /// The value the variant ends with when it is not the first source's: the bundle
+    /// identifier, its folders' suffixes appended.
+    package var effective: String?
 
     /// The `Info.plist` key `key` (`CFBundleIdentifier`, `FlavorLimits.lists`) in `variant`.
     package static func infoPlist(_ key: String, variant: Variant, layout: PackageLayout) throws(Diagnostic)
@@ -39,9 +42,15 @@ package struct VariantExplanation: Sendable {
             Source(
                 location: lines.location(of: key, in: layer.path), value: describe(value), language: nil)
         }
-        return VariantExplanation(
+        var explanation = VariantExplanation(
             subject: key, sources: sources,
             combines: key == "FlavorFeatures" || key == FlavorIdentity.bundleIdentifierSuffixKey)
+        if key == "CFBundleIdentifier", !sources.isEmpty,
+            let identifier = try? plist.identity().bundleIdentifier, describe(identifier) != sources[0].value
+        {
+            explanation.effective = describe(identifier)
+        }
+        return explanation
     }
 
     /// The catalog key `key` of `table` in `variant` for `language`: its folders' catalogs by

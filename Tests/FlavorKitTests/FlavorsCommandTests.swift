@@ -94,6 +94,14 @@ struct FlavorsCommandTests {
                 try JSONSerialization.jsonObject(with: Data(identifier.output.utf8)) as? [String: Any])
             #expect(object["combines"] as? Bool == true)
             #expect((object["sources"] as? [[String: Any]])?.first?["path"] as? String == "Flavors/Staging/Info.plist")
+            let base = try ToolRunner.run(["flavors", "--explain", "ProStaging", "CFBundleIdentifier"], in: root)
+            #expect(
+                base.output == """
+                    CFBundleIdentifier in ProStaging:
+                      in effect  Flavors/Pro/Info.plist:4  "com.example.dims.pro"
+                      which makes "com.example.dims.pro.staging", with each FlavorBundleIdentifierSuffix
+
+                    """)
             let unknown = try ToolRunner.run(["flavors", "--explain", "ProStaging", "nothing"], in: root)
             #expect(unknown.status == 1)
             #expect(unknown.output.hasPrefix("\"nothing\" (Localizable) in ProStaging: no file of Flavors/ProStaging"))
