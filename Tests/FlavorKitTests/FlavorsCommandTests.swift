@@ -132,6 +132,25 @@ struct FlavorsCommandTests {
         #expect(result.output.contains("Regular  flavor: Regular\n  conditions  -DREGULAR\n"))
     }
 
+    @Test("the report shows the matrix by variant, each linked to its snapshots")
+    func report() throws {
+        try Self.withFixture { root in
+            try FileTree.write("Hello\n", to: "snapshots/ProStaging/en/today.txt", in: root)
+            try FileTree.write("Hello\n", to: "snapshots/FreeProduction/en/today.txt", in: root)
+            let result = try ToolRunner.run(["report", "--output", "out"], in: root)
+            #expect(result.status == 0, "\(result.errors)")
+            let page = try String(contentsOf: root.appendingPathComponent("out/index.html"), encoding: .utf8)
+            #expect(page.contains("<h2>Variants (4)</h2>"))
+            #expect(page.contains("<th>tier</th><th>environment</th>"))
+            #expect(
+                page.contains(
+                    "<tr><td><a href=\"#variant-ProStaging\">ProStaging</a></td><td>Pro</td><td>Staging</td>"
+                        + "<td><code>com.example.dims.pro.staging</code></td><td>1</td></tr>"))
+            #expect(page.contains("<td><code>com.example.dims.free.staging</code></td><td>0</td>"))
+            #expect(page.contains("<h4 id=\"variant-ProStaging\">ProStaging</h4>"))
+        }
+    }
+
     @Test("lint of the matrix: identical overrides, unseen and undeclared folders, shared bundle identifiers")
     func lint() throws {
         try Self.withFixture(
