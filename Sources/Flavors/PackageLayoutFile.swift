@@ -181,9 +181,9 @@ private struct ConfigurationReader {
         }
         // `A`+`BC` and `AB`+`C` make one name; so may a variant and a flavor (`Pro`+`Max`, `ProMax`).
         var names: Set<String> = dimensions.count > 1 ? seen : []
-        for variant in PackageLayout(root: URL(fileURLWithPath: "/"), dimensions: dimensions).variants
-        where !names.insert(variant.name.uppercased()).inserted {
-            throw Diagnostic("dimensions: two variants, or a variant and a flavor, are called \(variant.name)", at: at)
+        for name in PackageLayout.combinations(of: dimensions).map({ $0.joined() })
+        where !names.insert(name.uppercased()).inserted {
+            throw Diagnostic("dimensions: two variants, or a variant and a flavor, are called \(name)", at: at)
         }
         return dimensions
     }

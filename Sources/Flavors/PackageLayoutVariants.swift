@@ -26,7 +26,10 @@ extension PackageLayout {
 
     /// Every combination of one flavor per dimension, excluded or not, the first dimension
     /// varying slowest.
-    package var combinations: [[String]] {
+    package var combinations: [[String]] { Self.combinations(of: dimensions) }
+
+    /// Every combination of one flavor of each of `dimensions`, the first varying slowest.
+    package static func combinations(of dimensions: [FlavorDimension]) -> [[String]] {
         var combinations: [[String]] = [[]]
         for dimension in dimensions {
             combinations = combinations.flatMap { prefix in dimension.flavors.map { prefix + [$0] } }
