@@ -28,6 +28,10 @@ struct VariantBenchmarks {
             try FileManager.default.moveItem(
                 at: flavor.appendingPathComponent("Flavors/ProStaging/Localizations/Localizable.xcstrings"),
                 to: pro.appendingPathComponent("Localizable.xcstrings"))
+            // Staging's .strings beside Pro's (another table: both word `hello`).
+            try FileManager.default.moveItem(
+                at: flavor.appendingPathComponent("Flavors/Staging/Localizations/en.lproj/Localizable.strings"),
+                to: pro.appendingPathComponent("en.lproj/Staging.strings"))
             guard shared > 0 else { continue }
             for root in [dimensions, flavor] {
                 for language in ["en", "fr"] {

@@ -142,25 +142,26 @@ private struct ConfigurationReader {
     /// declared once in the whole matrix, which stays within `PackageLayout.variantLimit`.
     func dimensions(_ value: Any?) throws(Diagnostic) -> [FlavorDimension] {
         guard let value else { return [] }
-        let at = location(of: "dimensions")
+        // Found only for a message: most files have none to show.
+        func at() -> SourceLocation { location(of: "dimensions") }
         let shape =
             "dimensions must be an array of objects such as {\"name\": \"tier\", \"flavors\": [\"Free\", \"Pro\"]}"
-        guard let list = value as? [Any], !list.isEmpty else { throw Diagnostic(shape, at: at) }
+        guard let list = value as? [Any], !list.isEmpty else { throw Diagnostic(shape, at: at()) }
         var dimensions: [FlavorDimension] = []
         var seen: Set<String> = []
         var count = 1
         for item in list {
             guard let object = item as? [String: Any], let name = object["name"] as? String,
                 let flavors = object["flavors"] as? [String], object.count == 2
-            else { throw Diagnostic(shape, at: at) }
+            else { throw Diagnostic(shape, at: at()) }
             guard PackageLayout.isCallName(name), !name.contains("."),
                 !dimensions.contains(where: { $0.name == name })
             else {
                 throw Diagnostic(
                     "dimensions: \"\(Diagnostic.quote(name))\" must be an identifier not used by another dimension",
-                    at: at)
+                    at: at())
             }
-            guard !flavors.isEmpty else { throw Diagnostic("dimensions: \(name) has no flavors", at: at) }
+            guard !flavors.isEmpty else { throw Diagnostic("dimensions: \(name) has no flavors", at: at()) }
             for flavor in flavors {
                 guard PackageLayout.isFlavorName(flavor) else {
                     throw Diagnostic(
@@ -175,7 +176,7 @@ private struct ConfigurationReader {
             }
             count *= flavors.count
             guard count <= PackageLayout.variantLimit else {
-                throw Diagnostic("dimensions: more than \(PackageLayout.variantLimit) variants", at: at)
+                throw Diagnostic("dimensions: more than \(PackageLayout.variantLimit) variants", at: at())
             }
             dimensions.append(FlavorDimension(name: name, flavors: flavors))
         }
@@ -183,7 +184,7 @@ private struct ConfigurationReader {
         var names: Set<String> = dimensions.count > 1 ? seen : []
         for name in PackageLayout.combinations(of: dimensions).map({ $0.joined() })
         where !names.insert(name.uppercased()).inserted {
-            throw Diagnostic("dimensions: two variants, or a variant and a flavor, are called \(name)", at: at)
+            throw Diagnostic("dimensions: two variants, or a variant and a flavor, are called \(name)", at: at())
         }
         return dimensions
     }
@@ -192,19 +193,19 @@ private struct ConfigurationReader {
     /// dimension.
     func exclusions(_ value: Any?, dimensions: [FlavorDimension]) throws(Diagnostic) -> [[String]] {
         guard let value else { return [] }
-        let at = location(of: "exclude")
+        func at() -> SourceLocation { location(of: "exclude") }
         guard !dimensions.isEmpty else {
-            throw Diagnostic("exclude needs dimensions: declare them first", at: at)
+            throw Diagnostic("exclude needs dimensions: declare them first", at: at())
         }
         guard let list = value as? [Any] else {
             throw Diagnostic(
-                "exclude must be an array of flavor combinations such as [[\"Free\", \"Staging\"]]", at: at)
+                "exclude must be an array of flavor combinations such as [[\"Free\", \"Staging\"]]", at: at())
         }
         var filters: [[String]] = []
         for item in list {
             guard let filter = item as? [String], !filter.isEmpty else {
                 throw Diagnostic(
-                    "exclude must be an array of flavor combinations such as [[\"Free\", \"Staging\"]]", at: at)
+                    "exclude must be an array of flavor combinations such as [[\"Free\", \"Staging\"]]", at: at())
             }
             for flavor in filter where !dimensions.contains(where: { $0.flavors.contains(flavor) }) {
                 throw Diagnostic(
@@ -214,7 +215,7 @@ private struct ConfigurationReader {
             let touched = filter.compactMap { flavor in dimensions.firstIndex { $0.flavors.contains(flavor) } }
             guard Set(touched).count == touched.count else {
                 throw Diagnostic(
-                    "exclude: [\(filter.joined(separator: ", "))] names two flavors of one dimension", at: at)
+                    "exclude: [\(filter.joined(separator: ", "))] names two flavors of one dimension", at: at())
             }
             filters.append(filter)
         }
