@@ -108,6 +108,19 @@ struct FlavorsCommandTests {
         }
     }
 
+    @Test("--explain writes a value's control characters out, never sends them to the terminal")
+    func controlCharacters() throws {
+        try Self.withFixture { root in
+            try FileTree.write(
+                "\"hello\" = \"Hi\\U001B[2J there\";\n", to: "Flavors/Pro/Localizations/en.lproj/Localizable.strings",
+                in: root)
+            let result = try ToolRunner.run(["flavors", "--explain", "ProStaging", "hello"], in: root)
+            #expect(result.status == 0, "\(result.errors)")
+            #expect(!result.output.contains("\u{1B}"))
+            #expect(result.output.contains("Flavors/Pro/Localizations/en.lproj/Localizable.strings:1 [en]  Hi"))
+        }
+    }
+
     @Test(
         "usage errors: a variant that is not one, --explain without a key, a key without --explain",
         arguments: [

@@ -154,6 +154,10 @@ struct FlavorDimensionsTests {
             ),
             (#"{"exclude": [["Pro"]]}"#, "1:2: error: exclude needs dimensions"),
             (
+                #"{"dimensions": [{"name": "tier", "flavors": ["../Pro"]}]}"#,
+                #"1:46: error: dimensions: "../Pro" is not a flavor name"#
+            ),
+            (
                 #"{"dimensions": [{"name": "a", "flavors": ["Pro"]}], "exclude": [["Max"]]}"#,
                 #"1:66: error: exclude: "Max" is not a flavor of any dimension"#
             ),
@@ -181,6 +185,19 @@ struct FlavorDimensionsTests {
             to: "flavorkit.json", in: root)
         let error = try #require(throws: Diagnostic.self) { try PackageLayout(configuredAt: root) }
         #expect(error.message == "dimensions: more than \(PackageLayout.variantLimit) variants")
+    }
+
+    @Test("a flavor's plist linked out of its folder is refused, not read, for every variant that reads it")
+    func linkedOut() throws {
+        try Self.withFixture { root in
+            let plist = root.appendingPathComponent("Flavors/Staging/Info.plist")
+            try FileManager.default.removeItem(at: plist)
+            try FileManager.default.createSymbolicLink(
+                at: plist, withDestinationURL: root.appendingPathComponent("Flavors/Pro/Info.plist"))
+            let error = try #require(throws: FlavorError.self) { try Self.load("FreeStaging", at: root) }
+            #expect(error.description.contains("only files inside it are read"), "\(error)")
+            #expect(try Self.load("FreeProduction", at: root).identity.bundleIdentifier == "com.example.dims.free")
+        }
     }
 
     @Test("explain: which file and line gave a plist key and a catalog key, and what each shadowed")
