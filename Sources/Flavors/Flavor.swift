@@ -129,7 +129,12 @@ public struct Flavor: Sendable {
         }
         let enabled = try enabledFeatures(
             identity, compiled: features, elsewhere: otherFlavorsFeatures,
-            plistPath: resources.infoPlist(flavor: variant.folders.last!).path)
+            plistPath: { feature in
+                // Only for a message: the plist (of a variant's, the first) that lists the feature.
+                let plist = try? VariantInfoPlist(variant: variant, layout: resources)
+                return plist?.layers.first { ($0.values["FlavorFeatures"] as? [String])?.contains(feature) == true }?
+                    .path ?? resources.infoPlist(flavor: variant.folders.last!).path
+            })
         let remembered =
             remembersLanguage
             ? RememberedLanguage(bundleIdentifier: identity.bundleIdentifier, environment: environment) : nil
@@ -201,7 +206,7 @@ public struct Flavor: Sendable {
     /// The compiled features the plist enables; a plist feature that is not compiled in is
     /// an error at the plist.
     static func enabledFeatures(
-        _ identity: FlavorIdentity, compiled: [Feature], elsewhere: [String], plistPath: String
+        _ identity: FlavorIdentity, compiled: [Feature], elsewhere: [String], plistPath: (String) -> String
     ) throws(FlavorError) -> [Feature] {
         let names = compiled.map(\.name)
         for name in identity.features.sorted() where !names.contains(name) {
@@ -210,12 +215,12 @@ public struct Flavor: Sendable {
                 throw .resources(
                     Diagnostic(
                         "FlavorFeatures: unknown feature \"\(Diagnostic.quote(name))\" (known: \(known))",
-                        path: plistPath))
+                        path: plistPath(name)))
             }
             throw .resources(
                 Diagnostic(
                     "FlavorFeatures lists \"\(name)\", which this build of \(identity.name) does not contain",
-                    path: plistPath))
+                    path: plistPath(name)))
         }
         return compiled.filter { identity.features.contains($0.name) }
     }

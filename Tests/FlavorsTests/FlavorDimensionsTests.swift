@@ -187,6 +187,21 @@ struct FlavorDimensionsTests {
         #expect(error.message == "dimensions: more than \(PackageLayout.variantLimit) variants")
     }
 
+    @Test("a feature the build lacks is an error at the plist of the folder that enables it")
+    func missingFeature() throws {
+        try Self.withFixture { root in
+            let error = try #require(throws: FlavorError.self) {
+                try Flavor.load(
+                    "ProStaging", features: [Feature("reminders") { _ in "reminders" }],
+                    environment: [ResourceLocator.environmentVariable: root.path], executable: nil)
+            }
+            #expect(
+                error.description.hasSuffix(
+                    "Flavors/Staging/Info.plist: error: FlavorFeatures: unknown feature \"banner\" (known: reminders)"),
+                "\(error)")
+        }
+    }
+
     @Test("a flavor's plist linked out of its folder is refused, not read, for every variant that reads it")
     func linkedOut() throws {
         try Self.withFixture { root in
