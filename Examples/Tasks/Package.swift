@@ -1,8 +1,9 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-/// An adopter of FlavorKit: one codebase shipped as two flavors, `Free` and `Pro`, each an
-/// executable compiled from the same entry file with its own `-D` flag.
+/// An adopter of FlavorKit: one codebase shipped as four variants, one flavor of each dimension
+/// `flavorkit.json` declares (tier: `Free`, `Pro`; environment: `Staging`, `Production`), each an
+/// executable compiled from the same entry file with its flavors' `-D` flags.
 let package = Package(
     name: "Tasks",
     platforms: [.macOS(.v15)],
@@ -21,8 +22,16 @@ let package = Package(
             ],
             // One symbol per catalog key (`text(.todayTitle(name))`), made at every build.
             plugins: [.plugin(name: "FlavorKitSymbols", package: "FlavorKit")]),
-        .executableTarget(name: "Free", dependencies: ["TasksCore"], swiftSettings: [.define("FREE")]),
-        .executableTarget(name: "Pro", dependencies: ["TasksCore"], swiftSettings: [.define("PRO")]),
+        // One per variant (`flavorkit flavors` lists them): `swift build --product ProStaging`.
+        .executableTarget(
+            name: "FreeStaging", dependencies: ["TasksCore"], swiftSettings: [.define("FREE"), .define("STAGING")]),
+        .executableTarget(
+            name: "FreeProduction", dependencies: ["TasksCore"],
+            swiftSettings: [.define("FREE"), .define("PRODUCTION")]),
+        .executableTarget(
+            name: "ProStaging", dependencies: ["TasksCore"], swiftSettings: [.define("PRO"), .define("STAGING")]),
+        .executableTarget(
+            name: "ProProduction", dependencies: ["TasksCore"], swiftSettings: [.define("PRO"), .define("PRODUCTION")]),
         .testTarget(
             name: "TasksTests",
             dependencies: [

@@ -6,10 +6,16 @@ import Foundation
 import Localization
 import TextSnapshots
 
-/// Reads `data` as `flavorkit.json`: a layout, or an error at a position.
+/// Reads `data` as `flavorkit.json`: a layout, or an error at a position; a layout's variant
+/// matrix stays within its limit, each variant named once.
 public func fuzzConfiguration(_ data: Data) {
     let root = URL(fileURLWithPath: "/nonexistent/package")
-    _ = try? PackageLayout(root: root, configuration: data, path: "/nonexistent/package/flavorkit.json")
+    guard let layout = try? PackageLayout(root: root, configuration: data, path: "/nonexistent/package/flavorkit.json"),
+        !layout.dimensions.isEmpty
+    else { return }
+    let names = layout.variants.map(\.name)
+    precondition(names.count <= PackageLayout.variantLimit, "a matrix past the variant limit was read")
+    precondition(Set(names).count == names.count, "two variants of one name were read")
 }
 
 /// Reads `data` as a flavor's settings file (the remembered language).

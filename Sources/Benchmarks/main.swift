@@ -4,6 +4,7 @@ import Foundation
 protocol CleansUp { func cleanUp() }
 extension CatalogBenchmarks: CleansUp {}
 extension LintBenchmarks: CleansUp {}
+extension VariantBenchmarks: CleansUp {}
 extension StartupBenchmarks: CleansUp {}
 extension DiffBenchmarks: CleansUp {}
 extension WriterBenchmarks: CleansUp {}
@@ -16,7 +17,7 @@ extension ScaleBenchmarks: CleansUp {}
 // reference measured in the same run; medians of alternating rounds. `--quick` runs one round
 // of each, to prove they run, not to quote; `--tripwire` is CI's check (see `Measure.tripwire`).
 // Naming groups (downloads, catalogs, readers, plurals, lint, growth, startup, diffs, writers,
-// extraction, report, merge, scale) runs only those; `scale` runs only when named.
+// extraction, report, merge, variants, scale) runs only those; `scale` runs only when named.
 #if DEBUG
 print("warning: a debug build; run `swift run -c release Benchmarks` for figures that mean anything\n")
 #endif
@@ -34,6 +35,7 @@ let groups: [(name: String, run: () throws -> [Figure])] = [
     ("extraction", { try cleaningUp(ExtractionBenchmarks()) { try $0.run() } }),
     ("report", { try cleaningUp(ReportBenchmarks()) { try $0.run() } }),
     ("merge", { try cleaningUp(MergeBenchmarks()) { try $0.run() } }),
+    ("variants", { try cleaningUp(VariantBenchmarks()) { try $0.run() } }),
     ("scale", { try cleaningUp(ScaleBenchmarks()) { try $0.run() } }),
 ]
 /// Every group but `scale` (minutes at 1 GB), which runs only when named.

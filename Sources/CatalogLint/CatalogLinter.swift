@@ -11,10 +11,11 @@ public struct CatalogLinter {
     public static let rules: [any LintRule] = [
         // Errors: a user would see them.
         SyntaxRule(), InfoPlistRule(), MissingKeyRule(), FormatMismatchRule(), PluralFormsRule(),
-        PluralVariablesRule(), UndefinedKeyRule(), TwoFormsRule(),
+        PluralVariablesRule(), UndefinedKeyRule(), TwoFormsRule(), SameBundleIdentifierRule(),
         // Warnings: likely mistakes.
         ExtraKeyRule(), DuplicateKeyRule(), SameAsDevelopmentRule(), UnusedKeyRule(), OrphanOverrideRule(),
-        NeedsTranslationRule(), SuspiciousTextRule(), UnknownFieldRule(),
+        NeedsTranslationRule(), SuspiciousTextRule(), UnknownFieldRule(), RedundantOverrideRule(),
+        UndeclaredFlavorRule(), UnseenOverrideRule(),
         // Notes: worth knowing.
         StaleKeyRule(),
     ]

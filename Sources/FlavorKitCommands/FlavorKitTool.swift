@@ -18,7 +18,7 @@ package enum FlavorKitTool {
     static let commands: [any ToolCommand.Type] = [
         LintCommand.self, ExtractCommand.self, GenerateSymbolsCommand.self, ExportCommand.self, ImportCommand.self,
         StatusCommand.self, MergeCatalogsCommand.self, PluralCommand.self, VaryCommand.self, SnapshotsCommand.self,
-        ReportCommand.self, AddFlavorCommand.self,
+        ReportCommand.self, AddFlavorCommand.self, FlavorsCommand.self,
     ]
 
     /// The version of the tool and of the FlavorKit it was built from: the one place it is
@@ -69,7 +69,8 @@ package enum FlavorKitTool {
             localizations: parsed.value(localizations) ?? configured.relativePath(configured.localizations),
             sources: parsed.value(sources) ?? configured.relativePath(configured.sources),
             snapshots: configured.relativePath(configured.snapshots),
-            keyCalls: calls.isEmpty ? configured.keyCalls : calls)
+            keyCalls: calls.isEmpty ? configured.keyCalls : calls, dimensions: configured.dimensions,
+            exclusions: configured.exclusions)
     }
 
     /// For a command that reads the package: the folders and key calls it would use, from

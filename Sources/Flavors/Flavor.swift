@@ -24,9 +24,17 @@ import Darwin
 /// The catalogs are the package's shared `Localizations/` with the flavor's own
 /// `Flavors/<Name>/Localizations/` on top (the flavor's entries win per key). Each key falls
 /// back on its own along the user's languages, their parents and the development language.
+///
+/// In a package with dimensions (`flavorkit.json`), the name is a variant's (`ProStaging`):
+/// its `Info.plist` and catalogs are its folders' merged by priority, the variant's own
+/// folder first, then its flavors in dimension order, then the shared catalogs (see
+/// ``Variant`` and <doc:FlavorDimensions>).
 public struct Flavor: Sendable {
-    /// The flavor's `Info.plist`, as read.
+    /// The flavor's `Info.plist` (a variant's: its folders' merged), as read.
     public let identity: FlavorIdentity
+    /// The variant this program is: its flavor in each dimension
+    /// (`variant.flavor(in: "environment")`); a flavor alone in a package without dimensions.
+    public let variant: Variant
     /// The package folder the resources were found in.
     public let resources: PackageLayout
     /// The features compiled into this program that the plist enables, in the order they
@@ -73,7 +81,8 @@ public struct Flavor: Sendable {
     /// catalogs and resolves the user's languages.
     ///
     /// - Parameters:
-    ///   - name: the flavor's folder under `Flavors/` (the executable's name, usually).
+    ///   - name: the flavor's folder under `Flavors/`, or in a package with dimensions the
+    ///     variant's name (`ProStaging`): the executable's name, usually.
     ///   - features: every feature compiled into this program. The plist may enable only
     ///     these.
     ///   - otherFlavorsFeatures: the names of features other flavors' builds contain: a plist
@@ -108,17 +117,24 @@ public struct Flavor: Sendable {
     ) throws(FlavorError) -> Flavor {
         let resources: PackageLayout
         let identity: FlavorIdentity
+        let variant: Variant
         do {
             resources = try ResourceLocator.locate(
                 flavor: name, environment: environment, executable: executable, sourceFile: sourceFile)
-            identity = try FlavorIdentity(
-                name: name, contentsOf: resources.infoPlist(flavor: name), within: resources.flavor(name))
+            // The locator found the variant: it qualifies a folder by it.
+            variant = resources.variant(named: name)!
+            identity = try resources.identity(of: variant)
         } catch {
             throw .resources(error)
         }
         let enabled = try enabledFeatures(
             identity, compiled: features, elsewhere: otherFlavorsFeatures,
-            plistPath: resources.infoPlist(flavor: name).path)
+            plistPath: { feature in
+                // Only for a message: the plist (of a variant's, the first) that lists the feature.
+                let plist = try? VariantInfoPlist(variant: variant, layout: resources)
+                return plist?.layers.first { ($0.values["FlavorFeatures"] as? [String])?.contains(feature) == true }?
+                    .path ?? resources.infoPlist(flavor: variant.folders.last!).path
+            })
         let remembered =
             remembersLanguage
             ? RememberedLanguage(bundleIdentifier: identity.bundleIdentifier, environment: environment) : nil
@@ -143,14 +159,16 @@ public struct Flavor: Sendable {
                                 + "\(PackageLayout.Name.flavors)/"),
                     path: catalogs.path))
         }
+        // Lowest priority first: the store's later folders win per key.
         let store = CatalogStore(
-            folders: [catalogs, resources.localizations(flavor: name)],
+            folders: [catalogs] + variant.folders.reversed().map(resources.localizations(flavor:)),
             pseudoLocaleSource: identity.developmentLanguage)
         let localizer = Localizer(
             store: store, developmentLanguage: identity.developmentLanguage, preferences: preferences,
             recordsFallbacks: recordsFallbacks)
         return Flavor(
-            identity: identity, resources: resources, features: enabled, text: Texts(localizer: localizer),
+            identity: identity, variant: variant, resources: resources, features: enabled,
+            text: Texts(localizer: localizer),
             languageSource: source, rememberedLanguage: remembered, systemPreferences: systemPreferences,
             systemSource: systemSource, notices: notices)
     }
@@ -188,7 +206,7 @@ public struct Flavor: Sendable {
     /// The compiled features the plist enables; a plist feature that is not compiled in is
     /// an error at the plist.
     static func enabledFeatures(
-        _ identity: FlavorIdentity, compiled: [Feature], elsewhere: [String], plistPath: String
+        _ identity: FlavorIdentity, compiled: [Feature], elsewhere: [String], plistPath: (String) -> String
     ) throws(FlavorError) -> [Feature] {
         let names = compiled.map(\.name)
         for name in identity.features.sorted() where !names.contains(name) {
@@ -197,12 +215,12 @@ public struct Flavor: Sendable {
                 throw .resources(
                     Diagnostic(
                         "FlavorFeatures: unknown feature \"\(Diagnostic.quote(name))\" (known: \(known))",
-                        path: plistPath))
+                        path: plistPath(name)))
             }
             throw .resources(
                 Diagnostic(
                     "FlavorFeatures lists \"\(name)\", which this build of \(identity.name) does not contain",
-                    path: plistPath))
+                    path: plistPath(name)))
         }
         return compiled.filter { identity.features.contains($0.name) }
     }

@@ -63,10 +63,15 @@ public struct FlavorIdentity: Sendable, Equatable {
 
     /// The keys of an `Info.plist` a flavor reads; the others are dropped as they are read,
     /// so that a large file costs no more memory than these.
-    static let plistKeys: Set<String> = [
+    package static let plistKeys: Set<String> = [
         "CFBundleIdentifier", "CFBundleDisplayName", "CFBundleShortVersionString", "CFBundleDevelopmentRegion",
-        "FlavorFeatures", "FlavorLimits", "FlavorLook",
+        "FlavorFeatures", "FlavorLimits", "FlavorLook", bundleIdentifierSuffixKey,
     ]
+
+    /// `FlavorBundleIdentifierSuffix`: text a flavor of a dimension appends to the bundle
+    /// identifier (`.staging`), as Android's `applicationIdSuffix`: a variant's identifier is
+    /// its `CFBundleIdentifier` followed by its folders' suffixes in dimension order.
+    public static let bundleIdentifierSuffixKey = "FlavorBundleIdentifierSuffix"
 
     /// Parses Info.plist bytes; `path` is only used in error messages.
     public init(name: String, plist data: Data, path: String) throws(Diagnostic) {
@@ -74,32 +79,45 @@ public struct FlavorIdentity: Sendable, Equatable {
         guard let dictionary = object as? [String: Any] else {
             throw Diagnostic("the top level must be a dictionary", path: path)
         }
+        try self.init(name: name, values: dictionary, path: { _ in path })
+    }
+
+    /// Validates an Info.plist's values (a variant's, merged from several files); `path`
+    /// names the file that gave a key (`FlavorLimits.lists`) in error messages.
+    package init(name: String, values dictionary: [String: Any], path: (String) -> String) throws(Diagnostic) {
         func string(_ key: String) throws(Diagnostic) -> String {
             guard let value = dictionary[key] as? String, !value.isEmpty else {
-                throw Diagnostic("\(key) is missing or not a non-empty string", path: path)
+                throw Diagnostic("\(key) is missing or not a non-empty string", path: path(key))
             }
             return value
         }
         self.name = name
-        bundleIdentifier = try string("CFBundleIdentifier")
+        let suffix = dictionary[Self.bundleIdentifierSuffixKey] ?? ""
+        guard let suffix = suffix as? String else {
+            throw Diagnostic(
+                "\(Self.bundleIdentifierSuffixKey) must be a string such as .staging",
+                path: path(Self.bundleIdentifierSuffixKey))
+        }
+        bundleIdentifier = try string("CFBundleIdentifier") + suffix
         displayName = try string("CFBundleDisplayName")
         version = try string("CFBundleShortVersionString")
         let region = try string("CFBundleDevelopmentRegion")
         guard let development = LanguageTag(region) else {
             throw Diagnostic(
-                "CFBundleDevelopmentRegion \"\(Diagnostic.quote(region))\" is not a language tag", path: path)
+                "CFBundleDevelopmentRegion \"\(Diagnostic.quote(region))\" is not a language tag",
+                path: path("CFBundleDevelopmentRegion"))
         }
         developmentLanguage = development
 
         let rawFeatures = dictionary["FlavorFeatures"] ?? [String]()
         guard let features = rawFeatures as? [String] else {
-            throw Diagnostic("FlavorFeatures must be an array of strings", path: path)
+            throw Diagnostic("FlavorFeatures must be an array of strings", path: path("FlavorFeatures"))
         }
         self.features = Set(features)
 
         let rawLimits = dictionary["FlavorLimits"] ?? [String: Any]()
         guard let limitDictionary = rawLimits as? [String: Any] else {
-            throw Diagnostic("FlavorLimits must be a dictionary", path: path)
+            throw Diagnostic("FlavorLimits must be a dictionary", path: path("FlavorLimits"))
         }
         var limits: [String: Int] = [:]
         for (key, value) in limitDictionary.sorted(by: { $0.key < $1.key }) {
@@ -107,12 +125,12 @@ public struct FlavorIdentity: Sendable, Equatable {
             guard let number = value as? Int, range.contains(number) else {
                 throw Diagnostic(
                     "FlavorLimits.\(key) must be a whole number \(Self.describe(range)), not \(Self.describe(value))",
-                    path: path)
+                    path: path("FlavorLimits.\(key)"))
             }
             limits[key] = number
         }
         self.limits = limits
-        look = try FlavorLook(plistValue: dictionary["FlavorLook"], path: path)
+        look = try FlavorLook(plistValue: dictionary["FlavorLook"], path: path("FlavorLook"))
     }
 
     /// The ranges of the `FlavorLimits` the reference app reads (a flavor of it sets them in its

@@ -14,7 +14,7 @@ import Foundation
 ///       Localizations/                  the shared catalogs
 ///       Sources/                        Swift sources (lint finds the keys they use)
 ///       snapshots/                      recorded text snapshots and their manifest
-///       flavorkit.json                  optional: other folders, other key calls
+///       flavorkit.json                  optional: other folders, other key calls, dimensions
 ///
 /// These are the defaults; a package may name other folders, and the calls that take a
 /// catalog key, in `flavorkit.json` (read by `PackageLayout(configuredAt:)`). Inside each
@@ -53,6 +53,12 @@ public struct PackageLayout: Sendable, Hashable {
     /// The names of the calls whose first argument, a string literal, is a catalog key
     /// (`text`, or `L10n.tr` for a wrapper of one's own); lint finds keys by them.
     public let keyCalls: [String]
+    /// The flavor dimensions `flavorkit.json` declares, in priority order; empty: one flavor
+    /// per variant (see ``variants``).
+    public let dimensions: [FlavorDimension]
+    /// The combinations no variant is made of (`flavorkit.json`'s `exclude`): a variant with
+    /// every flavor of one of them is left out of the matrix.
+    public let exclusions: [[String]]
 
     /// The default layout of the package folder `root` (standardized; nothing is read).
     public init(root: URL) {
@@ -63,7 +69,8 @@ public struct PackageLayout: Sendable, Hashable {
     /// relative to `root` (or absolute).
     public init(
         root: URL, flavors: String = Name.flavors, localizations: String = Name.localizations,
-        sources: String = Name.sources, snapshots: String = Name.snapshots, keyCalls: [String] = defaultKeyCalls
+        sources: String = Name.sources, snapshots: String = Name.snapshots, keyCalls: [String] = defaultKeyCalls,
+        dimensions: [FlavorDimension] = [], exclusions: [[String]] = []
     ) {
         let root = root.standardizedFileURL
         func folder(_ path: String) -> URL {
@@ -75,6 +82,8 @@ public struct PackageLayout: Sendable, Hashable {
         self.sources = folder(sources)
         self.snapshots = folder(snapshots)
         self.keyCalls = keyCalls
+        self.dimensions = dimensions
+        self.exclusions = exclusions
     }
 
     /// `flavorkit.json` at the root.

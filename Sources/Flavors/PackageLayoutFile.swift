@@ -14,11 +14,21 @@ extension PackageLayout {
     ///     {
     ///       "flavors": "Flavors", "localizations": "Localizations",
     ///       "sources": "Sources", "snapshots": "snapshots",
-    ///       "keyCalls": ["text", "L10n.tr"]
+    ///       "keyCalls": ["text", "L10n.tr"],
+    ///       "dimensions": [
+    ///         {"name": "tier", "flavors": ["Free", "Pro"]},
+    ///         {"name": "environment", "flavors": ["Staging", "Production"]}
+    ///       ],
+    ///       "exclude": [["Free", "Staging"]]
     ///     }
     ///
     /// Folders are relative to the package folder; `keyCalls` replaces the default `["text"]`.
-    public static let configurationKeys = ["flavors", "localizations", "sources", "snapshots", "keyCalls"]
+    /// `dimensions` lists the flavor dimensions in priority order, each flavor a name that
+    /// starts with a capital letter and holds only letters and digits (a product name and a
+    /// `-D` condition); `exclude` lists combinations no variant may have.
+    public static let configurationKeys = [
+        "flavors", "localizations", "sources", "snapshots", "keyCalls", "dimensions", "exclude",
+    ]
 
     /// The most `flavorkit.json` is read: it names a few folders and calls.
     public static let configurationSizeLimit = 1024 * 1024
@@ -38,13 +48,27 @@ extension PackageLayout {
     /// The layout of the package at `root` as `data`, the text of its `flavorkit.json` (at
     /// `path`), describes it.
     package init(root: URL, configuration data: Data, path: String) throws(Diagnostic) {
-        let settings = try ConfigurationReader(data: data, path: path).settings()
+        let reader = ConfigurationReader(data: data, path: path)
+        let settings = try reader.settings()
+        let dimensions = try reader.dimensions(settings.dimensions)
         self.init(
-            root: root, flavors: settings["flavors"]?.first ?? Name.flavors,
-            localizations: settings["localizations"]?.first ?? Name.localizations,
-            sources: settings["sources"]?.first ?? Name.sources,
-            snapshots: settings["snapshots"]?.first ?? Name.snapshots,
-            keyCalls: settings["keyCalls"] ?? PackageLayout.defaultKeyCalls)
+            root: root, flavors: settings.folders["flavors"] ?? Name.flavors,
+            localizations: settings.folders["localizations"] ?? Name.localizations,
+            sources: settings.folders["sources"] ?? Name.sources,
+            snapshots: settings.folders["snapshots"] ?? Name.snapshots,
+            keyCalls: settings.keyCalls ?? PackageLayout.defaultKeyCalls, dimensions: dimensions,
+            exclusions: try reader.exclusions(settings.exclude, dimensions: dimensions))
+    }
+
+    /// Whether `name` can name a flavor of a dimension: an ASCII capital letter, then ASCII
+    /// letters and digits (a product name, a folder and a `-D` condition alike).
+    public static func isFlavorName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, ("A"..."Z").contains(first), name.utf8.count <= 64 else {
+            return false
+        }
+        return name.unicodeScalars.allSatisfy {
+            ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0)
+        }
     }
 
     /// Whether `name` can name a call: Swift identifiers joined by dots (`text`, `L10n.tr`).
@@ -65,13 +89,22 @@ private struct ConfigurationReader {
     let data: Data
     let path: String
 
-    /// Each setting's values: one for a folder, the list for `keyCalls`.
-    func settings() throws(Diagnostic) -> [String: [String]] {
+    /// What the file sets: folders by setting, key calls, and the raw dimensions and
+    /// exclusions (checked by `dimensions(_:)` and `exclusions(_:dimensions:)`).
+    struct Settings {
+        var folders: [String: String] = [:]
+        var keyCalls: [String]?
+        var dimensions: Any?
+        var exclude: Any?
+    }
+
+    /// Each setting's values.
+    func settings() throws(Diagnostic) -> Settings {
         let object = try JSONValues.value(of: data, path: path)
         guard let dictionary = object as? [String: Any] else {
             throw Diagnostic("the top level must be an object such as {\"sources\": \"Sources\"}", path: path)
         }
-        var settings: [String: [String]] = [:]
+        var settings = Settings()
         for key in dictionary.keys.sorted() {
             let value = dictionary[key]!
             guard PackageLayout.configurationKeys.contains(key) else {
@@ -90,31 +123,130 @@ private struct ConfigurationReader {
                         "keyCalls: \"\(Diagnostic.quote(name))\" is not a call name (write text or L10n.tr)",
                         at: location(of: key))
                 }
-                settings[key] = names
+                settings.keyCalls = names
+            } else if key == "dimensions" {
+                settings.dimensions = value
+            } else if key == "exclude" {
+                settings.exclude = value
             } else {
                 guard let folder = value as? String, !folder.isEmpty else {
                     throw Diagnostic("\(key) must be a folder name (a non-empty string)", at: location(of: key))
                 }
-                settings[key] = [folder]
+                settings.folders[key] = folder
             }
         }
         return settings
     }
 
+    /// The declared dimensions: names unique, each with flavors, every flavor a flavor name
+    /// declared once in the whole matrix, which stays within `PackageLayout.variantLimit`.
+    func dimensions(_ value: Any?) throws(Diagnostic) -> [FlavorDimension] {
+        guard let value else { return [] }
+        // Found only for a message: most files have none to show.
+        func at() -> SourceLocation { location(of: "dimensions") }
+        let shape =
+            "dimensions must be an array of objects such as {\"name\": \"tier\", \"flavors\": [\"Free\", \"Pro\"]}"
+        guard let list = value as? [Any], !list.isEmpty else { throw Diagnostic(shape, at: at()) }
+        var dimensions: [FlavorDimension] = []
+        var seen: Set<String> = []
+        var count = 1
+        for item in list {
+            guard let object = item as? [String: Any], let name = object["name"] as? String,
+                let flavors = object["flavors"] as? [String], object.count == 2
+            else { throw Diagnostic(shape, at: at()) }
+            guard PackageLayout.isCallName(name), !name.contains("."),
+                !dimensions.contains(where: { $0.name == name })
+            else {
+                throw Diagnostic(
+                    "dimensions: \"\(Diagnostic.quote(name))\" must be an identifier not used by another dimension",
+                    at: at())
+            }
+            guard !flavors.isEmpty else { throw Diagnostic("dimensions: \(name) has no flavors", at: at()) }
+            for flavor in flavors {
+                guard PackageLayout.isFlavorName(flavor) else {
+                    throw Diagnostic(
+                        "dimensions: \"\(Diagnostic.quote(flavor))\" is not a flavor name (a capital letter, then "
+                            + "letters and digits: Pro, Staging)", at: location(ofString: flavor))
+                }
+                guard seen.insert(flavor.uppercased()).inserted else {
+                    throw Diagnostic(
+                        "dimensions: \(flavor) is declared twice (or shares its condition -D\(flavor.uppercased()))",
+                        at: location(ofString: flavor))
+                }
+            }
+            count *= flavors.count
+            guard count <= PackageLayout.variantLimit else {
+                throw Diagnostic("dimensions: more than \(PackageLayout.variantLimit) variants", at: at())
+            }
+            dimensions.append(FlavorDimension(name: name, flavors: flavors))
+        }
+        // `A`+`BC` and `AB`+`C` make one name; so may a variant and a flavor (`Pro`+`Max`, `ProMax`).
+        var names: Set<String> = dimensions.count > 1 ? seen : []
+        for name in PackageLayout.combinations(of: dimensions).map({ $0.joined() })
+        where !names.insert(name.uppercased()).inserted {
+            throw Diagnostic("dimensions: two variants, or a variant and a flavor, are called \(name)", at: at())
+        }
+        return dimensions
+    }
+
+    /// The `exclude` filters: each a non-empty array of declared flavors, at most one per
+    /// dimension.
+    func exclusions(_ value: Any?, dimensions: [FlavorDimension]) throws(Diagnostic) -> [[String]] {
+        guard let value else { return [] }
+        func at() -> SourceLocation { location(of: "exclude") }
+        guard !dimensions.isEmpty else {
+            throw Diagnostic("exclude needs dimensions: declare them first", at: at())
+        }
+        guard let list = value as? [Any] else {
+            throw Diagnostic(
+                "exclude must be an array of flavor combinations such as [[\"Free\", \"Staging\"]]", at: at())
+        }
+        var filters: [[String]] = []
+        for item in list {
+            guard let filter = item as? [String], !filter.isEmpty else {
+                throw Diagnostic(
+                    "exclude must be an array of flavor combinations such as [[\"Free\", \"Staging\"]]", at: at())
+            }
+            for flavor in filter where !dimensions.contains(where: { $0.flavors.contains(flavor) }) {
+                throw Diagnostic(
+                    "exclude: \"\(Diagnostic.quote(flavor))\" is not a flavor of any dimension",
+                    at: location(ofString: flavor))
+            }
+            let touched = filter.compactMap { flavor in dimensions.firstIndex { $0.flavors.contains(flavor) } }
+            guard Set(touched).count == touched.count else {
+                throw Diagnostic(
+                    "exclude: [\(filter.joined(separator: ", "))] names two flavors of one dimension", at: at())
+            }
+            filters.append(filter)
+        }
+        return filters
+    }
+
     /// Where `"key"` is written as a key (followed by `:`); line 1, column 1 when not found.
     func location(of key: String) -> SourceLocation {
+        offset(of: key, asKey: true).map(location(atByte:)) ?? location(atByte: 0)
+    }
+
+    /// Where `"text"` is first written as a value (not followed by `:`); the `dimensions`
+    /// key when not found.
+    func location(ofString text: String) -> SourceLocation {
+        offset(of: text, asKey: false).map(location(atByte:)) ?? location(of: "dimensions")
+    }
+
+    /// The byte offset of the first `"text"` followed by a `:` (`asKey`) or not.
+    private func offset(of text: String, asKey: Bool) -> Int? {
         let bytes = [UInt8](data)
-        let quoted = Array("\"\(key)\"".utf8)
+        let quoted = Array("\"\(text)\"".utf8)
         var index = 0
         while index + quoted.count <= bytes.count {
             if bytes[index..<index + quoted.count].elementsEqual(quoted) {
                 var after = index + quoted.count
                 while after < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[after]) { after += 1 }
-                if after < bytes.count, bytes[after] == UInt8(ascii: ":") { return location(atByte: index) }
+                if (after < bytes.count && bytes[after] == UInt8(ascii: ":")) == asKey { return index }
             }
             index += 1
         }
-        return location(atByte: 0)
+        return nil
     }
 
     /// 1-based line and column (in Unicode scalars) of a byte offset.

@@ -18,8 +18,9 @@ import Glibc
 ///    the source file that started it (`swift run` from anywhere).
 ///
 /// A folder qualifies when it holds `Flavors/<Name>/Info.plist`, or where its
-/// `flavorkit.json` puts the flavors (see `PackageLayout`). When none does, the error lists
-/// every place looked in.
+/// `flavorkit.json` puts the flavors (see `PackageLayout`), or when its `flavorkit.json`
+/// declares dimensions of which `<Name>` is a variant. When none does, the error lists every
+/// place looked in.
 public enum ResourceLocator {
     /// `FLAVORKIT_RESOURCES`: the folder to take resources from, overriding the search.
     public static let environmentVariable = "FLAVORKIT_RESOURCES"
@@ -40,7 +41,7 @@ public enum ResourceLocator {
     /// The layout of the package folder holding `flavor`'s resources.
     ///
     /// - Parameters:
-    ///   - flavor: the flavor's folder name under `Flavors/`.
+    ///   - flavor: the flavor's folder name under `Flavors/`, or a variant's name.
     ///   - environment: where `FLAVORKIT_RESOURCES` is read.
     ///   - executable: the running program (its folder and ancestors are searched).
     ///   - sourceFile: a source file of the program's package (by default the caller's
@@ -51,13 +52,13 @@ public enum ResourceLocator {
         executable: URL? = ResourceLocator.runningExecutable,
         sourceFile: String = #filePath
     ) throws(Diagnostic) -> PackageLayout {
-        let fileManager = FileManager.default
         if let explicit = environment[environmentVariable], !explicit.isEmpty {
             let layout = try PackageLayout(configuredAt: URL(fileURLWithPath: explicit))
-            guard fileManager.fileExists(atPath: layout.infoPlist(flavor: flavor).path) else {
+            guard layout.variant(named: flavor) != nil else {
                 throw Diagnostic(
                     "\(environmentVariable) names \(layout.root.path), which has no "
-                        + PackageLayout.relativeInfoPlist(flavor: flavor),
+                        + (layout.dimensions.isEmpty
+                            ? PackageLayout.relativeInfoPlist(flavor: flavor) : "variant \(flavor)"),
                     path: layout.infoPlist(flavor: flavor).path)
             }
             return layout
@@ -80,7 +81,8 @@ public enum ResourceLocator {
             path: PackageLayout.relativeInfoPlist(flavor: flavor))
     }
 
-    /// The layout of `folder` when it holds `flavor`'s `Info.plist`. A folder with neither a
+    /// The layout of `folder` when it holds `flavor`'s `Info.plist`, or declares it as a
+    /// variant. A folder with neither a
     /// `flavorkit.json` nor `Flavors/<flavor>/Info.plist` is passed over without building its
     /// layout (most of the executable's ancestors).
     private static func layout(of flavor: String, at folder: URL) throws(Diagnostic) -> PackageLayout? {
@@ -91,7 +93,13 @@ public enum ResourceLocator {
                 || fileManager.fileExists(atPath: path + "/" + PackageLayout.relativeInfoPlist(flavor: flavor))
         else { return nil }
         let layout = try PackageLayout(configuredAt: folder)
-        return fileManager.fileExists(atPath: layout.infoPlist(flavor: flavor).path) ? layout : nil
+        guard layout.variant(named: flavor) == nil else { return layout }
+        if !layout.dimensions.isEmpty {
+            throw Diagnostic(
+                "\(Diagnostic.quote(flavor)) is not a variant of this package; its variants: "
+                    + layout.variants.map(\.name).joined(separator: ", "), path: layout.configurationFile.path)
+        }
+        return nil
     }
 
     /// Every folder searched when `FLAVORKIT_RESOURCES` is not set, in order.

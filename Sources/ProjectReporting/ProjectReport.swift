@@ -57,6 +57,8 @@ public struct ProjectReport: Sendable {
     /// Every snapshot the manifest names (every snapshot file, without a manifest), sorted by
     /// path, and the new snapshots changes bring.
     public var snapshots: [Snapshot]
+    /// With flavor dimensions, every variant of the matrix (the snapshots' first name part).
+    public var variants: [VariantRow] = []
 
     /// Reads the package `layout` describes, and the artifacts folder a CI run wrote, when
     /// given. A package without catalogs has no coverage; one without a snapshot folder, no
@@ -88,7 +90,7 @@ public struct ProjectReport: Sendable {
             name: layout.root.lastPathComponent, developmentLanguage: development,
             languages: Self.ordered(languages, development: development), coverage: coverage,
             flavors: project.flavors, findings: findings + refused.map { Self.relative($0, to: layout) },
-            snapshots: snapshots)
+            snapshots: snapshots, variants: variantRows(layout))
     }
 
     /// The development language first, then the others by their names in it (`German` before

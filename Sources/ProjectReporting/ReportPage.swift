@@ -28,6 +28,7 @@ extension ProjectReport {
         let changes = snapshots.filter { $0.change != nil }
         let screens = self.screens()
         page.append(contents(changes: changes, screens: screens))
+        page.append(variantsSection())
         page.append(coverageSection())
         page.append(findingsSection())
         page.append(changesSection(changes))
@@ -143,7 +144,8 @@ extension ProjectReport {
             html += "<h3>\(TerminalHTML.escaped(screen.name))</h3>\n"
             let byFlavor = Dictionary(grouping: screen.snapshots) { $0.components.first ?? "" }
             for flavor in byFlavor.keys.sorted() {
-                html += "<h4>\(TerminalHTML.escaped(flavor))</h4><div class=\"row\">\n"
+                let id = screen.name == screens.first?.name ? " id=\"\(Self.anchor("variant", flavor))\"" : ""
+                html += "<h4\(id)>\(TerminalHTML.escaped(flavor))</h4><div class=\"row\">\n"
                 for snapshot in byFlavor[flavor]!.sorted(by: { order($0) < order($1) }) {
                     html += cell(snapshot)
                 }

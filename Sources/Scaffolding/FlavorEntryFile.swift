@@ -98,6 +98,40 @@ enum FlavorEntryFile {
         return lines.joined(separator: "\n")
     }
 
+    /// `text` with a branch for `flavor` of a dimension: `template`'s branch copied (its name
+    /// and condition changed) before the `#else` of the `#if` chain that holds it, whose
+    /// `#error` line names the new condition too. An entry file of variants has one chain per
+    /// dimension (`#if FREE … #else`, then `#if STAGING … #else`). Nil when the template's
+    /// branch or its chain's `#else` is not found.
+    static func adding(_ flavor: String, besideDimensionFlavor template: String, to text: String) -> String? {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let isDirective = { (line: String) in line.hasPrefix("#if ") || line.hasPrefix("#elseif ") }
+        guard
+            let start = lines.indices.first(where: {
+                isDirective(lines[$0]) && lines[$0].hasSuffix(" " + template.uppercased())
+            }),
+            let elseLine = lines[start...].firstIndex(of: "#else"),
+            !lines[(start + 1)..<elseLine].contains(where: { $0.hasPrefix("#if ") })
+        else { return nil }
+        let chainStart = lines[...start].lastIndex { $0.hasPrefix("#if ") } ?? start
+        let end = lines[(start + 1)...].firstIndex(where: isDirective).map { min($0, elseLine) } ?? elseLine
+        var branch = Array(lines[start..<end])
+        branch[0] = "#elseif " + flavor.uppercased()
+        branch = branch.map {
+            $0.replacingOccurrences(of: SwiftSource.literal(template), with: SwiftSource.literal(flavor))
+        }
+        lines.insert(contentsOf: branch, at: elseLine)
+        let newElse = elseLine + branch.count
+        if newElse + 1 < lines.count, lines[newElse + 1].hasPrefix("#error(\"Compile this file with ") {
+            let conditions = lines[chainStart..<newElse].filter(isDirective).map {
+                "-D" + $0.split(separator: " ").last!
+            }
+            lines[newElse + 1] =
+                "#error(\"Compile this file with \(conditions.dropLast().joined(separator: ", ")) or \(conditions.last!)\")"
+        }
+        return lines.joined(separator: "\n")
+    }
+
     private static func newBranch(flavor: String, features: [String]) -> [String] {
         branch("#elseif", flavor: flavor, features: features).split(separator: "\n").map(String.init)
     }

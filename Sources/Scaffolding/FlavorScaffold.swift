@@ -99,8 +99,32 @@ public enum FlavorScaffold {
             result.manifestLines = newLines(for: name)
             result.nextSteps.append("add these lines to Package.swift (products, then targets)")
         }
-        // Everything is checked before anything is written: each file stays in the package and
-        // can be replaced, each link and folder is new.
+        try carryOut(plan, in: layout, result: &result)
+        for (language, place) in names.untranslated {
+            result.nextSteps.append(
+                "translate \(name)'s name (\(Diagnostic.quote(plist.displayName))) into \(language) in "
+                    + "\(layout.relativePath(place)); until then lint reports it as missing")
+        }
+        result.nextSteps.append("swift run flavorkit lint --strict")
+        result.nextSteps.append("swift run \(name)")
+        return result
+    }
+
+    /// What `add` writes, checked whole before any of it is.
+    struct Plan {
+        /// Files written whole (new, or replacing the package's own).
+        var files: [(url: URL, data: Data)] = []
+        /// Folders made.
+        var folders: [URL] = []
+        /// Symbolic links made, and what each points at.
+        var links: [(link: URL, destination: String)] = []
+    }
+
+    /// Checks every write of `plan` before the first (each file stays in the package and can
+    /// be replaced, each link and folder is new), then makes its folders, files and links,
+    /// each recorded in `result`.
+    static func carryOut(_ plan: Plan, in layout: PackageLayout, result: inout Result) throws(Diagnostic) {
+        let fileManager = FileManager.default
         for url in plan.files.map(\.url) + plan.folders + plan.links.map(\.link) {
             guard AtomicFile.isInside(url, layout.root) else {
                 throw Diagnostic(
@@ -129,24 +153,6 @@ public enum FlavorScaffold {
             }
             result.written.append(link)
         }
-        for (language, place) in names.untranslated {
-            result.nextSteps.append(
-                "translate \(name)'s name (\(Diagnostic.quote(plist.displayName))) into \(language) in "
-                    + "\(layout.relativePath(place)); until then lint reports it as missing")
-        }
-        result.nextSteps.append("swift run flavorkit lint --strict")
-        result.nextSteps.append("swift run \(name)")
-        return result
-    }
-
-    /// What `add` writes, checked whole before any of it is.
-    struct Plan {
-        /// Files written whole (new, or replacing the package's own).
-        var files: [(url: URL, data: Data)] = []
-        /// Folders made.
-        var folders: [URL] = []
-        /// Symbolic links made, and what each points at.
-        var links: [(link: URL, destination: String)] = []
     }
 
     /// Whether `name` can name a feature or a limit: letters, digits, `-` and `_`.
@@ -260,16 +266,26 @@ public enum FlavorScaffold {
             }
             plist = read
             let lower = template.lowercased()
-            if let identifier = read["CFBundleIdentifier"]?.string {
-                plist["CFBundleIdentifier"] = PropertyList(
+            if let suffix = read[FlavorIdentity.bundleIdentifierSuffixKey]?.string {
+                plist[FlavorIdentity.bundleIdentifierSuffixKey] = PropertyList(
                     .string(
-                        identifier.hasSuffix("." + lower)
-                            ? identifier.dropLast(lower.count) + name.lowercased()
-                            : identifier + "." + name.lowercased()))
+                        suffix.hasSuffix("." + lower)
+                            ? suffix.dropLast(lower.count) + name.lowercased() : suffix + "." + name.lowercased()))
             }
-            let display = read["CFBundleDisplayName"]?.string ?? name
-            plist["CFBundleDisplayName"] = PropertyList(
-                .string(display.contains(template) ? display.replacingOccurrences(of: template, with: name) : name))
+            // A flavor of a dimension may hold only what it changes: no identity of its own.
+            if read["CFBundleIdentifier"] != nil || read["CFBundleDisplayName"] != nil {
+                if let identifier = read["CFBundleIdentifier"]?.string {
+                    plist["CFBundleIdentifier"] = PropertyList(
+                        .string(
+                            identifier.hasSuffix("." + lower)
+                                ? identifier.dropLast(lower.count) + name.lowercased()
+                                : identifier + "." + name.lowercased()))
+                }
+                let display = read["CFBundleDisplayName"]?.string ?? name
+                plist["CFBundleDisplayName"] = PropertyList(
+                    .string(
+                        display.contains(template) ? display.replacingOccurrences(of: template, with: name) : name))
+            }
         }
         var enabled: [PropertyList] = []
         if case .array(let elements) = plist["FlavorFeatures"]?.value { enabled = elements }
@@ -371,10 +387,12 @@ public enum FlavorScaffold {
     }
 
     /// The manifest with the template's product and executable target copied right after
-    /// themselves for `name`; nil unless each is found exactly once.
-    static func copiedLines(in manifest: String, from template: String, to name: String)
-        -> (updated: String, added: [String])?
-    {
+    /// themselves for `name`, the condition `-D<condition.from>` becoming `-D<condition.to>`
+    /// (by default the template's and the name's); nil unless each is found exactly once.
+    static func copiedLines(
+        in manifest: String, from template: String, to name: String, condition: (from: String, to: String)? = nil
+    ) -> (updated: String, added: [String])? {
+        let condition = condition ?? (template.uppercased(), name.uppercased())
         var updated = manifest
         var added: [String] = []
         // Targets first: inserting after it leaves the product's position unchanged.
@@ -385,8 +403,7 @@ public enum FlavorScaffold {
             guard matches.count == 1, let range = matches.first else { return nil }
             let copy = updated[range]
                 .replacingOccurrences(of: "\"\(template)\"", with: "\"\(name)\"")
-                .replacingOccurrences(
-                    of: ".define(\"\(template.uppercased())\")", with: ".define(\"\(name.uppercased())\")")
+                .replacingOccurrences(of: ".define(\"\(condition.from)\")", with: ".define(\"\(condition.to)\")")
             let lineStart = updated[..<range.lowerBound].lastIndex(of: "\n").map { updated.index(after: $0) }
             let indent = String(updated[(lineStart ?? updated.startIndex)..<range.lowerBound].prefix { $0 == " " })
             if range.upperBound < updated.endIndex, updated[range.upperBound] == "," {

@@ -88,6 +88,12 @@ struct LintRuleTests {
             ]
         ),
         (
+            "same-bundle-identifier", ["Flavors/Other/Info.plist": ProjectFixture.infoPlist],
+            [
+                "Flavors/Other/Info.plist:1:1: error: Other has the bundle identifier of App, \"com.example.app\" [same-bundle-identifier]"
+            ]
+        ),
+        (
             "extra-key", [de: "\"greeting\" = \"Hallo, %@!\";\n\"title\" = \"Übertragungen\";\n\"stale\" = \"Alt\";\n"],
             ["\(de):3:1: warning: key \"stale\" is not in the development language en [extra-key]"]
         ),
@@ -170,6 +176,38 @@ struct LintRuleTests {
             ]
         ),
         (
+            "redundant-override",
+            [
+                "flavorkit.json":
+                    #"{"dimensions": [{"name": "tier", "flavors": ["App"]}, {"name": "env", "flavors": ["Beta"]}]}"#,
+                "Flavors/Beta/Localizations/de.lproj/Localizable.strings": "\"title\" = \"Übertragungen\";\n",
+            ],
+            [
+                "Flavors/Beta/Localizations/de.lproj/Localizable.strings:1:1: warning: Beta's \"title\" in de repeats the text it shadows (Localizations/de.lproj/Localizable.strings:2:1) [redundant-override]"
+            ]
+        ),
+        (
+            "undeclared-flavor",
+            [
+                "flavorkit.json": #"{"dimensions": [{"name": "tier", "flavors": ["App"]}]}"#,
+                "Flavors/Old/Info.plist": ProjectFixture.infoPlist,
+            ],
+            [
+                "Flavors/Old:1:1: warning: Old is neither a flavor of a dimension nor a variant, so no variant reads it [undeclared-flavor]"
+            ]
+        ),
+        (
+            "unseen-override",
+            [
+                "flavorkit.json":
+                    #"{"dimensions": [{"name": "tier", "flavors": ["App", "Lite"]}, {"name": "env", "flavors": ["Beta"]}], "exclude": [["Lite"]]}"#,
+                "Flavors/Lite/Info.plist": ProjectFixture.infoPlist,
+            ],
+            [
+                "Flavors/Lite:1:1: warning: Lite is excluded from every variant by flavorkit.json's exclude, so no build shows what it holds [unseen-override]"
+            ]
+        ),
+        (
             "stale-key",
             [
                 "Localizations/Extra.xcstrings": """
@@ -198,7 +236,8 @@ struct LintRuleTests {
         let (rule, change, expected) = Self.cases[index]
         let fixture = try ProjectFixture(change)
         defer { fixture.remove() }
-        let found = fixture.lint()
+        // In the layout its flavorkit.json describes, when it has one (the matrix's rules).
+        let found = try fixture.lintConfigured()
         #expect(found == expected, "\(rule)")
         #expect(found.allSatisfy { $0.hasSuffix("[\(rule)]") })
     }

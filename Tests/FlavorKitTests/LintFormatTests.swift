@@ -131,7 +131,7 @@ struct LintFormatTests {
         #expect(result.status == 1)
         #expect(
             result.errors
-                == "\(root.standardizedFileURL.path)/flavorkit.json:2:3: error: unknown key \"sorces\" (known: flavors, localizations, sources, snapshots, keyCalls)\n"
+                == "\(root.standardizedFileURL.path)/flavorkit.json:2:3: error: unknown key \"sorces\" (known: flavors, localizations, sources, snapshots, keyCalls, dimensions, exclude)\n"
         )
     }
 

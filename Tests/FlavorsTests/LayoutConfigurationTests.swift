@@ -38,7 +38,7 @@ struct LayoutConfigurationTests {
         arguments: [
             (
                 "{\n  \"sorces\": \"App\"\n}",
-                "2:3: error: unknown key \"sorces\" (known: flavors, localizations, sources, snapshots, keyCalls)"
+                "2:3: error: unknown key \"sorces\" (known: flavors, localizations, sources, snapshots, keyCalls, dimensions, exclude)"
             ),
             ("{\n  \"sources\": 3\n}", "2:3: error: sources must be a folder name (a non-empty string)"),
             (

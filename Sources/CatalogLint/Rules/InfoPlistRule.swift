@@ -27,6 +27,7 @@ struct InfoPlistRule: LintRule {
 
     func check(_ context: LintContext) -> [Diagnostic] {
         let layout = context.project.layout
+        guard layout.dimensions.isEmpty else { return variants(context) }
         return context.project.flavors.compactMap { flavor in
             do throws(Diagnostic) {
                 let url = layout.infoPlist(flavor: flavor), folder = layout.flavor(flavor)
@@ -39,5 +40,31 @@ struct InfoPlistRule: LintRule {
                 return finding(error)
             }
         }
+    }
+
+    /// With dimensions, a flavor's plist holds what it changes: each variant's plist, merged
+    /// as start-up merges it, must be whole, and every plist a property list.
+    private func variants(_ context: LintContext) -> [Diagnostic] {
+        let layout = context.project.layout
+        let merged = layout.variants.compactMap { variant -> Diagnostic? in
+            do throws(Diagnostic) {
+                _ = try layout.identity(of: variant)
+                return nil
+            } catch {
+                return finding(error)
+            }
+        }
+        return merged
+            + context.project.flavors.compactMap { flavor -> Diagnostic? in
+                do throws(Diagnostic) {
+                    let url = layout.infoPlist(flavor: flavor), folder = layout.flavor(flavor)
+                    guard let data = try InputFile.readIfPresent(url, limit: FlavorIdentity.plistLimit, within: folder)
+                    else { return nil }
+                    _ = try PropertyListValues.value(of: data, path: url.path)
+                    return nil
+                } catch {
+                    return finding(error)
+                }
+            }
     }
 }

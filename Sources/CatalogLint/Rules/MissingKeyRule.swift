@@ -5,7 +5,8 @@ import Localization
 /// `missing-key`: the development language without a catalog; a key of the development
 /// language missing from a full language (unless a String Catalog marks it not to be
 /// translated, or stale); a key a flavor rewords in the development language without that
-/// flavor's override in a full language (which then shows the shared translation of other words).
+/// flavor's override in a full language, or in a regional one whose shared catalog has the key
+/// (which then shows the shared translation of other words).
 struct MissingKeyRule: LintRule {
     let name = "missing-key"
     let severity = Diagnostic.Severity.error
@@ -58,17 +59,22 @@ struct MissingKeyRule: LintRule {
     }
 
     /// A key the flavor rewords in the development language needs its own translation in
-    /// every full language, or those show the shared translation of other words.
+    /// every full language, and in every regional one that translates the key itself, or
+    /// those show the shared translation of other words.
     private func unreworded(_ layer: CatalogLayer, _ context: LintContext) -> [Diagnostic] {
         let developmentLanguage = context.development.language
         guard let overrides = layer.catalogs[developmentLanguage] else { return [] }
         var found: [Diagnostic] = []
-        for language in context.shared.languages
-        where language != developmentLanguage && !context.shared.isRegionalVariant(language) {
+        for language in context.shared.languages where language != developmentLanguage {
+            // A regional language (fr-CA) falls back to the flavor's parent override, unless the
+            // shared catalogs translate the key in it themselves, which then wins over the flavor's.
+            let regional = context.shared.isRegionalVariant(language) ? context.shared.catalogs[language] : nil
             for table in overrides.tableNames {
                 let translated = layer.catalogs[language]?.keys(in: table) ?? []
                 for key in overrides.keys(in: table).subtracting(translated).sorted()
-                where !layer.isExempt(key, table: table) && !context.shared.isExempt(key, table: table) {
+                where !layer.isExempt(key, table: table) && !context.shared.isExempt(key, table: table)
+                    && regional?.has(key, in: table) != false
+                {
                     let location =
                         overrides.plural(key, table: table)?.location ?? overrides[key, table: table]!.location
                     found.append(

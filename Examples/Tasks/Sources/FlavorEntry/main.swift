@@ -1,17 +1,31 @@
-// The one entry file of every flavor: `Sources/Free/main.swift` and `Sources/Pro/main.swift`
-// are symbolic links to it, and each executable target compiles it with its own `-D` flag.
+// The one entry file of every variant: `Sources/<Variant>/main.swift` are symbolic links to
+// it, and each executable target compiles it with its flavors' `-D` flags, one per dimension
+// (`ProStaging`: `-DPRO -DSTAGING`; see flavorkit.json).
 import Flavors
 import Foundation
 import TasksCore
 
 #if FREE
-let flavor = "Free"
-let features: [Feature] = []
+let tier = "Free"
+let tierFeatures: [Feature] = []
 #elseif PRO
-let flavor = "Pro"
-let features: [Feature] = [.reminders]
+let tier = "Pro"
+let tierFeatures: [Feature] = [.reminders]
 #else
 #error("Compile this file with -DFREE or -DPRO")
 #endif
 
-exit(TasksApp.run(flavor: flavor, features: features, arguments: Array(CommandLine.arguments.dropFirst())))
+#if STAGING
+let environment = "Staging"
+let environmentFeatures: [Feature] = [.stagingBanner]
+#elseif PRODUCTION
+let environment = "Production"
+let environmentFeatures: [Feature] = []
+#else
+#error("Compile this file with -DSTAGING or -DPRODUCTION")
+#endif
+
+exit(
+    TasksApp.run(
+        flavor: tier + environment, features: tierFeatures + environmentFeatures,
+        arguments: Array(CommandLine.arguments.dropFirst())))

@@ -8,9 +8,13 @@ import TerminalText
 extension Feature {
     /// Reminder times next to tasks (Pro).
     public static let reminders = Feature("reminders") { text in text(.featureReminders) }
+    /// A banner on every screen that says the build uses test data (Staging builds only:
+    /// their entry file compiles it in under `-DSTAGING`).
+    public static let stagingBanner = Feature("stagingBanner") { text in text(.featureStagingBanner) }
 }
 
-/// The Tasks program, shared by every flavor: `Free` and `Pro` call `run` from their entry file.
+/// The Tasks program, shared by every variant: `FreeStaging`, …, `ProProduction` call `run`
+/// from their entry file.
 public enum TasksApp {
     /// The screens, by the name given on the command line.
     public static let screens = ["today", "about", "list"]
@@ -56,11 +60,19 @@ public enum TasksApp {
     /// A screen as text, in the flavor's language in use; `list` fits `width` columns; `today`
     /// shows the date `now` falls on.
     public static func render(_ screen: String, flavor: Flavor, width: Int = 80, now: Date = Date()) -> String {
-        switch screen {
-        case "about": about(flavor)
-        case "list": list(flavor, width: width)
-        default: today(flavor, now: now)
-        }
+        let body =
+            switch screen {
+            case "about": about(flavor)
+            case "list": list(flavor, width: width)
+            default: today(flavor, now: now)
+            }
+        return banner(flavor, width: width) + body
+    }
+
+    /// The staging banner, wrapped to `width`, and an empty line; nothing in a build without it.
+    static func banner(_ flavor: Flavor, width: Int) -> String {
+        guard flavor.has(.stagingBanner) else { return "" }
+        return DisplayColumns.wrap(flavor.text(.bannerStaging), to: width).map { $0 + "\n" }.joined() + "\n"
     }
 
     /// Today's date as the today screen writes it (`Nov 26, 2026`), in the language in use.
@@ -108,6 +120,7 @@ public enum TasksApp {
         return [
             "\(flavor.displayName) \(flavor.identity.version)",
             text(.aboutLists(text.number(flavor.limit("lists", default: 1)))),
+            text(.aboutSync(text.number(flavor.limit("syncMinutes", default: 60)))),
             text(.aboutFeatures(features.isEmpty ? text(.aboutNone) : features.joined(separator: ", "))),
             text(.aboutLanguage(flavor.localizer.language.description)),
             text(.aboutDone(text.number(1_234))),

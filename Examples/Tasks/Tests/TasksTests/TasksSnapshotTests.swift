@@ -8,43 +8,49 @@ import TextSnapshotsTesting
 /// The package's `snapshots/` folder, and its books (`snapshots/manifest.txt`).
 let snapshots = SnapshotSuite()
 
-/// Every flavor × locale × screen as a text snapshot under `snapshots/`. Record with
+/// Every variant × locale × screen (× width for the table) as a text snapshot under
+/// `snapshots/`. Record with
 /// `swift test` (new snapshots are written on a developer's machine), review the files like
 /// code; in CI (`CI=true`) nothing is written and a difference fails.
 @Suite("Tasks snapshots", snapshots)
 struct TasksSnapshotTests {
-    static let flavors: [(name: String, features: [Feature])] = [("Free", []), ("Pro", [.reminders])]
+    /// Every variant, with the features its entry file compiles in (`-DPRO`: reminders,
+    /// `-DSTAGING`: the banner).
+    static let variants: [(name: String, features: [Feature])] = [
+        ("FreeStaging", [.stagingBanner]), ("FreeProduction", []), ("ProStaging", [.reminders, .stagingBanner]),
+        ("ProProduction", [.reminders]),
+    ]
     static let locales = ["en", "fr", "fr-CA", "ar", "en-XA"]
     /// The widths the list screen, a table, is recorded at.
     static let widths = [24, 40, 80]
 
     struct Case: Sendable, CustomStringConvertible {
-        let flavor: String
+        let variant: String
         let features: [Feature]
         let locale: String
         let screen: String
         /// The width a table screen is fitted to; nil for the others.
         var width: Int?
-        var description: String { "\(flavor)/\(locale)/" + (width.map { "\($0)/" } ?? "") + screen }
-        /// The snapshot's name: flavor, locale, the width for a table screen, screen.
-        var name: [String] { [flavor, locale] + (width.map { ["\($0)"] } ?? []) + [screen] }
+        var description: String { "\(variant)/\(locale)/" + (width.map { "\($0)/" } ?? "") + screen }
+        /// The snapshot's name: variant, locale, the width for a table screen, screen.
+        var name: [String] { [variant, locale] + (width.map { ["\($0)"] } ?? []) + [screen] }
     }
 
-    static let cases = flavors.flatMap { flavor in
+    static let cases = variants.flatMap { variant in
         locales.flatMap { locale in
             TasksApp.screens.flatMap { screen in
                 (screen == "list" ? widths.map(Optional.some) : [nil]).map { width in
                     Case(
-                        flavor: flavor.name, features: flavor.features, locale: locale, screen: screen, width: width)
+                        variant: variant.name, features: variant.features, locale: locale, screen: screen, width: width)
                 }
             }
         }
     }
 
-    @Test("every flavor, locale and screen", arguments: cases)
+    @Test("every variant, locale and screen", arguments: cases)
     func screen(_ screen: Case) throws {
         let flavor = try Flavor.load(
-            screen.flavor, features: screen.features, language: screen.locale, recordsFallbacks: true,
+            screen.variant, features: screen.features, language: screen.locale, recordsFallbacks: true,
             environment: [:], executable: nil)
         // The today screen shows today's date: the snapshot holds "[today]" in its place, so
         // the test passes on any day.
@@ -70,7 +76,7 @@ struct TasksTextTests {
     /// The remaining-task count in `language` for counts that reach every plural category
     /// (Arabic's zero, one, two, few, many and other), one line each.
     static func plurals(_ language: String) throws -> String {
-        let flavor = try Flavor.load("Free", language: language, environment: [:], executable: nil)
+        let flavor = try Flavor.load("FreeProduction", language: language, environment: [:], executable: nil)
         return [0, 1, 2, 3, 11, 100].map { "\($0): " + flavor.text("today.left", .int($0)) + "\n" }.joined()
     }
 
@@ -126,7 +132,7 @@ struct TasksTextTests {
 
     @Test("the today screen's date, redacted, gives the same text on any day")
     func anyDay() throws {
-        let flavor = try Flavor.load("Free", language: "fr", environment: [:], executable: nil)
+        let flavor = try Flavor.load("FreeProduction", language: "fr", environment: [:], executable: nil)
         let days = [Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 2_000_000_000)]
         let screens = days.map { day in
             Redaction.replacing(TasksApp.dateText(day, flavor: flavor), with: "[today]")(
@@ -138,17 +144,39 @@ struct TasksTextTests {
 
     @Test("a feature the plist enables is shown; Free's plist enables none")
     func features() throws {
-        let pro = try Flavor.load("Pro", features: [.reminders], language: "en", environment: [:], executable: nil)
+        let pro = try Flavor.load(
+            "ProProduction", features: [.reminders], language: "en", environment: [:], executable: nil)
         #expect(pro.has(.reminders))
         #expect(TasksApp.render("today", flavor: pro).contains("(reminder at 17:00)"))
-        let free = try Flavor.load("Free", features: [.reminders], language: "en", environment: [:], executable: nil)
+        let free = try Flavor.load(
+            "FreeProduction", features: [.reminders], language: "en", environment: [:], executable: nil)
         #expect(!free.has(.reminders))
         #expect(!TasksApp.render("today", flavor: free).contains("reminder"))
     }
 
+    @Test("a variant takes one flavor of each dimension: Staging adds its banner, limit and suffix")
+    func variants() throws {
+        let staging = try Flavor.load(
+            "ProStaging", features: [.reminders, .stagingBanner], language: "en", environment: [:], executable: nil)
+        #expect(staging.variant.flavor(in: "tier") == "Pro")
+        #expect(staging.variant.flavor(in: "environment") == "Staging")
+        #expect(staging.variant.compileConditions == ["PRO", "STAGING"])
+        #expect(staging.identity.bundleIdentifier == "com.example.tasks.pro.staging")
+        #expect(staging.has(.reminders) && staging.has(.stagingBanner))
+        #expect(staging.limit("syncMinutes", default: 0) == 1)
+        #expect(staging.limit("lists", default: 0) == 1000)
+        #expect(TasksApp.render("about", flavor: staging).hasPrefix("STAGING: test data, not your tasks\n\n"))
+        let production = try Flavor.load(
+            "ProProduction", features: [.reminders], language: "en", environment: [:], executable: nil)
+        #expect(production.identity.bundleIdentifier == "com.example.tasks.pro")
+        #expect(production.limit("syncMinutes", default: 0) == 60)
+        #expect(!TasksApp.render("about", flavor: production).contains("STAGING"))
+    }
+
     @Test("switching language at run time changes every later text")
     func switchLanguage() throws {
-        let flavor = try Flavor.load("Pro", features: [.reminders], language: "en", environment: [:], executable: nil)
+        let flavor = try Flavor.load(
+            "ProProduction", features: [.reminders], language: "en", environment: [:], executable: nil)
         #expect(flavor.displayName == "Tasks Pro")
         flavor.localizer.setPreferences([try #require(LanguageTag("fr-CA"))])
         #expect(flavor.displayName == "Tâches Pro")

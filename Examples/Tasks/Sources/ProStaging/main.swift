@@ -1,0 +1,1 @@
+../FlavorEntry/main.swift

@@ -1,0 +1,68 @@
+import Diagnostics
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension PackageLayout {
+    /// The most variants a package may declare: the matrix of its dimensions, before
+    /// exclusions. A matrix that grows past it is an error in `flavorkit.json`.
+    public static let variantLimit = 256
+
+    /// Every variant the package builds: with dimensions, one flavor of each, the first
+    /// dimension varying slowest (`FreeStaging`, `FreeProduction`, `ProStaging`,
+    /// `ProProduction`), excluded combinations left out; without, one per folder under
+    /// `Flavors/` that holds an `Info.plist`.
+    public var variants: [Variant] {
+        guard !dimensions.isEmpty else {
+            return flavorNames().filter { FileManager.default.fileExists(atPath: infoPlist(flavor: $0).path) }
+                .map(Variant.init(flavor:))
+        }
+        let names = dimensions.map(\.name)
+        return combinations.filter { !isExcluded($0) }.map { Variant(dimensions: names, flavors: $0) }
+    }
+
+    /// Every combination of one flavor per dimension, excluded or not, the first dimension
+    /// varying slowest.
+    package var combinations: [[String]] { Self.combinations(of: dimensions) }
+
+    /// Every combination of one flavor of each of `dimensions`, the first varying slowest.
+    package static func combinations(of dimensions: [FlavorDimension]) -> [[String]] {
+        var combinations: [[String]] = [[]]
+        for dimension in dimensions {
+            combinations = combinations.flatMap { prefix in dimension.flavors.map { prefix + [$0] } }
+        }
+        return combinations
+    }
+
+    /// Whether an `exclude` filter leaves out the variant of `flavors`.
+    public func isExcluded(_ flavors: [String]) -> Bool {
+        exclusions.contains { filter in filter.allSatisfy(flavors.contains) }
+    }
+
+    /// The variant called `name` (`ProStaging`), or nil when the package builds none of that
+    /// name. Without dimensions, any flavor with an `Info.plist` (one file test, no listing).
+    public func variant(named name: String) -> Variant? {
+        guard !dimensions.isEmpty else {
+            return FileManager.default.fileExists(atPath: infoPlist(flavor: name).path) ? Variant(flavor: name) : nil
+        }
+        return variants.first { $0.name == name }
+    }
+
+    /// `variant`'s identity: its flavor's `Info.plist`, or its folders' merged
+    /// (``VariantInfoPlist``), each read inside its folder.
+    package func identity(of variant: Variant) throws(Diagnostic) -> FlavorIdentity {
+        guard variant.flavors.count > 1 else {
+            return try FlavorIdentity(
+                name: variant.name, contentsOf: infoPlist(flavor: variant.name), within: flavor(variant.name))
+        }
+        return try VariantInfoPlist(variant: variant, layout: self).identity()
+    }
+
+    /// The dimension that declares `flavor`, or nil.
+    public func dimension(of flavor: String) -> FlavorDimension? {
+        dimensions.first { $0.flavors.contains(flavor) }
+    }
+}

@@ -1,0 +1,126 @@
+import Diagnostics
+import FileFormats
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A variant's `Info.plist`: those of its folders (``Variant/folders``), merged by priority.
+///
+/// - A plain key (`CFBundleIdentifier`, `CFBundleShortVersionString`, …) comes from the
+///   first folder that sets it: the variant's, else its flavors in dimension order.
+/// - `FlavorLimits` and `FlavorLook` are merged key by key the same way (`Staging` may set one
+///   limit and keep the tier's others).
+/// - `FlavorFeatures` is the union of every folder's: each flavor adds what it enables.
+/// - `FlavorBundleIdentifierSuffix` of every folder is appended to the identifier in dimension
+///   order (the variant's last), as Android's `applicationIdSuffix`.
+///
+/// A folder without an `Info.plist` gives nothing; a variant none of whose folders has one
+/// cannot load.
+package struct VariantInfoPlist {
+    /// One folder's plist, as read.
+    package struct Layer {
+        /// The folder's name under `Flavors/`.
+        package let folder: String
+        /// The plist's path.
+        package let path: String
+        /// Its keys FlavorKit reads (`FlavorIdentity.plistKeys`).
+        package let values: [String: Any]
+    }
+
+    /// The plists found, highest priority first.
+    package let layers: [Layer]
+    /// The variant they belong to.
+    package let variant: Variant
+
+    /// The keys whose dictionaries are merged key by key.
+    package static let mergedDictionaries: Set<String> = ["FlavorLimits", "FlavorLook"]
+
+    /// Reads the plist of each of `variant`'s folders that has one (each inside its folder).
+    package init(variant: Variant, layout: PackageLayout) throws(Diagnostic) {
+        self.variant = variant
+        var layers: [Layer] = []
+        for folder in variant.folders {
+            let url = layout.infoPlist(flavor: folder)
+            guard
+                let data = try InputFile.readIfPresent(
+                    url, limit: FlavorIdentity.plistLimit, within: layout.flavor(folder))
+            else { continue }
+            let object = try PropertyListValues.value(of: data, path: url.path, keeping: FlavorIdentity.plistKeys)
+            guard let values = object as? [String: Any] else {
+                throw Diagnostic("the top level must be a dictionary", path: url.path)
+            }
+            layers.append(Layer(folder: folder, path: url.path, values: values))
+        }
+        guard !layers.isEmpty else {
+            let first = layout.infoPlist(flavor: variant.flavors[0])
+            throw Diagnostic(
+                "cannot read an Info.plist for \(variant.name): none of "
+                    + variant.folders.map { PackageLayout.relativeInfoPlist(flavor: $0) }.joined(separator: ", ")
+                    + " exists", path: first.path)
+        }
+        self.layers = layers
+    }
+
+    /// The variant's identity, validated; an error names the file that gave the key at fault.
+    package func identity() throws(Diagnostic) -> FlavorIdentity {
+        var merged: [String: Any] = [:]
+        var origins: [String: String] = [:]
+        for layer in layers.reversed() {
+            for (key, value) in layer.values {
+                if Self.mergedDictionaries.contains(key), let dictionary = value as? [String: Any],
+                    let below = merged[key] as? [String: Any]
+                {
+                    merged[key] = below.merging(dictionary) { _, new in new }
+                    for member in dictionary.keys { origins[key + "." + member] = layer.path }
+                } else if key == "FlavorFeatures", let features = value as? [String],
+                    let below = merged[key] as? [String]
+                {
+                    merged[key] = below + features.filter { !below.contains($0) }
+                } else if key != FlavorIdentity.bundleIdentifierSuffixKey {
+                    merged[key] = value
+                    if let dictionary = value as? [String: Any] {
+                        for member in dictionary.keys { origins[key + "." + member] = layer.path }
+                    }
+                }
+                origins[key] = layer.path
+            }
+        }
+        var suffix = ""
+        for layer in suffixOrder {
+            guard let value = layer.values[FlavorIdentity.bundleIdentifierSuffixKey] else { continue }
+            guard let text = value as? String else {
+                throw Diagnostic(
+                    "\(FlavorIdentity.bundleIdentifierSuffixKey) must be a string such as .staging", path: layer.path)
+            }
+            suffix += text
+        }
+        merged[FlavorIdentity.bundleIdentifierSuffixKey] = suffix
+        let fallback = layers[0].path
+        return try FlavorIdentity(name: variant.name, values: merged) { origins[$0] ?? fallback }
+    }
+
+    /// The layers in the order their suffixes are appended: flavors in dimension order, then
+    /// the variant's own folder.
+    var suffixOrder: [Layer] {
+        layers.filter { $0.folder != variant.name || variant.flavors.count == 1 }
+            + layers.filter { $0.folder == variant.name && variant.flavors.count > 1 }
+    }
+
+    /// Each layer's value of `key` (`CFBundleIdentifier`, or `FlavorLimits.lists` inside a
+    /// dictionary), highest priority first: the first is the one in effect, unless the key
+    /// is `FlavorFeatures` (a union) or the suffix (appended).
+    package func values(of key: String) -> [(layer: Layer, value: Any)] {
+        let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
+        return layers.compactMap { layer in
+            guard var value = layer.values[parts[0]] else { return nil }
+            if parts.count == 2 {
+                guard let member = (value as? [String: Any])?[parts[1]] else { return nil }
+                value = member
+            }
+            return (layer, value)
+        }
+    }
+}

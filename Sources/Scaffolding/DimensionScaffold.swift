@@ -1,0 +1,142 @@
+import Diagnostics
+import FileFormats
+import FileWriting
+import Flavors
+import Foundation
+
+extension FlavorScaffold {
+    /// Adds flavor `name` to the dimension `dimension` of a package with dimensions, and every
+    /// variant it makes: `flavorkit.json` with the flavor appended to the dimension (checked as
+    /// start-up reads it), `Flavors/<name>/` copied from `template` (by default the
+    /// dimension's first flavor: its plist with its name, identifier and suffix changed),
+    /// `Sources/<Variant>/` for each new variant not excluded, linked as its twin's (the
+    /// variant with `template` in its place), the entry file's branch for the new condition
+    /// beside the template's, and each new variant's target in `Package.swift`, copied from
+    /// its twin's with `-D<TEMPLATE>` changed. Checks everything before writing anything.
+    public static func add(
+        _ name: String, toDimension dimension: String, from template: String?, features: [String] = [],
+        limits: [String: Int] = [:], in layout: PackageLayout
+    ) throws(Diagnostic) -> Result {
+        let configuration = layout.configurationFile
+        guard let declared = layout.dimensions.first(where: { $0.name == dimension }) else {
+            throw Diagnostic(
+                "no dimension \"\(Diagnostic.quote(dimension))\""
+                    + (layout.dimensions.isEmpty
+                        ? "; declare dimensions in \(PackageLayout.Name.configuration) first"
+                        : " (dimensions: \(layout.dimensions.map(\.name).joined(separator: ", ")))"),
+                path: configuration.path)
+        }
+        guard PackageLayout.isFlavorName(name) else {
+            throw Diagnostic(
+                "'\(Diagnostic.quote(name))' is not a flavor name: use letters and digits, starting with a capital "
+                    + "(it names a folder, part of each variant's name and its -D flag), e.g. Beta")
+        }
+        let source = template ?? declared.flavors[0]
+        guard declared.flavors.contains(source) else {
+            throw Diagnostic(
+                "\(Diagnostic.quote(source)) is not a flavor of \(dimension) (its flavors: "
+                    + declared.flavors.joined(separator: ", ") + ")", path: configuration.path)
+        }
+        let data = try InputFile.read(configuration, limit: PackageLayout.configurationSizeLimit, within: layout.root)
+        let text = try configurationText(data, adding: name, to: dimension, path: configuration.path)
+        // As start-up will read it: a name or a variant declared twice is refused here.
+        let updated = try PackageLayout(root: layout.root, configuration: text, path: configuration.path)
+        let fileManager = FileManager.default
+        let variants = updated.variants.filter { $0.flavors.contains(name) }
+        for existing in [layout.flavor(name)] + variants.map({ layout.sources.appendingPathComponent($0.name) })
+        where fileManager.fileExists(atPath: existing.path) {
+            throw Diagnostic("\(existing.lastPathComponent) exists already", path: existing.path)
+        }
+        var plan = Plan()
+        var result = Result()
+        plan.files.append((configuration, text))
+        if fileManager.fileExists(atPath: layout.infoPlist(flavor: source).path) {
+            let plist = try infoPlist(for: name, from: source, features: features, limits: limits, in: layout)
+            plan.files.append((layout.infoPlist(flavor: name), plist.data))
+        }
+        plan.folders.append(layout.localizations(flavor: name))
+
+        let manifestURL = layout.root.appendingPathComponent("Package.swift")
+        var manifest = try InputFile.readIfPresent(manifestURL, limit: InputFile.textLimit, within: layout.root)
+            .flatMap { String(data: $0, encoding: .utf8) }
+        var entries: Set<String> = []
+        for variant in variants {
+            let twin = variant.flavors.map { $0 == name ? source : $0 }.joined()
+            let folder = layout.sources.appendingPathComponent(variant.name)
+            let twinFolder = layout.sources.appendingPathComponent(twin)
+            for file in ((try? fileManager.contentsOfDirectory(atPath: twinFolder.path)) ?? []).sorted() {
+                guard
+                    let destination = try? fileManager.destinationOfSymbolicLink(
+                        atPath: twinFolder.appendingPathComponent(file).path),
+                    !destination.hasPrefix("/"),
+                    AtomicFile.isInside(twinFolder.appendingPathComponent(destination), layout.sources)
+                else { continue }
+                plan.links.append((folder.appendingPathComponent(file), destination))
+                entries.insert(twinFolder.appendingPathComponent(destination).standardizedFileURL.path)
+            }
+            if let text = manifest,
+                let lines = copiedLines(
+                    in: text, from: twin, to: variant.name, condition: (source.uppercased(), name.uppercased()))
+            {
+                manifest = lines.updated
+                result.manifestLines += lines.added
+            } else {
+                manifest = nil
+                result.manifestLines.append(
+                    ".executableTarget(name: \"\(variant.name)\", dependencies: [], swiftSettings: ["
+                        + variant.compileConditions.map { ".define(\"\($0)\")" }.joined(separator: ", ") + "]),")
+            }
+        }
+        if let manifest, !variants.isEmpty {
+            plan.files.append((manifestURL, Data(manifest.utf8)))
+            result.manifestUpdated = true
+        } else if !variants.isEmpty {
+            result.nextSteps.append("add these targets to Package.swift, with the dependencies of their twins")
+        }
+        for path in entries.sorted() {
+            let entry = URL(fileURLWithPath: path)
+            guard
+                let text = try InputFile.readIfPresent(entry, limit: InputFile.textLimit, within: layout.sources)
+                    .flatMap({ String(data: $0, encoding: .utf8) }),
+                let changed = FlavorEntryFile.adding(name, besideDimensionFlavor: source, to: text)
+            else {
+                result.nextSteps.append(
+                    "in \(layout.relativePath(entry)), add an `#elseif \(name.uppercased())` branch for \(name) "
+                        + "beside \(source)'s")
+                continue
+            }
+            plan.files.append((entry, Data(changed.utf8)))
+        }
+        try carryOut(plan, in: layout, result: &result)
+        result.nextSteps.append("swift run flavorkit lint --strict")
+        result.nextSteps += variants.map { "swift build --product \($0.name)" }
+        return result
+    }
+
+    /// `flavorkit.json`'s text with `name` appended to `dimension`'s flavors, every other
+    /// setting kept (members written in name order).
+    static func configurationText(_ data: Data, adding name: String, to dimension: String, path: String)
+        throws(Diagnostic) -> Data
+    {
+        guard var settings = try JSONValues.value(of: data, path: path) as? [String: Any],
+            var dimensions = settings["dimensions"] as? [[String: Any]],
+            let index = dimensions.firstIndex(where: { $0["name"] as? String == dimension }),
+            let flavors = dimensions[index]["flavors"] as? [String]
+        else { throw Diagnostic("expected dimensions such as [{\"name\": …, \"flavors\": […]}]", path: path) }
+        dimensions[index]["flavors"] = flavors + [name]
+        settings["dimensions"] = dimensions
+        return Data((JSONOutput.text(tree(settings)) + "\n").utf8)
+    }
+
+    /// A JSON value read by `JSONValues` as a tree to write.
+    private static func tree(_ value: Any) -> JSONTree {
+        switch value {
+        case let text as String: .string(text)
+        case let flag as Bool: .bool(flag)
+        case let number as Int: .int(number)
+        case let list as [Any]: .array(list.map(tree))
+        case let object as [String: Any]: .object(object.keys.sorted().map { ($0, tree(object[$0]!)) })
+        default: .null
+        }
+    }
+}

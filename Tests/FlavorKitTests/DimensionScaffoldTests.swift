@@ -1,0 +1,124 @@
+import Flavors
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("flavorkit add-flavor --dimension: a flavor and every variant it makes")
+struct DimensionScaffoldTests {
+    /// The dimensions fixture with a manifest of its four variants, each linked to one entry
+    /// file with a chain per dimension.
+    static func package() throws -> URL {
+        let root = try ToolRunner.temporaryFolder()
+        try DimensionsFixture.write(in: root)
+        let targets = ["Free", "Pro"].flatMap { tier in
+            ["Staging", "Production"].map { environment in
+                "        .executableTarget(name: \"\(tier)\(environment)\", dependencies: [\"Core\"], "
+                    + "swiftSettings: [.define(\"\(tier.uppercased())\"), .define(\"\(environment.uppercased())\")]),"
+            }
+        }
+        try FileTree.write(
+            """
+            // swift-tools-version:6.1
+            import PackageDescription
+
+            let package = Package(
+                name: "Dims",
+                targets: [
+                    .target(name: "Core"),
+            \(targets.joined(separator: "\n"))
+                ]
+            )
+
+            """, to: "Package.swift", in: root)
+        try FileTree.write(
+            """
+            #if FREE
+            let tier = "Free"
+            #elseif PRO
+            let tier = "Pro"
+            #else
+            #error("Compile this file with -DFREE or -DPRO")
+            #endif
+            #if STAGING
+            let environment = "Staging"
+            #elseif PRODUCTION
+            let environment = "Production"
+            #else
+            #error("Compile this file with -DSTAGING or -DPRODUCTION")
+            #endif
+
+            """, to: "Sources/FlavorEntry/main.swift", in: root)
+        for tier in ["Free", "Pro"] {
+            for environment in ["Staging", "Production"] {
+                let folder = root.appendingPathComponent("Sources/\(tier)\(environment)")
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try FileManager.default.createSymbolicLink(
+                    atPath: folder.appendingPathComponent("main.swift").path,
+                    withDestinationPath: "../FlavorEntry/main.swift")
+            }
+        }
+        return root
+    }
+
+    @Test("Beta joins environment: flavorkit.json, its plist, two variants' links, targets and the entry branch")
+    func environment() throws {
+        let root = try Self.package()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = try ToolRunner.run(
+            ["add-flavor", "Beta", "--dimension", "environment", "--from", "Staging"], in: root)
+        #expect(result.status == 0, "\(result.errors)")
+        let layout = try PackageLayout(configuredAt: root)
+        #expect(layout.dimensions.last?.flavors == ["Staging", "Production", "Beta"])
+        #expect(layout.variants.map(\.name).filter { $0.hasSuffix("Beta") } == ["FreeBeta", "ProBeta"])
+        for variant in ["FreeBeta", "ProBeta"] {
+            let link = root.appendingPathComponent("Sources/\(variant)/main.swift").path
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "../FlavorEntry/main.swift")
+        }
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(
+            manifest.contains(
+                ".executableTarget(name: \"ProBeta\", dependencies: [\"Core\"], swiftSettings: [.define(\"PRO\"), .define(\"BETA\")]),"
+            ))
+        #expect(manifest.contains("name: \"FreeBeta\""))
+        let entry = try String(
+            contentsOf: root.appendingPathComponent("Sources/FlavorEntry/main.swift"), encoding: .utf8)
+        #expect(
+            entry.contains(
+                """
+                #elseif PRODUCTION
+                let environment = "Production"
+                #elseif BETA
+                let environment = "Beta"
+                #else
+                #error("Compile this file with -DSTAGING, -DPRODUCTION or -DBETA")
+                """))
+        #expect(entry.contains("#error(\"Compile this file with -DFREE or -DPRO\")"))
+        // The copy's suffix is its own: every variant keeps its own identifier.
+        let flavor = try Flavor.load(
+            "ProBeta", features: [Feature("reminders") { _ in "" }, Feature("banner") { _ in "" }],
+            environment: [ResourceLocator.environmentVariable: root.path], executable: nil)
+        #expect(flavor.identity.bundleIdentifier == "com.example.dims.pro.beta")
+        #expect(flavor.variant.flavor(in: "environment") == "Beta")
+        #expect(result.output.contains("swift build --product ProBeta"))
+    }
+
+    @Test(
+        "refused before anything is written: no such dimension, a flavor of another dimension, a name taken",
+        arguments: [
+            (["add-flavor", "Beta", "--dimension", "store"], "no dimension \"store\" (dimensions: tier, environment)"),
+            (["add-flavor", "Beta", "--dimension", "tier", "--from", "Staging"], "Staging is not a flavor of tier"),
+            (["add-flavor", "Pro", "--dimension", "environment"], "dimensions: Pro is declared twice"),
+            (["add-flavor", "beta", "--dimension", "environment"], "'beta' is not a flavor name"),
+        ])
+    func refused(arguments: [String], message: String) throws {
+        let root = try Self.package()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let before = try FileTree.contents(of: root, folders: ["Flavors", "Sources"])
+        let configuration = try Data(contentsOf: root.appendingPathComponent("flavorkit.json"))
+        let result = try ToolRunner.run(arguments, in: root)
+        #expect(result.status == 1)
+        #expect(result.errors.contains(message), "\(result.errors)")
+        #expect(try FileTree.contents(of: root, folders: ["Flavors", "Sources"]) == before)
+        #expect(try Data(contentsOf: root.appendingPathComponent("flavorkit.json")) == configuration)
+    }
+}

@@ -1,0 +1,251 @@
+import Diagnostics
+import Flavors
+import Foundation
+import Localization
+import TestSupport
+import Testing
+
+@Suite("Flavor dimensions: variants, their matrix, and overlays resolved by priority")
+struct FlavorDimensionsTests {
+    /// The fixture in a scratch folder, removed after `body`.
+    static func withFixture<T>(
+        configuration: String = DimensionsFixture.configuration(), _ body: (URL) throws -> T
+    ) throws -> T {
+        let root = try ChildProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try DimensionsFixture.write(in: root, configuration: configuration)
+        return try body(root)
+    }
+
+    static func load(_ name: String, at root: URL, language: String = "en") throws -> Flavor {
+        try Flavor.load(
+            name, features: [Feature("reminders") { _ in "reminders" }, Feature("banner") { _ in "banner" }],
+            language: language, environment: [ResourceLocator.environmentVariable: root.path], executable: nil)
+    }
+
+    @Test("the matrix: one flavor of each dimension, the first varying slowest, exclusions left out")
+    func matrix() throws {
+        try Self.withFixture { root in
+            let layout = try PackageLayout(configuredAt: root)
+            #expect(layout.dimensions.map(\.name) == ["tier", "environment"])
+            #expect(
+                layout.variants.map(\.name) == ["FreeStaging", "FreeProduction", "ProStaging", "ProProduction"])
+            let variant = try #require(layout.variant(named: "ProStaging"))
+            #expect(variant.flavor(in: "tier") == "Pro")
+            #expect(variant.flavor(in: "environment") == "Staging")
+            #expect(variant.flavor(in: "store") == nil)
+            #expect(variant.compileConditions == ["PRO", "STAGING"])
+            #expect(variant.folders == ["ProStaging", "Pro", "Staging"])
+            #expect(layout.variant(named: "Pro") == nil)
+        }
+        try Self.withFixture(
+            configuration: DimensionsFixture.configuration(extra: #", "exclude": [["Free", "Staging"]]"#)
+        ) {
+            root in
+            let layout = try PackageLayout(configuredAt: root)
+            #expect(layout.variants.map(\.name) == ["FreeProduction", "ProStaging", "ProProduction"])
+            #expect(layout.variant(named: "FreeStaging") == nil)
+        }
+    }
+
+    @Test("a package without dimensions has one variant per flavor, in the implicit dimension")
+    func oneDimension() throws {
+        let layout = Repository.layout
+        #expect(layout.dimensions.isEmpty)
+        #expect(layout.variants.map(\.name) == ["Light", "Regular"])
+        let light = try #require(layout.variant(named: "Light"))
+        #expect(light.folders == ["Light"])
+        #expect(light.flavor(in: Variant.implicitDimension) == "Light")
+        #expect(light.compileConditions == ["LIGHT"])
+    }
+
+    @Test("Info.plist: plain keys by priority, limits and look key by key, features united, suffixes appended")
+    func identity() throws {
+        try Self.withFixture { root in
+            let flavor = try Self.load("ProStaging", at: root)
+            #expect(flavor.identity.name == "ProStaging")
+            #expect(flavor.variant.flavor(in: "environment") == "Staging")
+            #expect(flavor.identity.bundleIdentifier == "com.example.dims.pro.staging")
+            #expect(flavor.identity.version == "1.0-beta")
+            #expect(flavor.identity.displayName == "Dims Pro")
+            #expect(flavor.identity.limits == ["lists": 1000, "sync": 1])
+            #expect(flavor.identity.features == ["reminders", "banner"])
+            #expect(flavor.features.map(\.name) == ["reminders", "banner"])
+            #expect(flavor.identity.look.accentColor == .blue)
+            let production = try Self.load("FreeProduction", at: root)
+            #expect(production.identity.bundleIdentifier == "com.example.dims.free")
+            #expect(production.identity.version == "1.0")
+            #expect(production.identity.limits == ["lists": 1])
+            #expect(production.features.isEmpty)
+        }
+    }
+
+    @Test(
+        "catalogs: the variant's folder, then its flavors in dimension order, then the shared ones, per key",
+        arguments: [
+            ("ProStaging", "en", "Hello, pro", "Bye from the beta", "2 files (staging)"),
+            ("FreeStaging", "en", "Hello, tester", "Bye", "2 files (staging)"),
+            ("ProProduction", "en", "Hello, pro", "Bye", "2 files"),
+            ("FreeProduction", "en", "Hello", "Bye", "2 files"),
+            ("ProStaging", "fr", "Bonjour", "Au revoir", "2 files (staging)"),
+        ])
+    func catalogs(variant: String, language: String, hello: String, bye: String, files: String) throws {
+        try Self.withFixture { root in
+            let flavor = try Self.load(variant, at: root, language: language)
+            #expect(flavor.text("hello") == hello)
+            #expect(flavor.text("bye") == bye)
+            #expect(flavor.text("files", .int(2)) == files)
+        }
+    }
+
+    @Test("a flavor's name is not a variant: the error lists the variants")
+    func notAVariant() throws {
+        try Self.withFixture { root in
+            let error = try #require(throws: FlavorError.self) { try Self.load("Pro", at: root) }
+            #expect(error.description.contains("has no variant Pro"))
+            let located = try #require(throws: FlavorError.self) {
+                try Flavor.load("Pro", environment: [:], executable: root.appendingPathComponent("bin/Pro"))
+            }
+            #expect(
+                located.description.hasSuffix(
+                    "flavorkit.json: error: Pro is not a variant of this package; its variants: FreeStaging, "
+                        + "FreeProduction, ProStaging, ProProduction"))
+        }
+    }
+
+    @Test("a variant none of whose folders has a plist, or whose merged plist lacks a key, names the file")
+    func incomplete() throws {
+        try Self.withFixture { root in
+            try FileManager.default.removeItem(at: root.appendingPathComponent("Flavors/Free/Info.plist"))
+            let none = try #require(throws: FlavorError.self) { try Self.load("FreeProduction", at: root) }
+            #expect(
+                none.description.contains(
+                    "Flavors/Free/Info.plist: error: cannot read an Info.plist for FreeProduction"))
+            let partial = try #require(throws: FlavorError.self) { try Self.load("FreeStaging", at: root) }
+            #expect(partial.description.contains("Flavors/Staging/Info.plist: error: CFBundleIdentifier is missing"))
+            try FileTree.write(
+                DimensionsFixture.plist("<key>FlavorLimits</key><dict><key>sync</key><integer>0</integer></dict>"),
+                to: "Flavors/Staging/Info.plist", in: root)
+            let limit = try #require(throws: FlavorError.self) { try Self.load("ProStaging", at: root) }
+            #expect(limit.description.contains("Flavors/Staging/Info.plist: error: FlavorLimits.sync must be"))
+        }
+    }
+
+    @Test(
+        "a mistake in dimensions or exclude is an error at its position in flavorkit.json",
+        arguments: [
+            (#"{"dimensions": {"tier": ["Free"]}}"#, "1:2: error: dimensions must be an array of objects"),
+            (#"{"dimensions": [{"name": "tier", "flavors": []}]}"#, "1:2: error: dimensions: tier has no flavors"),
+            (
+                #"{"dimensions": [{"name": "tier", "flavors": ["free"]}]}"#,
+                #"1:46: error: dimensions: "free" is not a flavor name"#
+            ),
+            (
+                #"{"dimensions": [{"name": "a", "flavors": ["Pro"]}, {"name": "b", "flavors": ["Pro"]}]}"#,
+                "1:43: error: dimensions: Pro is declared twice"
+            ),
+            (
+                #"{"dimensions": [{"name": "a", "flavors": ["Pro"]}, {"name": "a", "flavors": ["Max"]}]}"#,
+                #"1:2: error: dimensions: "a" must be an identifier not used by another dimension"#
+            ),
+            (
+                #"{"dimensions": [{"name": "a", "flavors": ["A", "AB"]}, {"name": "b", "flavors": ["BC", "C"]}]}"#,
+                "1:2: error: dimensions: two variants, or a variant and a flavor, are called ABC"
+            ),
+            (#"{"exclude": [["Pro"]]}"#, "1:2: error: exclude needs dimensions"),
+            (
+                #"{"dimensions": [{"name": "tier", "flavors": ["../Pro"]}]}"#,
+                #"1:46: error: dimensions: "../Pro" is not a flavor name"#
+            ),
+            (
+                #"{"dimensions": [{"name": "a", "flavors": ["Pro"]}], "exclude": [["Max"]]}"#,
+                #"1:66: error: exclude: "Max" is not a flavor of any dimension"#
+            ),
+            (
+                #"{"dimensions": [{"name": "a", "flavors": ["Pro", "Max"]}], "exclude": [["Pro", "Max"]]}"#,
+                "1:60: error: exclude: [Pro, Max] names two flavors of one dimension"
+            ),
+        ])
+    func mistakes(json: String, expected: String) throws {
+        let root = try ChildProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileTree.write(json, to: "flavorkit.json", in: root)
+        let error = try #require(throws: Diagnostic.self) { try PackageLayout(configuredAt: root) }
+        #expect(error.description.contains("flavorkit.json:" + expected), "\(error)")
+    }
+
+    @Test("a matrix past the variant limit is refused")
+    func limit() throws {
+        let flavors = (0..<20).map { "\"F\($0)\"" }.joined(separator: ", ")
+        let others = (0..<20).map { "\"G\($0)\"" }.joined(separator: ", ")
+        let root = try ChildProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileTree.write(
+            #"{"dimensions": [{"name": "a", "flavors": [\#(flavors)]}, {"name": "b", "flavors": [\#(others)]}]}"#,
+            to: "flavorkit.json", in: root)
+        let error = try #require(throws: Diagnostic.self) { try PackageLayout(configuredAt: root) }
+        #expect(error.message == "dimensions: more than \(PackageLayout.variantLimit) variants")
+    }
+
+    @Test("a feature the build lacks is an error at the plist of the folder that enables it")
+    func missingFeature() throws {
+        try Self.withFixture { root in
+            let error = try #require(throws: FlavorError.self) {
+                try Flavor.load(
+                    "ProStaging", features: [Feature("reminders") { _ in "reminders" }],
+                    environment: [ResourceLocator.environmentVariable: root.path], executable: nil)
+            }
+            #expect(
+                error.description.hasSuffix(
+                    "Flavors/Staging/Info.plist: error: FlavorFeatures: unknown feature \"banner\" (known: reminders)"),
+                "\(error)")
+        }
+    }
+
+    @Test("a flavor's plist linked out of its folder is refused, not read, for every variant that reads it")
+    func linkedOut() throws {
+        try Self.withFixture { root in
+            let plist = root.appendingPathComponent("Flavors/Staging/Info.plist")
+            try FileManager.default.removeItem(at: plist)
+            try FileManager.default.createSymbolicLink(
+                at: plist, withDestinationURL: root.appendingPathComponent("Flavors/Pro/Info.plist"))
+            let error = try #require(throws: FlavorError.self) { try Self.load("FreeStaging", at: root) }
+            #expect(error.description.contains("only files inside it are read"), "\(error)")
+            #expect(try Self.load("FreeProduction", at: root).identity.bundleIdentifier == "com.example.dims.free")
+        }
+    }
+
+    @Test("explain: which file and line gave a plist key and a catalog key, and what each shadowed")
+    func explain() throws {
+        try Self.withFixture { root in
+            let layout = try PackageLayout(configuredAt: root)
+            let variant = try #require(layout.variant(named: "ProStaging"))
+            let lists = try VariantExplanation.infoPlist("FlavorLimits.lists", variant: variant, layout: layout)
+            #expect(lists.sources.map(\.value) == ["1000", "3"])
+            #expect(
+                lists.sources.map { layout.relativePath(URL(fileURLWithPath: $0.location.path)) } == [
+                    "Flavors/Pro/Info.plist", "Flavors/Staging/Info.plist",
+                ])
+            #expect(lists.sources.map(\.location.line) == [11, 8])
+            #expect(!lists.combines)
+            let features = try VariantExplanation.infoPlist("FlavorFeatures", variant: variant, layout: layout)
+            #expect(features.combines && features.sources.map(\.value) == [#"["reminders"]"#, #"["banner"]"#])
+            let english = try #require(LanguageTag("en")), french = try #require(LanguageTag("fr"))
+            let hello = try VariantExplanation.catalog(
+                "hello", table: "Localizable", language: french, development: english, variant: variant,
+                layout: layout)
+            #expect(hello.sources.map(\.value) == ["Bonjour", "Hello, pro", "Hello, tester", "Hello"])
+            #expect(hello.sources.map(\.language) == [french, english, english, english])
+            #expect(hello.sources[1].location.path.hasSuffix("Flavors/Pro/Localizations/en.lproj/Localizable.strings"))
+            #expect(hello.sources[1].location.line == 1)
+            let bye = try VariantExplanation.catalog(
+                "bye", table: "Localizable", language: english, development: english, variant: variant, layout: layout)
+            #expect(bye.sources.map(\.value) == ["Bye from the beta", "Bye"])
+            #expect(bye.sources[0].location.path.hasSuffix("Flavors/ProStaging/Localizations/Localizable.xcstrings"))
+            let files = try VariantExplanation.catalog(
+                "files", table: "Localizable", language: english, development: english, variant: variant,
+                layout: layout)
+            #expect(files.sources.map(\.value) == ["%#@n@ (staging)", "%#@n@"])
+        }
+    }
+}
