@@ -166,15 +166,15 @@ enum FlavorsCommand: ToolCommand {
 
     static func text(_ explanation: VariantExplanation, _ variant: Variant, _ layout: PackageLayout) -> String {
         guard !explanation.sources.isEmpty else {
-            return "\(explanation.subject) in \(variant.name): no file of "
-                + folders(variant, layout).map(\.path).joined(separator: ", ") + " sets it\n"
+            return "\(Diagnostic.visible(explanation.subject)) in \(variant.name): no file of "
+                + folders(variant, layout).map { Diagnostic.visible($0.path) }.joined(separator: ", ") + " sets it\n"
         }
         var lines = ["\(Diagnostic.visible(explanation.subject)) in \(variant.name):"]
         for (index, source) in explanation.sources.enumerated() {
             let role = explanation.combines ? "adds" : index == 0 ? "in effect" : "shadowed"
             let language = source.language.map { " [\($0)]" } ?? ""
             lines.append(
-                "  \(role.padding(toLength: 9, withPad: " ", startingAt: 0))  \(place(source, layout))\(language)  \(Diagnostic.visible(source.value))"
+                "  \(role.padding(toLength: 9, withPad: " ", startingAt: 0))  \(Diagnostic.visible(place(source, layout)))\(language)  \(Diagnostic.visible(source.value))"
             )
         }
         if let effective = explanation.effective {

@@ -148,7 +148,10 @@ public struct Flavor: Sendable {
         var status = stat()
         guard stat(catalogs.path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
             // Without it every text would show as its key: say so instead.
-            let configured = FileManager.default.fileExists(atPath: resources.configurationFile.path)
+            // Named by flavorkit.json when it is not the default folder.
+            let configured =
+                catalogs.standardizedFileURL.path
+                != resources.root.appendingPathComponent(PackageLayout.Name.localizations).standardizedFileURL.path
             throw .resources(
                 Diagnostic(
                     "the catalog folder does not exist"

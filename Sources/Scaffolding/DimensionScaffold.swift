@@ -47,6 +47,18 @@ extension FlavorScaffold {
         where fileManager.fileExists(atPath: existing.path) {
             throw Diagnostic("\(existing.lastPathComponent) exists already", path: existing.path)
         }
+        // Each new variant is made from its twin (the variant with `source` in `name`'s place):
+        // without one, there is nothing to copy, and nothing is written.
+        for variant in variants {
+            let twin = variant.flavors.map { $0 == name ? source : $0 }.joined()
+            let twinFolder = layout.sources.appendingPathComponent(twin)
+            guard fileManager.fileExists(atPath: twinFolder.path) else {
+                throw Diagnostic(
+                    "no variant \(twin) to make \(variant.name) from: start the first variant by hand "
+                        + "(its flavors' folders, Sources/\(twin)/ and its target, as the article on flavor "
+                        + "dimensions shows), then add flavors with --dimension", path: twinFolder.path)
+            }
+        }
         var plan = Plan()
         var result = Result()
         plan.files.append((configuration, text))

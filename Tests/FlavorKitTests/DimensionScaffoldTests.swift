@@ -121,4 +121,22 @@ struct DimensionScaffoldTests {
         #expect(try FileTree.contents(of: root, folders: ["Flavors", "Sources"]) == before)
         #expect(try Data(contentsOf: root.appendingPathComponent("flavorkit.json")) == configuration)
     }
+
+    @Test("a package whose variants are not made yet is refused: nothing to copy, nothing written")
+    func noTwinToCopy() throws {
+        let root = try Self.package()
+        defer { try? FileManager.default.removeItem(at: root) }
+        for variant in ["FreeStaging", "ProStaging"] {
+            try FileManager.default.removeItem(at: root.appendingPathComponent("Sources/\(variant)"))
+        }
+        let before = try FileTree.contents(of: root, folders: ["Flavors", "Sources"])
+        let configuration = try Data(contentsOf: root.appendingPathComponent("flavorkit.json"))
+        let result = try ToolRunner.run(["add-flavor", "Beta", "--dimension", "environment"], in: root)
+        #expect(result.status == 1)
+        #expect(
+            result.errors.contains("Sources/FreeStaging: error: no variant FreeStaging to make FreeBeta from"),
+            "\(result.errors)")
+        #expect(try FileTree.contents(of: root, folders: ["Flavors", "Sources"]) == before)
+        #expect(try Data(contentsOf: root.appendingPathComponent("flavorkit.json")) == configuration)
+    }
 }

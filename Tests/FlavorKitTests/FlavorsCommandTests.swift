@@ -118,6 +118,16 @@ struct FlavorsCommandTests {
             #expect(result.status == 0, "\(result.errors)")
             #expect(!result.output.contains("\u{1B}"))
             #expect(result.output.contains("Flavors/Pro/Localizations/en.lproj/Localizable.strings:1 [en]  Hi"))
+            // A key, plist key or table no file sets is named written out too (exit 1, as grep).
+            for arguments in [
+                ["today\u{1B}]0;pwn\u{07}.title\n"], ["FlavorLimits.\u{1B}[2Jlists"],
+                ["hello", "--table", "T\u{1B}[31m"],
+            ] {
+                let missing = try ToolRunner.run(["flavors", "--explain", "ProStaging"] + arguments, in: root)
+                #expect(missing.status == 1, "\(missing.errors)")
+                #expect(missing.output.contains("sets it"), "\(missing.output)")
+                #expect(!missing.output.contains("\u{1B}") && !missing.output.contains("\u{07}"), "\(missing.output)")
+            }
         }
     }
 

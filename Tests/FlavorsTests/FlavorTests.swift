@@ -173,6 +173,12 @@ struct FlavorTests {
                 == "the catalog folder does not exist; create it (`flavorkit extract` fills it with the keys the code "
                 + "uses), or, when flavorkit.json names another folder, ship that file beside Flavors/")
 
+        // A flavorkit.json that leaves the folder at its default (it declares dimensions, say)
+        // does not name it.
+        try package.write("flavorkit.json", #"{"keyCalls": ["text"]}"#)
+        let unnamed = #expect(throws: FlavorError.self) { try package.load(language: nil) }
+        #expect(unnamed?.diagnostic.message.hasPrefix("the catalog folder does not exist; create it") == true)
+
         try package.write("flavorkit.json", #"{"localizations": "Resources/Text"}"#)
         let configured = #expect(throws: FlavorError.self) { try package.load(language: nil) }
         #expect(configured?.diagnostic.path == package.root.appendingPathComponent("Resources/Text").path)
