@@ -10,10 +10,12 @@ import Localization
 /// escaped as Xcode escapes them. Fields FlavorKit does not know are written back as read.
 public enum StringCatalogWriter {
     /// The order Xcode writes an object's keys in (Foundation's `sortedKeys`: numbers by value,
-    /// case ignored, then case, by the collation of the system locale; `XcodeKeyOrder`). Used
-    /// to place a new key, language or field; existing ones keep their place.
+    /// case ignored, then case, by the collation of the system locale). Used to place a new
+    /// key, language or field; existing ones keep their place.
     public static func keyOrder(_ lhs: String, _ rhs: String) -> Bool {
-        XcodeKeyOrder.areInIncreasingOrder(lhs, rhs)
+        lhs.compare(
+            rhs, options: [.numeric, .caseInsensitive, .forcedOrdering], range: lhs.startIndex..<lhs.endIndex,
+            locale: NSLocale.system) == .orderedAscending
     }
 
     /// The catalog's text; `capacity`, when known (as for a catalog just read from text),
