@@ -202,6 +202,34 @@ struct FlavorDimensionsTests {
         }
     }
 
+    @Test("a flavor's own files: the variant's folder, then its flavors in dimension order; contained")
+    func ownFiles() throws {
+        try Self.withFixture { root in
+            for (folder, text) in [("Pro", "pro"), ("Staging", "staging"), ("ProStaging", "pro staging")] {
+                try FileTree.write(text, to: "Flavors/\(folder)/welcome.txt", in: root)
+            }
+            try FileTree.write("staging art", to: "Flavors/Staging/Art/banner.txt", in: root)
+            func text(_ variant: String, _ name: String) throws -> String? {
+                try Self.load(variant, at: root).contents(ofFile: name).map { String(decoding: $0, as: UTF8.self) }
+            }
+            #expect(try text("ProStaging", "welcome.txt") == "pro staging")
+            #expect(try text("ProProduction", "welcome.txt") == "pro")
+            #expect(try text("FreeStaging", "welcome.txt") == "staging")
+            #expect(try text("FreeProduction", "welcome.txt") == nil)
+            #expect(try text("ProStaging", "Art/banner.txt") == "staging art")
+            // Out of the folder: by name, or through a link.
+            for name in ["../Pro/Info.plist", "/etc/passwd", "Art/../welcome.txt", ""] {
+                let error = try #require(throws: FlavorError.self) { try text("ProStaging", name) }
+                #expect(error.description.contains("is not a file of a flavor"), "\(error)")
+            }
+            try FileManager.default.createSymbolicLink(
+                at: root.appendingPathComponent("Flavors/Pro/secret.txt"),
+                withDestinationURL: URL(fileURLWithPath: "/etc/passwd"))
+            let linked = try #require(throws: FlavorError.self) { try text("ProStaging", "secret.txt") }
+            #expect(linked.description.contains("only files inside it are read"), "\(linked)")
+        }
+    }
+
     @Test("a flavor's plist linked out of its folder is refused, not read, for every variant that reads it")
     func linkedOut() throws {
         try Self.withFixture { root in
