@@ -185,27 +185,9 @@ public struct XCStringsFile: Sendable {
                 if isSource { sourceLocalized = true }
                 guard plans[index].wanted else { continue }
                 let language = plans[index].name
-                var new = false, review = false, suggested = false
-                localization.forEachUnit { unit in
-                    if unit.isSuggestion {
-                        suggested = true
-                    } else if unit.state == .new {
-                        new = true
-                    } else if unit.state == .needsReview {
-                        review = true
-                    }
-                }
-                if review {
+                for state in Self.pendingStates(of: localization, isSource: isSource) {
                     pendingUnits.append(
-                        PendingUnit(language: language, key: entry.key, state: "needs_review", location: location))
-                }
-                if new && !isSource {
-                    pendingUnits.append(
-                        PendingUnit(language: language, key: entry.key, state: "new", location: location))
-                }
-                if suggested {
-                    pendingUnits.append(
-                        PendingUnit(language: language, key: entry.key, state: "suggested", location: location))
+                        PendingUnit(language: language, key: entry.key, state: state, location: location))
                 }
                 do {
                     guard let unit = try Self.unit(localization, location: location, isSource: isSource) else {
@@ -259,6 +241,23 @@ public struct XCStringsFile: Sendable {
     /// `other`, else the first by name.
     public static func deviceCase(of cases: KeyedList<StringCatalog.Localization>) -> StringCatalog.Localization? {
         cases[StringCatalog.platformDevice] ?? cases["other"] ?? cases.min { $0.key < $1.key }?.value
+    }
+
+    /// The states a localization waits in, each once, as `PendingUnit.state` names them:
+    /// `needs_review` (a unit to review), `new` (untranslated; not in the source language,
+    /// `isSource`, where a `new` unit is the text), `suggested` (a suggestion no person confirmed).
+    static func pendingStates(of localization: StringCatalog.Localization, isSource: Bool) -> [String] {
+        var new = false, review = false, suggested = false
+        localization.forEachUnit { unit in
+            if unit.isSuggestion {
+                suggested = true
+            } else if unit.state == .new {
+                new = true
+            } else if unit.state == .needsReview {
+                review = true
+            }
+        }
+        return (review ? ["needs_review"] : []) + (new && !isSource ? ["new"] : []) + (suggested ? ["suggested"] : [])
     }
 
     /// What one localization says, or nil when it is untranslated (a unit in state `new`, a

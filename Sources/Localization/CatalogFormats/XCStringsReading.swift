@@ -204,25 +204,9 @@ struct XCStringsReading {
             try shapes.reader.skipValue()
             return
         }
-        var new = false, review = false, suggested = false
-        localization.forEachUnit { unit in
-            if unit.isSuggestion {
-                suggested = true
-            } else if unit.state == .new {
-                new = true
-            } else if unit.state == .needsReview {
-                review = true
-            }
-        }
-        if review {
-            content.pending.append(.init(language: language, key: key, state: "needs_review", location: location))
-        }
         let isSource = plan == sourcePlan
-        if new && !isSource {
-            content.pending.append(.init(language: language, key: key, state: "new", location: location))
-        }
-        if suggested {
-            content.pending.append(.init(language: language, key: key, state: "suggested", location: location))
+        for state in XCStringsFile.pendingStates(of: localization, isSource: isSource) {
+            content.pending.append(.init(language: language, key: key, state: state, location: location))
         }
         do {
             let unit = try XCStringsFile.unit(localization, location: location, isSource: isSource)
