@@ -22,11 +22,6 @@ public func XCTAssertInlineSnapshot(
     let place = InlineSnapshotPlace(path: "\(file)", line: Int(line), column: Int(column))
     let outcome = InlineSnapshotRecorder.shared.verify(
         text, expected: expected, at: place, settings: settings, redactions: redactions)
-    if let annotation = outcome.annotation { print(annotation) }
-    if !outcome.passed {
-        XCTFail(outcome.message, file: file, line: line)
-    } else if !outcome.message.isEmpty {
-        FileHandle.standardError.write(Data((outcome.message + "\n").utf8))
-    }
+    report(outcome, file: file, line: line)
 }
 #endif

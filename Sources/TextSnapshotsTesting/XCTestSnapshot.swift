@@ -10,7 +10,13 @@ public func XCTAssertSnapshot(
     _ output: String, named name: SnapshotName, verifier: SnapshotVerifier,
     file: StaticString = #filePath, line: UInt = #line
 ) {
-    let outcome = verifier.verify(output, as: name)
+    report(verifier.verify(output, as: name), file: file, line: line)
+}
+
+/// Fails the XCTest test case with a failed outcome at `file` and `line` (and prints its
+/// annotation); a passing outcome's note goes to standard error. `report(_:sourceLocation:)`
+/// is Swift Testing's.
+func report(_ outcome: SnapshotOutcome, file: StaticString, line: UInt) {
     if let annotation = outcome.annotation { print(annotation) }
     if !outcome.passed {
         XCTFail(outcome.message, file: file, line: line)

@@ -37,6 +37,24 @@ package enum DimensionsFixture {
         """
     }
 
+    /// A `.stringsdict` whose `files` entry has the format `format` and one plural variable.
+    static func filesPlural(_ format: String) -> String {
+        plist(
+            """
+            <key>files</key>
+            <dict>
+                <key>NSStringLocalizedFormatKey</key><string>\(format)</string>
+                <key>n</key>
+                <dict>
+                    <key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+                    <key>NSStringFormatValueTypeKey</key><string>d</string>
+                    <key>one</key><string>one file</string>
+                    <key>other</key><string>%d files</string>
+                </dict>
+            </dict>
+            """)
+    }
+
     /// Writes the package into `root`; `configuration` replaces `flavorkit.json`'s text.
     package static func write(in root: URL, configuration: String = configuration()) throws {
         let files: [String: String] = [
@@ -79,37 +97,11 @@ package enum DimensionsFixture {
             "Flavors/ProStaging/Info.plist": plist(
                 "<key>CFBundleShortVersionString</key><string>1.0-beta</string>"),
             "Localizations/en.lproj/Localizable.strings": "\"hello\" = \"Hello\";\n\"bye\" = \"Bye\";\n",
-            "Localizations/en.lproj/Localizable.stringsdict": plist(
-                """
-                <key>files</key>
-                <dict>
-                    <key>NSStringLocalizedFormatKey</key><string>%#@n@</string>
-                    <key>n</key>
-                    <dict>
-                        <key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
-                        <key>NSStringFormatValueTypeKey</key><string>d</string>
-                        <key>one</key><string>one file</string>
-                        <key>other</key><string>%d files</string>
-                    </dict>
-                </dict>
-                """),
+            "Localizations/en.lproj/Localizable.stringsdict": filesPlural("%#@n@"),
             "Localizations/fr.lproj/Localizable.strings": "\"hello\" = \"Bonjour\";\n\"bye\" = \"Au revoir\";\n",
             "Flavors/Pro/Localizations/en.lproj/Localizable.strings": "\"hello\" = \"Hello, pro\";\n",
             "Flavors/Staging/Localizations/en.lproj/Localizable.strings": "\"hello\" = \"Hello, tester\";\n",
-            "Flavors/Staging/Localizations/en.lproj/Localizable.stringsdict": plist(
-                """
-                <key>files</key>
-                <dict>
-                    <key>NSStringLocalizedFormatKey</key><string>%#@n@ (staging)</string>
-                    <key>n</key>
-                    <dict>
-                        <key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
-                        <key>NSStringFormatValueTypeKey</key><string>d</string>
-                        <key>one</key><string>one file</string>
-                        <key>other</key><string>%d files</string>
-                    </dict>
-                </dict>
-                """),
+            "Flavors/Staging/Localizations/en.lproj/Localizable.stringsdict": filesPlural("%#@n@ (staging)"),
             "Flavors/ProStaging/Localizations/Localizable.xcstrings": """
             {"sourceLanguage": "en", "strings": {"bye": {"localizations": {"en": {"stringUnit": \
             {"state": "translated", "value": "Bye from the beta"}}}}}, "version": "1.0"}
