@@ -80,7 +80,8 @@ package enum InputFile {
     /// The file at `url` opened for reading once it passed every check, and its size; nil
     /// when there is none.
     private static func openChecked(_ url: URL, limit: Int, within folder: URL?) throws(Diagnostic) -> (Int32, Int)? {
-        var path = url.path
+        let given = url.path
+        var path = given
         if let folder {
             guard let resolved = realpath(path, nil) else {
                 if errno == ENOENT || errno == ENOTDIR { return nil }
@@ -88,8 +89,10 @@ package enum InputFile {
             }
             path = String(cString: resolved)
             free(resolved)
-            let container = canonicalFolder(folder)
-            guard path.hasPrefix(container.hasSuffix("/") ? container : container + "/") else {
+            // No link on the way (the path resolves to itself): the folder as written is then
+            // its real path too, and needs no resolving of its own.
+            let unlinked = path == given && path.hasPrefix(folder.path + "/")
+            guard unlinked || isInside(path, canonicalFolder(folder)) else {
                 throw Diagnostic(
                     "a symbolic link to \"\(Diagnostic.quote(path))\", outside \(Diagnostic.quote(folder.path)); "
                         + "only files inside it are read", path: url.path)
@@ -124,6 +127,11 @@ package enum InputFile {
     package static func isRegularFile(_ url: URL) -> Bool {
         var status = stat()
         return stat(url.path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// Whether the resolved `path` lies inside the resolved `folder`.
+    private static func isInside(_ path: String, _ folder: String) -> Bool {
+        path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
     }
 
     /// `folder` with every link followed, or as it is when it does not exist.

@@ -74,7 +74,10 @@ public struct PackageLayout: Sendable, Hashable {
     ) {
         let root = root.standardizedFileURL
         func folder(_ path: String) -> URL {
-            (path.hasPrefix("/") ? URL(fileURLWithPath: path) : root.appendingPathComponent(path)).standardizedFileURL
+            if path.hasPrefix("/") { return URL(fileURLWithPath: path).standardizedFileURL }
+            let url = root.appending(path: path, directoryHint: .notDirectory)
+            // A plain name (the default folders) below a standardized root is standardized.
+            return path.contains("/") || path.hasPrefix(".") ? url.standardizedFileURL : url
         }
         self.root = root
         self.flavors = folder(flavors)
@@ -87,7 +90,7 @@ public struct PackageLayout: Sendable, Hashable {
     }
 
     /// `flavorkit.json` at the root.
-    public var configurationFile: URL { root.appendingPathComponent(Name.configuration) }
+    public var configurationFile: URL { root.appending(path: Name.configuration, directoryHint: .notDirectory) }
 
     /// The package that holds `path` (a source file, or a folder): the nearest folder at or
     /// above it with a `Package.swift`; nil when there is none (a file compiled outside a
@@ -109,11 +112,15 @@ public struct PackageLayout: Sendable, Hashable {
     }
 
     /// `Flavors/<name>/`.
-    public func flavor(_ name: String) -> URL { flavors.appendingPathComponent(name) }
+    public func flavor(_ name: String) -> URL { flavors.appending(path: name, directoryHint: .notDirectory) }
     /// `Flavors/<name>/Info.plist`.
-    public func infoPlist(flavor name: String) -> URL { flavor(name).appendingPathComponent(Name.infoPlist) }
+    public func infoPlist(flavor name: String) -> URL {
+        flavor(name).appending(path: Name.infoPlist, directoryHint: .notDirectory)
+    }
     /// `Flavors/<name>/Localizations/`: the flavor's catalog overrides.
-    public func localizations(flavor name: String) -> URL { flavor(name).appendingPathComponent(Name.localizations) }
+    public func localizations(flavor name: String) -> URL {
+        flavor(name).appending(path: Name.localizations, directoryHint: .notDirectory)
+    }
 
     /// `Flavors/<name>/Info.plist` as written in messages, relative to any root.
     public static func relativeInfoPlist(flavor name: String) -> String {

@@ -37,7 +37,7 @@ extension PackageLayout {
     /// default layout when there is no such file. A file that is not JSON, an unknown key or a
     /// value of the wrong kind is an error at its position (`flavorkit.json:3:5`).
     public init(configuredAt root: URL) throws(Diagnostic) {
-        let file = PackageLayout(root: root).configurationFile
+        let file = root.standardizedFileURL.appending(path: Name.configuration, directoryHint: .notDirectory)
         guard let data = try InputFile.readIfPresent(file, limit: Self.configurationSizeLimit) else {
             self.init(root: root)
             return

@@ -43,16 +43,16 @@ package struct VariantInfoPlist {
         self.variant = variant
         var layers: [Layer] = []
         for folder in variant.folders {
-            let url = layout.infoPlist(flavor: folder)
-            guard
-                let data = try InputFile.readIfPresent(
-                    url, limit: FlavorIdentity.plistLimit, within: layout.flavor(folder))
+            let container = layout.flavor(folder)
+            let url = container.appending(path: PackageLayout.Name.infoPlist, directoryHint: .notDirectory)
+            guard let data = try InputFile.readIfPresent(url, limit: FlavorIdentity.plistLimit, within: container)
             else { continue }
-            let object = try PropertyListValues.value(of: data, path: url.path, keeping: FlavorIdentity.plistKeys)
+            let path = url.path
+            let object = try PropertyListValues.value(of: data, path: path, keeping: FlavorIdentity.plistKeys)
             guard let values = object as? [String: Any] else {
-                throw Diagnostic("the top level must be a dictionary", path: url.path)
+                throw Diagnostic("the top level must be a dictionary", path: path)
             }
-            layers.append(Layer(folder: folder, path: url.path, values: values))
+            layers.append(Layer(folder: folder, path: path, values: values))
         }
         guard !layers.isEmpty else {
             let first = layout.infoPlist(flavor: variant.flavors[0])

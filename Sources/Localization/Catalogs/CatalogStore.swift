@@ -28,6 +28,9 @@ public final class CatalogStore: Sendable {
     private let stringCatalogLanguages = Mutex<[URL: [LanguageTag]]>([:])
     /// A tool's store: each String Catalog read whole.
     private let wholeCatalogs = Mutex<[URL: StringCatalog]>([:])
+    /// Each folder's entry names, sorted, listed once (every language and kind of file
+    /// reads the same listing).
+    private let listings = Mutex<[String: [String]]>([:])
 
     /// For a tool's store, the languages whose localizations its String Catalogs keep (nil: all).
     public let stringCatalogReadLanguages: Set<LanguageTag>?
@@ -51,8 +54,8 @@ public final class CatalogStore: Sendable {
     public var availableLanguages: [LanguageTag] {
         var tags = Set<LanguageTag>()
         for folder in folders {
-            for (tag, _) in Self.lprojFolders(in: folder) { tags.insert(tag) }
-            for url in Self.files(in: folder, extension: CatalogFolderLayout.FileKind.xcstrings.rawValue) {
+            for (tag, _) in lprojFolders(in: folder) { tags.insert(tag) }
+            for (url, _) in files(in: folder, extension: CatalogFolderLayout.FileKind.xcstrings.rawValue) {
                 tags.formUnion(stringCatalogLanguages(url))
             }
         }
@@ -85,7 +88,7 @@ public final class CatalogStore: Sendable {
         var catalog = Catalog(language: language)
         var found = false
         for folder in folders {
-            for url in Self.files(in: folder, extension: CatalogFolderLayout.FileKind.xcstrings.rawValue) {
+            for (url, table) in files(in: folder, extension: CatalogFolderLayout.FileKind.xcstrings.rawValue) {
                 // Only this language is built; the others are checked as JSON and skipped.
                 let whole = keepsComments ? stringCatalog(at: url) : nil
                 let file =
@@ -94,7 +97,6 @@ public final class CatalogStore: Sendable {
                 file.errors.forEach { catalog.record($0) }
                 guard file.languages.contains(language) else { continue }
                 found = true
-                let table = url.deletingPathExtension().lastPathComponent
                 let part = file.part(for: language)
                 catalog.overlay(part.text, table: table)
                 catalog.overlay(plurals: part.plurals, table: table)
@@ -103,20 +105,21 @@ public final class CatalogStore: Sendable {
                     catalog.overlay(comments: whole.comments, table: table)
                 }
             }
-            for (tag, lproj) in Self.lprojFolders(in: folder) where tag == language {
+            for (tag, name) in lprojFolders(in: folder) where tag == language {
                 found = true
-                for file in Self.files(in: lproj, extension: CatalogFolderLayout.FileKind.strings.rawValue) {
+                let lproj = folder.appending(path: name, directoryHint: .notDirectory)
+                for (file, table) in files(in: lproj, extension: CatalogFolderLayout.FileKind.strings.rawValue) {
                     do {
                         catalog.overlay(
                             try StringsFile(contentsOf: file, keepingComments: keepsComments, within: folder),
-                            table: file.deletingPathExtension().lastPathComponent)
+                            table: table)
                     } catch {
                         catalog.record(error)
                     }
                 }
-                for file in Self.files(in: lproj, extension: CatalogFolderLayout.FileKind.stringsdict.rawValue) {
+                for (file, table) in files(in: lproj, extension: CatalogFolderLayout.FileKind.stringsdict.rawValue) {
                     let parsed = StringsDictParser.parse(contentsOf: file, within: folder)
-                    catalog.overlay(plurals: parsed.entries, table: file.deletingPathExtension().lastPathComponent)
+                    catalog.overlay(plurals: parsed.entries, table: table)
                     parsed.errors.forEach { catalog.record($0) }
                 }
             }
@@ -141,8 +144,9 @@ public final class CatalogStore: Sendable {
 
     /// The String Catalogs of `folder` (one per table), for a tool's store.
     public func stringCatalogs(in folder: URL) -> [StringCatalog] {
-        Self.files(in: folder, extension: CatalogFolderLayout.FileKind.xcstrings.rawValue).compactMap(
-            stringCatalog(at:))
+        files(in: folder, extension: CatalogFolderLayout.FileKind.xcstrings.rawValue).compactMap {
+            stringCatalog(at: $0.url)
+        }
     }
 
     /// A String Catalog's languages, read once.
@@ -158,16 +162,28 @@ public final class CatalogStore: Sendable {
         }
     }
 
-    static func lprojFolders(in folder: URL) -> [(LanguageTag, URL)] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.sorted().compactMap { name in
-            guard let tag = CatalogFolderLayout.language(ofFolderNamed: name) else { return nil }
-            return (tag, folder.appendingPathComponent(name))
+    /// The names of the `<lang>.lproj` folders of `folder`, each with its language.
+    private func lprojFolders(in folder: URL) -> [(LanguageTag, String)] {
+        names(in: folder).compactMap { name in
+            CatalogFolderLayout.language(ofFolderNamed: name).map { ($0, name) }
         }
     }
 
-    static func files(in folder: URL, extension fileExtension: String) -> [URL] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.sorted().filter { $0.hasSuffix("." + fileExtension) }.map { folder.appendingPathComponent($0) }
+    /// The files of `folder` whose names end in `.fileExtension`, each with its table (its
+    /// name without the extension).
+    private func files(in folder: URL, extension fileExtension: String) -> [(url: URL, table: String)] {
+        let suffix = "." + fileExtension
+        return names(in: folder).filter { $0.hasSuffix(suffix) }.map {
+            (folder.appending(path: $0, directoryHint: .notDirectory), String($0.dropLast(suffix.count)))
+        }
+    }
+
+    /// `folder`'s entry names, sorted; listed on first use and kept, like the catalogs.
+    private func names(in folder: URL) -> [String] {
+        let path = folder.path
+        if let cached = listings.withLock({ $0[path] }) { return cached }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+        listings.withLock { $0[path] = names }
+        return names
     }
 }
