@@ -125,30 +125,83 @@ extension FlavorScaffold {
         return result
     }
 
-    /// `flavorkit.json`'s text with `name` appended to `dimension`'s flavors, every other
-    /// setting kept (members written in name order).
+    /// `flavorkit.json`'s text with `name` appended to `dimension`'s flavors: one insertion
+    /// into the text as written, so that its order, layout and every other setting stay as
+    /// they are. The new name is set apart from the one before it as the flavors before it are
+    /// (`, ` on one line, or a line of its own).
     static func configurationText(_ data: Data, adding name: String, to dimension: String, path: String)
         throws(Diagnostic) -> Data
     {
-        guard var settings = try JSONValues.value(of: data, path: path) as? [String: Any],
-            var dimensions = settings["dimensions"] as? [[String: Any]],
-            let index = dimensions.firstIndex(where: { $0["name"] as? String == dimension }),
-            let flavors = dimensions[index]["flavors"] as? [String]
-        else { throw Diagnostic("expected dimensions such as [{\"name\": …, \"flavors\": […]}]", path: path) }
-        dimensions[index]["flavors"] = flavors + [name]
-        settings["dimensions"] = dimensions
-        return Data((JSONOutput.text(tree(settings)) + "\n").utf8)
+        var bytes = [UInt8](data)
+        let insertion = bytes.withUnsafeBufferPointer { text in
+            var reader = JSONReader(text)
+            return try? flavorsEnd(of: dimension, in: &reader)
+        }
+        guard let insertion else {
+            throw Diagnostic("expected dimensions such as [{\"name\": …, \"flavors\": […]}]", path: path)
+        }
+        bytes.insert(contentsOf: Array((insertion.separator + "\"\(name)\"").utf8), at: insertion.offset)
+        return Data(bytes)
     }
 
-    /// A JSON value read by `JSONValues` as a tree to write.
-    private static func tree(_ value: Any) -> JSONTree {
-        switch value {
-        case let text as String: .string(text)
-        case let flag as Bool: .bool(flag)
-        case let number as Int: .int(number)
-        case let list as [Any]: .array(list.map(tree))
-        case let object as [String: Any]: .object(object.keys.sorted().map { ($0, tree(object[$0]!)) })
-        default: .null
+    /// Where, in a `flavorkit.json` read by `reader`, a flavor goes at the end of
+    /// `dimension`'s flavors (the last `dimensions` key, as start-up reads it), and what sets
+    /// it apart from the one before; nil when the dimension has no flavors there.
+    private static func flavorsEnd(of dimension: String, in reader: inout JSONReader) throws(JSONReader.Failure)
+        -> (offset: Int, separator: String)?
+    {
+        var found: (offset: Int, separator: String)?
+        try reader.beginObject()
+        var firstKey = true
+        while let key = try reader.nextKey(first: &firstKey) {
+            guard reader.decode(key) == "dimensions", try reader.kind() == .array else {
+                try reader.skipValue()
+                continue
+            }
+            found = nil
+            try reader.beginArray()
+            var firstDimension = true
+            while try reader.nextElement(first: &firstDimension) {
+                guard try reader.kind() == .object else {
+                    try reader.skipValue()
+                    continue
+                }
+                try reader.beginObject()
+                var firstMember = true
+                var named = false
+                var end: (offset: Int, separator: String)?
+                while let member = try reader.nextKey(first: &firstMember) {
+                    let kind = try reader.kind()
+                    switch reader.decode(member) {
+                    case "name" where kind == .string: named = try reader.string() == dimension
+                    case "flavors" where kind == .array: end = try arrayEnd(&reader)
+                    default: try reader.skipValue()
+                    }
+                }
+                if named, let end { found = end }
+            }
         }
+        return found
+    }
+
+    /// Reads an array: the offset just after its last element, and the text between its last
+    /// two (`, ` when it has one element); nil when it is empty.
+    private static func arrayEnd(_ reader: inout JSONReader) throws(JSONReader.Failure)
+        -> (offset: Int, separator: String)?
+    {
+        try reader.beginArray()
+        var first = true
+        var spans: [Range<Int>] = []
+        while try reader.nextElement(first: &first) {
+            _ = try reader.kind()
+            let start = reader.offset
+            try reader.skipValue()
+            spans.append(start..<reader.offset)
+        }
+        guard let last = spans.last else { return nil }
+        let separator =
+            spans.count > 1
+            ? String(decoding: reader.text[spans[spans.count - 2].upperBound..<last.lowerBound], as: UTF8.self) : ", "
+        return (last.upperBound, separator)
     }
 }

@@ -102,6 +102,68 @@ struct DimensionScaffoldTests {
         #expect(result.output.contains("swift build --product ProBeta"))
     }
 
+    /// `flavorkit.json` as people write it, before and after `Beta` joins `environment`.
+    static let configurations: [(before: String, after: String)] = [
+        // The fixture's: one line per dimension.
+        (
+            DimensionsFixture.configuration(),
+            DimensionsFixture.configuration().replacingOccurrences(
+                of: "\"Production\"]", with: "\"Production\", \"Beta\"]")
+        ),
+        // Keys out of name order, one flavor a line, another setting after the dimensions.
+        (
+            """
+            {
+                "localizations": "Localizations",
+                "dimensions": [
+                    {"flavors": ["Free", "Pro"], "name": "tier"},
+                    {
+                        "name": "environment",
+                        "flavors": [
+                            "Staging",
+                            "Production"
+                        ]
+                    }
+                ],
+                "exclude": []
+            }
+
+            """,
+            """
+            {
+                "localizations": "Localizations",
+                "dimensions": [
+                    {"flavors": ["Free", "Pro"], "name": "tier"},
+                    {
+                        "name": "environment",
+                        "flavors": [
+                            "Staging",
+                            "Production",
+                            "Beta"
+                        ]
+                    }
+                ],
+                "exclude": []
+            }
+
+            """
+        ),
+    ]
+
+    @Test(
+        "flavorkit.json keeps its order, layout and settings: the flavor is inserted as the others are written",
+        arguments: configurations.indices)
+    func configurationKept(_ index: Int) throws {
+        let root = try Self.package()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let (before, after) = Self.configurations[index]
+        try FileTree.write(before, to: "flavorkit.json", in: root)
+        let result = try ToolRunner.run(
+            ["add-flavor", "Beta", "--dimension", "environment", "--from", "Staging"], in: root)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(try String(contentsOf: root.appendingPathComponent("flavorkit.json"), encoding: .utf8) == after)
+    }
+
     @Test(
         "refused before anything is written: no such dimension, a flavor of another dimension, a name taken",
         arguments: [
