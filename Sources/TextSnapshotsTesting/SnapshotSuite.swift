@@ -25,7 +25,9 @@ import Testing
 /// (in CI), snapshot files no test produces fail the run, and in CI so do pending files. A run
 /// with `swift test --filter` or `--skip` only adds to the manifest. With `SNAPSHOT_SHARD=2/4`
 /// the snapshots of other shards are skipped, without failing and without rendering their
-/// output. `SNAPSHOT_RECORD`, `CI`, `SNAPSHOT_ARTIFACTS` and `GITHUB_ACTIONS` act as
+/// output; so are, with `SNAPSHOT_VARIANT=ProStaging` (a CI job per variant), those named
+/// after another of the package's variants (a snapshot whose name starts with none is verified
+/// in every job). `SNAPSHOT_RECORD`, `CI`, `SNAPSHOT_ARTIFACTS` and `GITHUB_ACTIONS` act as
 /// `SnapshotSettings` says.
 ///
 /// A problem with the setup (an unknown `SNAPSHOT_RECORD`, a malformed `SNAPSHOT_SHARD`, no
@@ -39,6 +41,9 @@ public final class SnapshotSuite: SuiteTrait, TestScoping, Sendable {
     /// The books of the snapshot folder, shared with every suite that uses the same folder;
     /// nil when the folder could not be found.
     public let books: SnapshotBooks?
+    /// With `SNAPSHOT_VARIANT`, the package's variants: a snapshot named after another of them
+    /// is left to that variant's job.
+    private let variants: Set<String>
     private let sourceLocation: Testing.SourceLocation
 
     /// The names of the suites of this process that are running with a snapshot suite as a
@@ -59,13 +64,16 @@ public final class SnapshotSuite: SuiteTrait, TestScoping, Sendable {
     ) {
         self.sourceLocation = sourceLocation
         var books: SnapshotBooks?
+        var variants: Set<String> = []
         do {
             let folder = try snapshotsFolder ?? Self.snapshotsFolder(ofPackageContaining: sourceLocation.filePath)
             let store = SnapshotStore(root: folder)
             books = SnapshotBooks.shared(for: store)
-            var verifier = SnapshotVerifier(
-                store: store,
-                settings: try SnapshotSettings(environment: environment, arguments: arguments, record: record))
+            let settings = try SnapshotSettings(environment: environment, arguments: arguments, record: record)
+            if let variant = settings.variant {
+                variants = try Self.variants(including: variant, around: folder, filePath: sourceLocation.filePath)
+            }
+            var verifier = SnapshotVerifier(store: store, settings: settings)
             verifier.redactions = redactions
             self.verifier = verifier
             setupProblem = nil
@@ -74,6 +82,7 @@ public final class SnapshotSuite: SuiteTrait, TestScoping, Sendable {
             setupProblem = String(describing: error)
         }
         self.books = books
+        self.variants = variants
     }
 
     /// The snapshot folder of the package that holds `filePath`, as its layout names it.
@@ -86,12 +95,33 @@ public final class SnapshotSuite: SuiteTrait, TestScoping, Sendable {
         return try PackageLayout(configuredAt: package).snapshots
     }
 
+    /// The variants of the package that holds `folder` (else of the one that holds
+    /// `filePath`), which must include `variant`: a name that is none of them (a typo in
+    /// `SNAPSHOT_VARIANT`) would verify nothing.
+    static func variants(including variant: String, around folder: URL, filePath: String) throws(Diagnostic)
+        -> Set<String>
+    {
+        guard
+            let package = PackageLayout.packageFolder(containing: folder.path)
+                ?? PackageLayout.packageFolder(containing: filePath)
+        else {
+            throw Diagnostic("SNAPSHOT_VARIANT needs the package's variants, but no folder above holds a Package.swift")
+        }
+        let names = try PackageLayout(configuredAt: package).variants.map(\.name)
+        guard names.contains(variant) else {
+            throw Diagnostic(
+                "SNAPSHOT_VARIANT=\(variant) is not a variant of \(package.path) (its variants: "
+                    + names.joined(separator: ", ") + ")")
+        }
+        return Set(names)
+    }
+
     /// Verifies `output` against the snapshot `components` name (`"Pro", "fr", "home"` →
     /// `Pro/fr/home.txt`), after the suite's `redactions` and then the call's (`Redaction`),
     /// recording a Swift Testing issue, with the diff and the commands that
     /// fix it, at the caller's line when it does not pass; notes of newly recorded snapshots go
     /// to standard error, and under GitHub Actions each failure is also printed as an
-    /// annotation. `output` is not evaluated when the snapshot belongs to another shard. An
+    /// annotation. `output` is not evaluated when the snapshot belongs to another shard or variant. An
     /// invalid name (an empty component, `.` or `..`, a slash, a control character) fails this
     /// test only. Returns the outcome, or nil when nothing was verified.
     @discardableResult
@@ -129,6 +159,10 @@ public final class SnapshotSuite: SuiteTrait, TestScoping, Sendable {
             return nil
         }
         if let shard = verifier.settings.shard, !shard.contains(name) { return nil }
+        if let variant = verifier.settings.variant, name.components[0] != variant, variants.contains(name.components[0])
+        {
+            return nil
+        }
         verifier.rerunCommand = "swift test --filter \(suite)"
         verifier.redactions += redactions
         let outcome = verifier.verify(try output(), as: name)

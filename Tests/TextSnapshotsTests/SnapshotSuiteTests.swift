@@ -1,4 +1,6 @@
+import Diagnostics
 import Foundation
+import TestSupport
 import Testing
 import TextSnapshotsTesting
 
@@ -48,6 +50,84 @@ struct SnapshotSuiteTests {
         } matching: { issue in
             String(describing: issue).contains("snapshot name")
         }
+    }
+}
+
+/// The snapshot folder of a package with two dimensions (`DimensionsFixture`): a snapshot of
+/// `ProStaging`, one of `FreeStaging` and one named after no variant, verified in CI as the
+/// job of `ProStaging`.
+enum VariantFolder {
+    static let names = (
+        mine: try! SnapshotName("ProStaging", "en", "home"), other: try! SnapshotName("FreeStaging", "en", "home"),
+        shared: try! SnapshotName("Shared", "en", "about")
+    )
+
+    static let package: URL = {
+        let root = try! scratchFolder()
+        try! DimensionsFixture.write(in: root)
+        let store = SnapshotStore(root: root.appendingPathComponent("snapshots"))
+        for name in [names.mine, names.other, names.shared] { try! store.write("recorded\n", for: name) }
+        try! store.writeManifest([names.mine, names.other, names.shared])
+        return root
+    }()
+
+    static func suite(variant: String) -> SnapshotSuite {
+        SnapshotSuite(
+            snapshotsFolder: package.appendingPathComponent("snapshots"),
+            environment: ["CI": "true", "SNAPSHOT_VARIANT": variant], arguments: ["tests"])
+    }
+
+    static let suite = suite(variant: "ProStaging")
+}
+
+@Suite("SnapshotSuite as a trait: one variant's job", VariantFolder.suite)
+struct SnapshotSuiteVariantTests {
+    @Test("SNAPSHOT_VARIANT: another variant's snapshot is skipped unrendered; its own and the shared are verified")
+    func variant() {
+        let skipped = VariantFolder.suite.expect(
+            {
+                Issue.record("rendered a snapshot of another variant")
+                return ""
+            }(), named: VariantFolder.names.other.components)
+        #expect(skipped == nil)
+        #expect(VariantFolder.suite.expect("recorded\n", named: VariantFolder.names.mine.components)?.kind == .matched)
+        // Named after no variant: verified in every variant's job, never in none.
+        #expect(
+            VariantFolder.suite.expect("recorded\n", named: VariantFolder.names.shared.components)?.kind == .matched)
+        // A failure of this variant is still one.
+        withKnownIssue {
+            #expect(
+                VariantFolder.suite.expect("changed\n", named: VariantFolder.names.mine.components)?.kind == .mismatch)
+        }
+        // All are noted: each variant's job still knows the whole matrix, so that none is obsolete.
+        #expect(
+            VariantFolder.suite.books?.produced.isSuperset(of: [
+                VariantFolder.names.mine, VariantFolder.names.other, VariantFolder.names.shared,
+            ]) == true)
+    }
+
+    @Test("SNAPSHOT_VARIANT unset or empty means every variant; a value no name can start with says what to write")
+    func variantSetting() throws {
+        #expect(try SnapshotSettings.variant(environment: [:]) == nil)
+        #expect(try SnapshotSettings.variant(environment: ["SNAPSHOT_VARIANT": ""]) == nil)
+        #expect(try SnapshotSettings.variant(environment: ["SNAPSHOT_VARIANT": "ProStaging"]) == "ProStaging")
+        for bad in ["Pro/Staging", "..", "Pro\u{1B}[2J"] {
+            #expect(
+                throws: Diagnostic(
+                    "SNAPSHOT_VARIANT=\"\(Diagnostic.quote(bad))\" cannot start a snapshot name; write a variant's name, "
+                        + "such as ProStaging")
+            ) { try SnapshotSettings.variant(environment: ["SNAPSHOT_VARIANT": bad]) }
+        }
+    }
+
+    @Test("a SNAPSHOT_VARIANT that is not one of the package's variants (a typo) is the setup problem")
+    func unknownVariant() {
+        let suite = VariantFolder.suite(variant: "ProStagin")
+        #expect(suite.verifier == nil)
+        #expect(
+            suite.setupProblem
+                == "error: SNAPSHOT_VARIANT=ProStagin is not a variant of \(VariantFolder.package.standardizedFileURL.path) "
+                + "(its variants: FreeStaging, FreeProduction, ProStaging, ProProduction)")
     }
 }
 
