@@ -180,7 +180,11 @@ let package = Package(
             swiftSettings: strictSwift),
         .testTarget(
             name: "FlavorKitTests",
-            dependencies: ["flavorkit", "FlavorKitCommands", "Flavors", "Localization", "TerminalText", "TestSupport"],
+            dependencies: [
+                "Diagnostics", "flavorkit", "FlavorKitCommands", "Flavors", "Localization", "Scaffolding",
+                "TerminalText",
+                "TestSupport",
+            ],
             swiftSettings: strictSwift),
         .target(
             name: "CatalogTesting", dependencies: ["CatalogFiles", "CatalogLint", "Flavors"],

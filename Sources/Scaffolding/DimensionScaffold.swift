@@ -43,6 +43,7 @@ extension FlavorScaffold {
         let updated = try PackageLayout(root: layout.root, configuration: text, path: configuration.path)
         let fileManager = FileManager.default
         let variants = updated.variants.filter { $0.flavors.contains(name) }
+        for variant in variants { try checkNotReserved(variant.name, what: "the variant") }
         for existing in [layout.flavor(name)] + variants.map({ layout.sources.appendingPathComponent($0.name) })
         where fileManager.fileExists(atPath: existing.path) {
             throw Diagnostic("\(existing.lastPathComponent) exists already", path: existing.path)

@@ -52,6 +52,7 @@ public enum FlavorScaffold {
                 "'\(Diagnostic.quote(limit))=\(value)' is not a limit: a name of letters, digits, - and _, and a whole "
                     + "number from \(range.lowerBound) to \(range.upperBound), e.g. seats=5")
         }
+        try checkNotReserved(name, what: "a flavor")
         let fileManager = FileManager.default
         let sources = layout.sources.appendingPathComponent(name)
         for existing in [layout.flavor(name), sources] where fileManager.fileExists(atPath: existing.path) {
@@ -153,6 +154,27 @@ public enum FlavorScaffold {
             }
             result.written.append(link)
         }
+    }
+
+    /// FlavorKit's own target and product names that could be a flavor's or a variant's.
+    /// SwiftPM refuses a package graph in which two packages declare a target of one name,
+    /// even an unused one ("target names need to be unique across the package graph"), so a
+    /// flavor `Flavors` or `Light` would break the adopter's build.
+    package static let reservedNames: Set<String> = [
+        "AppTesting", "Benchmarks", "CShims", "CatalogExtraction", "CatalogFiles", "CatalogLint", "CatalogTesting",
+        "Commands", "Diagnostics", "FileFormats", "FileWriting", "FlavorDates", "FlavorKitCommands",
+        "FlavorKitSymbols", "Flavors", "FuzzTargets", "Light", "Localization", "ProjectReporting", "Regular",
+        "RegularFeatures", "Scaffolding", "TerminalText", "TestSupport", "TextEscaping", "TextSnapshots",
+        "TextSnapshotsTesting", "TransferAgent", "TransferAgentProtocol", "TransferCore", "TranslatorFormats",
+    ]
+
+    /// Refuses `name` for a flavor or variant when FlavorKit has a target of that name
+    /// (``reservedNames``), in any case: `-D` conditions and some file systems ignore it.
+    package static func checkNotReserved(_ name: String, what: String) throws(Diagnostic) {
+        guard let taken = reservedNames.first(where: { $0.uppercased() == name.uppercased() }) else { return }
+        throw Diagnostic(
+            "\(what) \(name) would be a target of the same name as FlavorKit's \(taken), and SwiftPM refuses two "
+                + "targets of one name in a package graph; choose another name")
     }
 
     /// Whether `name` can name a feature or a limit: letters, digits, `-` and `_`.

@@ -128,6 +128,12 @@ struct AddFlavorCommandTests {
             (["Team", "--from", "Gold"], "error: no flavor Gold to copy (flavors: Free)\n"),
             (["Team", "--from", "../../Outside"], "error: no flavor ../../Outside to copy (flavors: Free)\n"),
             (["Team", "--from", "Free/Localizations"], "error: no flavor Free/Localizations to copy"),
+            (
+                ["Flavors"],
+                "error: a flavor Flavors would be a target of the same name as FlavorKit's Flavors, and SwiftPM "
+                    + "refuses two targets of one name in a package graph; choose another name"
+            ),
+            (["LIGHT"], "error: a flavor LIGHT would be a target of the same name as FlavorKit's Light"),
         ])
     func refuses(arguments: [String], message: String) throws {
         let root = try Self.package()

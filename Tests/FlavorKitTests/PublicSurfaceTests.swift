@@ -1,4 +1,7 @@
+import Diagnostics
+import Flavors
 import Foundation
+import Scaffolding
 import TestSupport
 import Testing
 
@@ -63,6 +66,20 @@ struct PublicSurfaceTests {
             declared[name] = Set(dependencies)
         }
         #expect(documented == declared)
+    }
+
+    @Test("add-flavor refuses every name of FlavorKit's targets and products, and no other")
+    func reservedNames() throws {
+        let manifest = try Self.manifest()
+        let targets = try #require(manifest["targets"] as? [[String: Any]])
+        let products = try #require(manifest["products"] as? [[String: Any]])
+        let names =
+            targets.filter { $0["type"] as? String != "test" }.compactMap { $0["name"] as? String }
+            + products.compactMap { $0["name"] as? String }
+        // Only names a flavor can have: a capital letter, then letters and digits.
+        #expect(FlavorScaffold.reservedNames == Set(names.filter(PackageLayout.isFlavorName)))
+        #expect(throws: Diagnostic.self) { try FlavorScaffold.checkNotReserved("TransferCore", what: "the variant") }
+        #expect(throws: Never.self) { try FlavorScaffold.checkNotReserved("ProStaging", what: "the variant") }
     }
 
     @Test("each target imports exactly what Package.swift lets it: nothing undeclared, no dependency unused")
