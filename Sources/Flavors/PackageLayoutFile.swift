@@ -7,6 +7,11 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension PackageLayout {
     /// The settings `flavorkit.json` may hold, each optional:
@@ -39,6 +44,11 @@ extension PackageLayout {
     public init(configuredAt root: URL) throws(Diagnostic) {
         let file = root.standardizedFileURL.appending(path: Name.configuration, directoryHint: .notDirectory)
         guard let data = try InputFile.readIfPresent(file, limit: Self.configurationSizeLimit) else {
+            // A link to nothing is a file someone meant to be read, not its absence.
+            var status = stat()
+            if lstat(file.path, &status) == 0 {
+                throw Diagnostic("a symbolic link to a file that does not exist", path: file.path)
+            }
             self.init(root: root)
             return
         }
@@ -51,13 +61,21 @@ extension PackageLayout {
         let reader = ConfigurationReader(data: data, path: path)
         let settings = try reader.settings()
         let dimensions = try reader.dimensions(settings.dimensions)
+        let exclusions = try reader.exclusions(settings.exclude, dimensions: dimensions)
+        if !dimensions.isEmpty,
+            !Self.combinations(of: dimensions).contains(where: { flavors in
+                !exclusions.contains { $0.allSatisfy(flavors.contains) }
+            })
+        {
+            throw Diagnostic("exclude leaves no variant to build", at: reader.location(of: "exclude"))
+        }
         self.init(
             root: root, flavors: settings.folders["flavors"] ?? Name.flavors,
             localizations: settings.folders["localizations"] ?? Name.localizations,
             sources: settings.folders["sources"] ?? Name.sources,
             snapshots: settings.folders["snapshots"] ?? Name.snapshots,
             keyCalls: settings.keyCalls ?? PackageLayout.defaultKeyCalls, dimensions: dimensions,
-            exclusions: try reader.exclusions(settings.exclude, dimensions: dimensions))
+            exclusions: exclusions)
     }
 
     /// Whether `name` can name a flavor of a dimension: an ASCII capital letter, then ASCII
@@ -155,10 +173,11 @@ private struct ConfigurationReader {
                 let flavors = object["flavors"] as? [String], object.count == 2
             else { throw Diagnostic(shape, at: at()) }
             guard PackageLayout.isCallName(name), !name.contains("."),
-                !dimensions.contains(where: { $0.name == name })
+                !dimensions.contains(where: { $0.name.lowercased() == name.lowercased() })
             else {
                 throw Diagnostic(
-                    "dimensions: \"\(Diagnostic.quote(name))\" must be an identifier not used by another dimension",
+                    "dimensions: \"\(Diagnostic.quote(name))\" must be an identifier not used by another dimension "
+                        + "(ignoring case)",
                     at: at())
             }
             guard !flavors.isEmpty else { throw Diagnostic("dimensions: \(name) has no flavors", at: at()) }

@@ -131,6 +131,16 @@ struct FlavorDimensionsTests {
         }
     }
 
+    @Test("flavorkit.json linked to nothing is an error, not a package without settings")
+    func danglingConfiguration() throws {
+        let root = try ChildProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("flavorkit.json").path, withDestinationPath: "settings/flavorkit.json")
+        let error = try #require(throws: Diagnostic.self) { try PackageLayout(configuredAt: root) }
+        #expect(error.description.hasSuffix("flavorkit.json: error: a symbolic link to a file that does not exist"))
+    }
+
     @Test(
         "a mistake in dimensions or exclude is an error at its position in flavorkit.json",
         arguments: [
@@ -146,7 +156,19 @@ struct FlavorDimensionsTests {
             ),
             (
                 #"{"dimensions": [{"name": "a", "flavors": ["Pro"]}, {"name": "a", "flavors": ["Max"]}]}"#,
-                #"1:2: error: dimensions: "a" must be an identifier not used by another dimension"#
+                #"1:2: error: dimensions: "a" must be an identifier not used by another dimension (ignoring case)"#
+            ),
+            (
+                #"{"dimensions": [{"name": "tier", "flavors": ["Pro"]}, {"name": "Tier", "flavors": ["Max"]}]}"#,
+                #"1:2: error: dimensions: "Tier" must be an identifier not used by another dimension (ignoring case)"#
+            ),
+            (
+                #"{"dimensions": [{"name": "tier", "flavors": ["Pro"]}], "dimensions": []}"#,
+                #"1:56: error: not valid JSON: "dimensions" is given twice"#
+            ),
+            (
+                #"{"dimensions": [{"name": "a", "flavors": ["Pro"]}], "exclude": [["Pro"]]}"#,
+                "1:53: error: exclude leaves no variant to build"
             ),
             (
                 #"{"dimensions": [{"name": "a", "flavors": ["A", "AB"]}, {"name": "b", "flavors": ["BC", "C"]}]}"#,

@@ -21,7 +21,8 @@ package enum JSONValues {
     package static let maximumNesting = 256
 
     /// The value `data` holds (UTF-8, or UTF-16 with a byte-order mark); an error names its
-    /// line and column in `path`. A key given twice keeps its last value.
+    /// line and column in `path`. A key given twice in one object is an error at the second: which
+    /// one a reader keeps differs from reader to reader.
     package static func value(of data: Data, path: String) throws(Diagnostic) -> Any {
         let read = data.withUnsafeBytes { raw in
             Result { () throws(Diagnostic) -> Any in
@@ -105,6 +106,9 @@ package enum JSONValues {
         while let token = try reader.nextKey(first: &first) {
             let name = reader.decode(token)
             guard name == key else {
+                guard members[name] == nil else {
+                    throw JSONReader.Failure(message: "\"\(name)\" is given twice", offset: token.start - 1)
+                }
                 members[name] = try value(&reader, depth: 1)
                 continue
             }
@@ -159,7 +163,11 @@ package enum JSONValues {
             var members: [String: Any] = [:]
             var first = true
             while let key = try reader.nextKey(first: &first) {
-                members[reader.decode(key)] = try value(&reader, depth: depth + 1)
+                let name = reader.decode(key)
+                guard members[name] == nil else {
+                    throw JSONReader.Failure(message: "\"\(name)\" is given twice", offset: key.start - 1)
+                }
+                members[name] = try value(&reader, depth: depth + 1)
             }
             return members
         }
