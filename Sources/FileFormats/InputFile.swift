@@ -35,16 +35,25 @@ package enum InputFile {
 
     /// The bytes of the file at `url`; nil when there is none (nor a link to one).
     package static func readIfPresent(_ url: URL, limit: Int, within folder: URL? = nil) throws(Diagnostic) -> Data? {
-        guard let (descriptor, size) = try openChecked(url, limit: limit, within: folder) else { return nil }
+        try readIfPresent(atPath: url.path, limit: limit, within: folder?.path)
+    }
+
+    /// The bytes of the file at `path` (absolute), inside the folder at `folder` when given;
+    /// nil when there is none. For paths made by joining names, without building a `URL` for
+    /// each (start-up reads a plist per flavor this way).
+    package static func readIfPresent(atPath path: String, limit: Int, within folder: String? = nil)
+        throws(Diagnostic) -> Data?
+    {
+        guard let (descriptor, size) = try openChecked(path, limit: limit, within: folder) else { return nil }
         defer { close(descriptor) }
         var data = Data(count: size + 1)
         let count = try data.withUnsafeMutableBytes { buffer in
-            Result { () throws(Diagnostic) in try readAll(descriptor, into: buffer, limit: limit, url: url) }
+            Result { () throws(Diagnostic) in try readAll(descriptor, into: buffer, limit: limit, path: path) }
         }.get()
         guard let count else {
             // The file grew past what `fstat` said: read the rest through a growing buffer.
             var bytes: [UInt8] = []
-            guard let count = try read(url, limit: limit, within: folder, into: &bytes) else { return nil }
+            guard let count = try read(atPath: path, limit: limit, within: folder, into: &bytes) else { return nil }
             return Data(bytes[..<count])
         }
         data.count = count
@@ -57,7 +66,13 @@ package enum InputFile {
     package static func read(_ url: URL, limit: Int, within folder: URL? = nil, into buffer: inout [UInt8])
         throws(Diagnostic) -> Int?
     {
-        guard let (descriptor, size) = try openChecked(url, limit: limit, within: folder) else { return nil }
+        try read(atPath: url.path, limit: limit, within: folder?.path, into: &buffer)
+    }
+
+    private static func read(atPath path: String, limit: Int, within folder: String?, into buffer: inout [UInt8])
+        throws(Diagnostic) -> Int?
+    {
+        guard let (descriptor, size) = try openChecked(path, limit: limit, within: folder) else { return nil }
         defer { close(descriptor) }
         var wanted = size + 1
         var count = 0
@@ -67,35 +82,36 @@ package enum InputFile {
                 Result { () throws(Diagnostic) in
                     try readAll(
                         descriptor, into: UnsafeMutableRawBufferPointer(rebasing: bytes[count..<wanted]),
-                        limit: limit - count, url: url)
+                        limit: limit - count, path: path)
                 }
             }.get()
             if let got { return count + got }
             count = wanted
-            guard count <= limit else { throw tooLarge(url, limit: limit) }
+            guard count <= limit else { throw tooLarge(path, limit: limit) }
             wanted = min(limit + 1, count * 2)
         }
     }
 
-    /// The file at `url` opened for reading once it passed every check, and its size; nil
+    /// The file at `given` opened for reading once it passed every check, and its size; nil
     /// when there is none.
-    private static func openChecked(_ url: URL, limit: Int, within folder: URL?) throws(Diagnostic) -> (Int32, Int)? {
-        let given = url.path
+    private static func openChecked(_ given: String, limit: Int, within folder: String?) throws(Diagnostic)
+        -> (Int32, Int)?
+    {
         var path = given
         if let folder {
             guard let resolved = realpath(path, nil) else {
                 if errno == ENOENT || errno == ENOTDIR { return nil }
-                throw failure("cannot read the file", url)
+                throw failure("cannot read the file", given)
             }
             path = String(cString: resolved)
             free(resolved)
             // No link on the way (the path resolves to itself): the folder as written is then
             // its real path too, and needs no resolving of its own.
-            let unlinked = path == given && path.hasPrefix(folder.path + "/")
+            let unlinked = path == given && path.hasPrefix(folder + "/")
             guard unlinked || isInside(path, canonicalFolder(folder)) else {
                 throw Diagnostic(
-                    "a symbolic link to \"\(Diagnostic.quote(path))\", outside \(Diagnostic.quote(folder.path)); "
-                        + "only files inside it are read", path: url.path)
+                    "a symbolic link to \"\(Diagnostic.quote(path))\", outside \(Diagnostic.quote(folder)); "
+                        + "only files inside it are read", path: given)
             }
         }
         // Not blocking, so that opening a FIFO returns at once; the resolved path is opened
@@ -103,21 +119,21 @@ package enum InputFile {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (folder == nil ? 0 : O_NOFOLLOW))
         guard descriptor >= 0 else {
             if errno == ENOENT || errno == ENOTDIR { return nil }
-            throw failure("cannot read the file", url)
+            throw failure("cannot read the file", given)
         }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
             close(descriptor)
-            throw failure("cannot read the file", url)
+            throw failure("cannot read the file", given)
         }
         guard status.st_mode & S_IFMT == S_IFREG else {
             close(descriptor)
             throw Diagnostic(
-                "not a regular file (\(kind(status.st_mode))); only regular files are read", path: url.path)
+                "not a regular file (\(kind(status.st_mode))); only regular files are read", path: given)
         }
         guard Int(status.st_size) <= limit else {
             close(descriptor)
-            throw tooLarge(url, limit: limit)
+            throw tooLarge(given, limit: limit)
         }
         return (descriptor, Int(status.st_size))
     }
@@ -135,8 +151,8 @@ package enum InputFile {
     }
 
     /// `folder` with every link followed, or as it is when it does not exist.
-    private static func canonicalFolder(_ folder: URL) -> String {
-        guard let resolved = realpath(folder.path, nil) else { return folder.standardizedFileURL.path }
+    private static func canonicalFolder(_ folder: String) -> String {
+        guard let resolved = realpath(folder, nil) else { return URL(fileURLWithPath: folder).standardizedFileURL.path }
         defer { free(resolved) }
         return String(cString: resolved)
     }
@@ -145,31 +161,31 @@ package enum InputFile {
     /// when the buffer filled before the end (the file is larger than it was). More than
     /// `limit` bytes is an error.
     private static func readAll(
-        _ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, limit: Int, url: URL
+        _ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, limit: Int, path: String
     ) throws(Diagnostic) -> Int? {
         var count = 0
         while count < buffer.count {
             let got = systemRead(descriptor, buffer.baseAddress! + count, buffer.count - count)
             if got < 0 {
                 if errno == EINTR { continue }
-                throw failure("cannot read the file", url)
+                throw failure("cannot read the file", path)
             }
             if got == 0 {
-                guard count <= limit else { throw tooLarge(url, limit: limit) }
+                guard count <= limit else { throw tooLarge(path, limit: limit) }
                 return count
             }
             count += got
         }
-        guard count <= limit else { throw tooLarge(url, limit: limit) }
+        guard count <= limit else { throw tooLarge(path, limit: limit) }
         return nil
     }
 
-    private static func tooLarge(_ url: URL, limit: Int) -> Diagnostic {
-        Diagnostic("larger than \(describe(limit)), more than such a file holds; not read", path: url.path)
+    private static func tooLarge(_ path: String, limit: Int) -> Diagnostic {
+        Diagnostic("larger than \(describe(limit)), more than such a file holds; not read", path: path)
     }
 
-    private static func failure(_ message: String, _ url: URL) -> Diagnostic {
-        Diagnostic("\(message) (\(String(cString: strerror(errno))))", path: url.path)
+    private static func failure(_ message: String, _ path: String) -> Diagnostic {
+        Diagnostic("\(message) (\(String(cString: strerror(errno))))", path: path)
     }
 
     /// `1 KiB`, `4 GiB`.

@@ -55,10 +55,15 @@ public struct FlavorIdentity: Sendable, Equatable {
     /// Reads and validates an Info.plist (XML or binary): a regular file of at most
     /// `plistLimit` bytes, inside `folder` (its flavor's) when given (see `InputFile`).
     public init(name: String, contentsOf url: URL, within folder: URL? = nil) throws(Diagnostic) {
-        guard let data = try InputFile.readIfPresent(url, limit: Self.plistLimit, within: folder) else {
-            throw Diagnostic("cannot read the flavor's Info.plist", path: url.path)
+        try self.init(name: name, atPath: url.path, within: folder?.path)
+    }
+
+    /// `init(name:contentsOf:within:)` with paths: start-up joins them as text.
+    package init(name: String, atPath path: String, within folder: String?) throws(Diagnostic) {
+        guard let data = try InputFile.readIfPresent(atPath: path, limit: Self.plistLimit, within: folder) else {
+            throw Diagnostic("cannot read the flavor's Info.plist", path: path)
         }
-        try self.init(name: name, plist: data, path: url.path)
+        try self.init(name: name, plist: data, path: path)
     }
 
     /// The keys of an `Info.plist` a flavor reads; the others are dropped as they are read,

@@ -91,13 +91,23 @@ extension PackageLayout {
 
     /// Whether `name` can name a call: Swift identifiers joined by dots (`text`, `L10n.tr`).
     public static func isCallName(_ name: String) -> Bool {
-        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.allSatisfy { part in
-            guard let first = part.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
-            return part.unicodeScalars.allSatisfy {
-                $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)
+        // One pass: each part starts with a letter or `_` and holds letters, digits and `_`.
+        var atStart = true
+        for scalar in name.unicodeScalars {
+            if scalar == "." {
+                guard !atStart else { return false }
+                atStart = true
+                continue
             }
+            let isDigit = ("0"..."9").contains(scalar)
+            // ASCII first: Unicode's property tables only for the rest.
+            let isLetter =
+                ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || scalar == "_"
+                || (!scalar.isASCII && scalar.properties.isAlphabetic)
+            guard isLetter || (isDigit && !atStart) else { return false }
+            atStart = false
         }
+        return !atStart
     }
 }
 

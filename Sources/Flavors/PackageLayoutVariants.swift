@@ -55,8 +55,9 @@ extension PackageLayout {
     /// (``VariantInfoPlist``), each read inside its folder.
     package func identity(of variant: Variant) throws(Diagnostic) -> FlavorIdentity {
         guard variant.flavors.count > 1 else {
-            return try FlavorIdentity(
-                name: variant.name, contentsOf: infoPlist(flavor: variant.name), within: flavor(variant.name))
+            // As a variant's plists are read: paths joined as text, no URL built for each.
+            let folder = flavors.path + "/" + variant.name
+            return try FlavorIdentity(name: variant.name, atPath: folder + "/" + Name.infoPlist, within: folder)
         }
         return try VariantInfoPlist(variant: variant, layout: self).identity()
     }

@@ -42,12 +42,15 @@ package struct VariantInfoPlist {
     package init(variant: Variant, layout: PackageLayout) throws(Diagnostic) {
         self.variant = variant
         var layers: [Layer] = []
+        // Paths joined as text: a URL built per folder costs more than reading its plist.
+        let flavors = layout.flavors.path
         for folder in variant.folders {
-            let container = layout.flavor(folder)
-            let url = container.appending(path: PackageLayout.Name.infoPlist, directoryHint: .notDirectory)
-            guard let data = try InputFile.readIfPresent(url, limit: FlavorIdentity.plistLimit, within: container)
+            let container = flavors + "/" + folder
+            let path = container + "/" + PackageLayout.Name.infoPlist
+            guard
+                let data = try InputFile.readIfPresent(
+                    atPath: path, limit: FlavorIdentity.plistLimit, within: container)
             else { continue }
-            let path = url.path
             let object = try PropertyListValues.value(of: data, path: path, keeping: FlavorIdentity.plistKeys)
             guard let values = object as? [String: Any] else {
                 throw Diagnostic("the top level must be a dictionary", path: path)
@@ -67,25 +70,19 @@ package struct VariantInfoPlist {
     /// The variant's identity, validated; an error names the file that gave the key at fault.
     package func identity() throws(Diagnostic) -> FlavorIdentity {
         var merged: [String: Any] = [:]
-        var origins: [String: String] = [:]
         for layer in layers.reversed() {
             for (key, value) in layer.values {
                 if Self.mergedDictionaries.contains(key), let dictionary = value as? [String: Any],
                     let below = merged[key] as? [String: Any]
                 {
                     merged[key] = below.merging(dictionary) { _, new in new }
-                    for member in dictionary.keys { origins[key + "." + member] = layer.path }
                 } else if key == "FlavorFeatures", let features = value as? [String],
                     let below = merged[key] as? [String]
                 {
                     merged[key] = below + features.filter { !below.contains($0) }
                 } else if key != FlavorIdentity.bundleIdentifierSuffixKey {
                     merged[key] = value
-                    if let dictionary = value as? [String: Any] {
-                        for member in dictionary.keys { origins[key + "." + member] = layer.path }
-                    }
                 }
-                origins[key] = layer.path
             }
         }
         var suffix = ""
@@ -98,8 +95,10 @@ package struct VariantInfoPlist {
             suffix += text
         }
         merged[FlavorIdentity.bundleIdentifierSuffixKey] = suffix
-        let fallback = layers[0].path
-        return try FlavorIdentity(name: variant.name, values: merged) { origins[$0] ?? fallback }
+        // The file that gave a key at fault: looked up only for a message.
+        return try FlavorIdentity(name: variant.name, values: merged) { key in
+            values(of: key).first?.layer.path ?? layers[0].path
+        }
     }
 
     /// The layers in the order their suffixes are appended: flavors in dimension order, then

@@ -1,3 +1,4 @@
+import FileFormats
 import Synchronization
 
 #if canImport(FoundationEssentials)
@@ -28,9 +29,14 @@ public final class CatalogStore: Sendable {
     private let stringCatalogLanguages = Mutex<[URL: [LanguageTag]]>([:])
     /// A tool's store: each String Catalog read whole.
     private let wholeCatalogs = Mutex<[URL: StringCatalog]>([:])
-    /// Each folder's entry names, sorted, listed once (every language and kind of file
-    /// reads the same listing).
-    private let listings = Mutex<[String: [String]]>([:])
+    /// Each folder's listing, made once (every language and kind of file reads the same).
+    private let listings = Mutex<[String: Listing]>([:])
+
+    /// A folder's entry names, sorted, and its `<lang>.lproj` folders by language.
+    private struct Listing {
+        var names: [String]
+        var languages: [(LanguageTag, String)]
+    }
 
     /// For a tool's store, the languages whose localizations its String Catalogs keep (nil: all).
     public let stringCatalogReadLanguages: Set<LanguageTag>?
@@ -164,26 +170,28 @@ public final class CatalogStore: Sendable {
 
     /// The names of the `<lang>.lproj` folders of `folder`, each with its language.
     private func lprojFolders(in folder: URL) -> [(LanguageTag, String)] {
-        names(in: folder).compactMap { name in
-            CatalogFolderLayout.language(ofFolderNamed: name).map { ($0, name) }
-        }
+        listing(of: folder).languages
     }
 
     /// The files of `folder` whose names end in `.fileExtension`, each with its table (its
     /// name without the extension).
     private func files(in folder: URL, extension fileExtension: String) -> [(url: URL, table: String)] {
         let suffix = "." + fileExtension
-        return names(in: folder).filter { $0.hasSuffix(suffix) }.map {
+        return listing(of: folder).names.filter { $0.hasSuffix(suffix) }.map {
             (folder.appending(path: $0, directoryHint: .notDirectory), String($0.dropLast(suffix.count)))
         }
     }
 
-    /// `folder`'s entry names, sorted; listed on first use and kept, like the catalogs.
-    private func names(in folder: URL) -> [String] {
+    /// `folder`'s listing; made on first use and kept, like the catalogs.
+    private func listing(of folder: URL) -> Listing {
         let path = folder.path
         if let cached = listings.withLock({ $0[path] }) { return cached }
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
-        listings.withLock { $0[path] = names }
-        return names
+        let names = FolderEntries.names(in: path).sorted()
+        let listing = Listing(
+            names: names,
+            languages: names.compactMap { name in CatalogFolderLayout.language(ofFolderNamed: name).map { ($0, name) } }
+        )
+        listings.withLock { $0[path] = listing }
+        return listing
     }
 }
