@@ -36,6 +36,15 @@ public final class CatalogStore: Sendable {
     private struct Listing {
         var names: [String]
         var languages: [(LanguageTag, String)]
+
+        /// The files of the listed `folder` whose names end in `.fileExtension`, each with its
+        /// table (its name without the extension).
+        func files(in folder: URL, extension fileExtension: String) -> [(url: URL, table: String)] {
+            let suffix = "." + fileExtension
+            return names.filter { $0.hasSuffix(suffix) }.map {
+                (folder.appending(path: $0, directoryHint: .notDirectory), String($0.dropLast(suffix.count)))
+            }
+        }
     }
 
     /// For a tool's store, the languages whose localizations its String Catalogs keep (nil: all).
@@ -60,8 +69,9 @@ public final class CatalogStore: Sendable {
     public var availableLanguages: [LanguageTag] {
         var tags = Set<LanguageTag>()
         for folder in folders {
-            for (tag, _) in lprojFolders(in: folder) { tags.insert(tag) }
-            for (url, _) in files(in: folder, extension: CatalogFolderLayout.FileKind.xcstrings.rawValue) {
+            let listing = listing(of: folder)
+            for (tag, _) in listing.languages { tags.insert(tag) }
+            for (url, _) in listing.files(in: folder, extension: CatalogFolderLayout.FileKind.xcstrings.rawValue) {
                 tags.formUnion(stringCatalogLanguages(url))
             }
         }
@@ -94,7 +104,9 @@ public final class CatalogStore: Sendable {
         var catalog = Catalog(language: language)
         var found = false
         for folder in folders {
-            for (url, table) in files(in: folder, extension: CatalogFolderLayout.FileKind.xcstrings.rawValue) {
+            // Each folder's listing is looked up once a language, each .lproj's likewise.
+            let listing = listing(of: folder)
+            for (url, table) in listing.files(in: folder, extension: CatalogFolderLayout.FileKind.xcstrings.rawValue) {
                 // Only this language is built; the others are checked as JSON and skipped.
                 let whole = keepsComments ? stringCatalog(at: url) : nil
                 let file =
@@ -111,10 +123,11 @@ public final class CatalogStore: Sendable {
                     catalog.overlay(comments: whole.comments, table: table)
                 }
             }
-            for (tag, name) in lprojFolders(in: folder) where tag == language {
+            for (tag, name) in listing.languages where tag == language {
                 found = true
                 let lproj = folder.appending(path: name, directoryHint: .notDirectory)
-                for (file, table) in files(in: lproj, extension: CatalogFolderLayout.FileKind.strings.rawValue) {
+                let files = self.listing(of: lproj)
+                for (file, table) in files.files(in: lproj, extension: CatalogFolderLayout.FileKind.strings.rawValue) {
                     do {
                         catalog.overlay(
                             try StringsFile(contentsOf: file, keepingComments: keepsComments, within: folder),
@@ -123,7 +136,9 @@ public final class CatalogStore: Sendable {
                         catalog.record(error)
                     }
                 }
-                for (file, table) in files(in: lproj, extension: CatalogFolderLayout.FileKind.stringsdict.rawValue) {
+                for (file, table) in files.files(
+                    in: lproj, extension: CatalogFolderLayout.FileKind.stringsdict.rawValue)
+                {
                     let parsed = StringsDictParser.parse(contentsOf: file, within: folder)
                     catalog.overlay(plurals: parsed.entries, table: table)
                     parsed.errors.forEach { catalog.record($0) }
@@ -150,7 +165,7 @@ public final class CatalogStore: Sendable {
 
     /// The String Catalogs of `folder` (one per table), for a tool's store.
     public func stringCatalogs(in folder: URL) -> [StringCatalog] {
-        files(in: folder, extension: CatalogFolderLayout.FileKind.xcstrings.rawValue).compactMap {
+        listing(of: folder).files(in: folder, extension: CatalogFolderLayout.FileKind.xcstrings.rawValue).compactMap {
             stringCatalog(at: $0.url)
         }
     }
@@ -165,20 +180,6 @@ public final class CatalogStore: Sendable {
             if let raced = cache[url] { return raced }
             cache[url] = parsed
             return parsed
-        }
-    }
-
-    /// The names of the `<lang>.lproj` folders of `folder`, each with its language.
-    private func lprojFolders(in folder: URL) -> [(LanguageTag, String)] {
-        listing(of: folder).languages
-    }
-
-    /// The files of `folder` whose names end in `.fileExtension`, each with its table (its
-    /// name without the extension).
-    private func files(in folder: URL, extension fileExtension: String) -> [(url: URL, table: String)] {
-        let suffix = "." + fileExtension
-        return listing(of: folder).names.filter { $0.hasSuffix(suffix) }.map {
-            (folder.appending(path: $0, directoryHint: .notDirectory), String($0.dropLast(suffix.count)))
         }
     }
 
