@@ -37,6 +37,14 @@ package struct XMLScanner {
         package var string: String { String(decoding: written, as: UTF8.self) }
 
         /// Whether it is `literal`.
+        /// Whether `other` is the same name: the first eight bytes compared at once (a name
+        /// byte is never 0, so that they also say the length up to eight), the rest by `memcmp`.
+        package func matches(_ other: Name) -> Bool {
+            packed == other.packed && written.count == other.written.count
+                && (written.count <= 8
+                    || memcmp(written.baseAddress! + 8, other.written.baseAddress! + 8, written.count - 8) == 0)
+        }
+
         package func `is`(_ literal: StaticString) -> Bool {
             written.count == literal.utf8CodeUnitCount
                 && (written.isEmpty || memcmp(written.baseAddress!, literal.utf8Start, written.count) == 0)
@@ -274,7 +282,7 @@ package struct XMLScanner {
         }
         let closeStart = offset
         let name = try closeTag()
-        guard name.packed == tag.name.packed, name.written.elementsEqual(tag.name.written) else {
+        guard name.matches(tag.name) else {
             throw Failure(
                 message:
                     "expected </\(Diagnostic.quote(tag.name.string))> to close the <\(Diagnostic.quote(tag.name.string))> at the start, found </\(Diagnostic.quote(name.string))>",
