@@ -8,9 +8,9 @@ import Localization
 extension KeyExtraction {
     /// Gives the keys just `added` to `document` translations:
     ///
-    /// 1. Carried over: the keys of the table no source uses any more (about to be marked
-    ///    stale or pruned, not `manual`) that have a translation are paired with the added
-    ///    ones by `TranslationMemory.pairs` (similar development texts, same arguments). Each
+    /// 1. Carried over: the keys `gone` (with their development texts: the keys of the table
+    ///    no source uses any more, about to be marked stale or pruned, not `manual`, that have
+    ///    a translation) are paired with the added ones by `TranslationMemory.pairs` (similar development texts, same arguments). Each
     ///    language's translation of the old key goes to the new one as a suggestion, with the
     ///    old development text kept (`previousSource`); a pair whose texts are the same (the
     ///    key alone changed) takes the translations as they stand.
@@ -21,21 +21,12 @@ extension KeyExtraction {
     ///
     /// The development text of a key is its source language's unit, or the key itself.
     mutating func carryOver(
-        into document: inout StringCatalog, table: String, added: [String], uses: TableUses,
-        isUsed: (String) -> Bool
+        into document: inout StringCatalog, table: String, added: [String], gone: [(key: String, text: String)],
+        uses: TableUses
     ) {
         guard !added.isEmpty else { return }
         let source = document.sourceLanguage, url = URL(fileURLWithPath: document.path)
-        let addedKeys = Set(added)
         let texts = added.map { uses[$0]?.defaultValue ?? $0 }
-        var gone: [(key: String, text: String)] = []
-        for entry in document.entries
-        where !addedKeys.contains(entry.key) && !entry.isStale && entry.extractionState != .manual
-            && uses[entry.key] == nil && !isUsed(entry.key)
-            && entry.localizations.contains(where: { $0.key != source && $0.value.hasTranslation })
-        {
-            gone.append((entry.key, Self.developmentText(of: entry, source: source)))
-        }
         var filled = Set<Int>()
         for pair in TranslationMemory.pairs(old: gone.map(\.text), new: texts) {
             let old = document[gone[pair.old].key]!, key = added[pair.new]
@@ -56,7 +47,7 @@ extension KeyExtraction {
                 catalog: same ? "\(table): \(old.key)" : gone[pair.old].text)
         }
         guard filled.count < added.count else { return }
-        let memory = Self.memory(document, excluding: addedKeys, catalogs: otherStringCatalogs(than: url))
+        let memory = Self.memory(document, excluding: Set(added), catalogs: otherStringCatalogs(than: url))
         for (position, key) in added.enumerated() where !filled.contains(position) {
             guard let found = memory[texts[position]] else { continue }
             var took = false
