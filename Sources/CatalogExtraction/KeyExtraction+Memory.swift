@@ -18,6 +18,8 @@ extension KeyExtraction {
     ///    the translation of a key with the same development text elsewhere in the package's
     ///    String Catalogs (this one first, then the shared folder's others, then the
     ///    flavors'), as it stands: a translated unit stays translated, one to review stays so.
+    ///    One whose text none has takes, as suggestions, those of the most similar text there
+    ///    with the same arguments (`suggestSimilar`).
     ///
     /// The development text of a key is its source language's unit, or the key itself.
     mutating func carryOver(
@@ -48,8 +50,12 @@ extension KeyExtraction {
         }
         guard filled.count < added.count else { return }
         let memory = Self.memory(document, excluding: Set(added), catalogs: otherStringCatalogs(than: url))
+        var unmatched: [Int] = []
         for (position, key) in added.enumerated() where !filled.contains(position) {
-            guard let found = memory[texts[position]] else { continue }
+            guard let found = memory[texts[position]] else {
+                unmatched.append(position)
+                continue
+            }
             var took = false
             document.update(key, orderedBy: StringCatalogWriter.keyOrder) { entry in
                 for (language, localization) in found.entry.localizations
@@ -65,6 +71,46 @@ extension KeyExtraction {
                     .filledFromMemory, key, table, url, uses[key]!.location, code: texts[position],
                     catalog: "\(found.table): \(found.entry.key)")
             }
+        }
+        guard !unmatched.isEmpty, !memory.isEmpty else { return }
+        suggestSimilar(
+            into: &document, table: table, keys: unmatched.map { added[$0] }, texts: unmatched.map { texts[$0] },
+            memory: memory, uses: uses)
+    }
+
+    /// 3. From memory, similar: each of `keys` (with their development `texts`) that no
+    ///    translation in `memory` has the same text as takes, as suggestions, the translations
+    ///    of the most similar text there (`SimilarTextIndex`, at least `TextSimilarity.threshold`)
+    ///    that takes the same arguments, the other text kept as the one they were made from.
+    private mutating func suggestSimilar(
+        into document: inout StringCatalog, table: String, keys: [String], texts: [String],
+        memory: [String: (table: String, entry: StringCatalog.Entry)], uses: TableUses
+    ) {
+        let source = document.sourceLanguage, url = URL(fileURLWithPath: document.path)
+        let known = memory.keys.sorted()
+        let index = SimilarTextIndex(known)
+        var counts = SimilarTextIndex.Counts(index.count)
+        for (key, text) in zip(keys, texts) {
+            let signature = ArgumentSignature(text)
+            let matches = index.matches(text, threshold: TextSimilarity.threshold, counts: &counts)
+            guard let match = matches.first(where: { ArgumentSignature(known[$0.index]) == signature }) else {
+                continue
+            }
+            let other = known[match.index], found = memory[other]!
+            let previous = found.entry.localizations[source]
+            var took = false
+            document.update(key, orderedBy: StringCatalogWriter.keyOrder) { entry in
+                for (language, localization) in found.entry.localizations
+                where LanguageTag(language) != LanguageTag(source) && localization.hasTranslation
+                    && entry.localizations[language] == nil
+                {
+                    entry.localizations.set(
+                        localization.suggested(previous: previous, previousText: other), for: language,
+                        orderedBy: StringCatalogWriter.keyOrder)
+                    took = true
+                }
+            }
+            if took { record(.carried, key, table, url, uses[key]!.location, code: text, catalog: other) }
         }
     }
 

@@ -34,7 +34,8 @@ import Localization
 ///   confirmed (`needs_review`, `suggested`, the text before in `previousSource`): `carried`.
 ///   One that pairs with none takes the translations of a key with the same development text
 ///   elsewhere in the package's String Catalogs (shared or a flavor's), as they stand:
-///   `filledFromMemory`.
+///   `filledFromMemory`; failing that, as suggestions, those of the most similar text there
+///   that takes the same arguments: `carried`.
 ///
 /// A key counts as used where a key call names it, or where code writes the name of its
 /// generated symbol after a `.` (`text(.queueEmpty)`). Only the default table and tables the
@@ -57,7 +58,9 @@ public struct KeyExtraction {
             /// translations marked `needs_review` with the text before kept (`previousSource`).
             case followedCode = "text updated"
             /// An added key given, as suggestions, the translations of a key no source uses any
-            /// more whose development text was similar and took the same arguments
+            /// more whose development text was similar and took the same arguments, or (when no
+            /// key went unused for it, and no translated text elsewhere in the package is the
+            /// same) of the most similar such text translated elsewhere in the package
             /// (`catalogText`: that text).
             case carried = "translations carried over"
             /// An added key given the translations of another key with the same development
