@@ -23,9 +23,6 @@ enum Measure {
         "load a 20,000-entry .xcstrings (3 languages)": 1.65,
         // 3.1× reading the files; goal ≤ 1.8×.
         "extract --check of 2,000 Swift files with 20,000 key uses": 1.71,
-        // Issue 41: 1.8× extract with none edited (the catalog written alone is 0.25× of it);
-        // goal ≤ 1.5×.
-        "extract of 20,000 keys with 500 texts edited (translations carried over)": 1.22,
     ]
 
     /// The rounds a figure gets: `rounds`, one in `quick` mode, at most three for the tripwire.

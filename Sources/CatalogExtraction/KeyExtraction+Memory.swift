@@ -8,9 +8,9 @@ import Localization
 extension KeyExtraction {
     /// Gives the keys just `added` to `document` translations:
     ///
-    /// 1. Carried over: the keys of the table no source uses any more (about to be marked
-    ///    stale or pruned, not `manual`) that have a translation are paired with the added
-    ///    ones by `TranslationMemory.pairs` (similar development texts, same arguments). Each
+    /// 1. Carried over: the keys `gone` (with their development texts: the keys of the table
+    ///    no source uses any more, about to be marked stale or pruned, not `manual`, that have
+    ///    a translation) are paired with the added ones by `TranslationMemory.pairs` (similar development texts, same arguments). Each
     ///    language's translation of the old key goes to the new one as a suggestion, with the
     ///    old development text kept (`previousSource`); a pair whose texts are the same (the
     ///    key alone changed) takes the translations as they stand.
@@ -18,24 +18,17 @@ extension KeyExtraction {
     ///    the translation of a key with the same development text elsewhere in the package's
     ///    String Catalogs (this one first, then the shared folder's others, then the
     ///    flavors'), as it stands: a translated unit stays translated, one to review stays so.
+    ///    One whose text none has takes, as suggestions, those of the most similar text there
+    ///    with the same arguments (`suggestSimilar`).
     ///
     /// The development text of a key is its source language's unit, or the key itself.
     mutating func carryOver(
-        into document: inout StringCatalog, table: String, added: [String], uses: TableUses,
-        isUsed: (String) -> Bool
+        into document: inout StringCatalog, table: String, added: [String], gone: [(key: String, text: String)],
+        uses: TableUses
     ) {
         guard !added.isEmpty else { return }
         let source = document.sourceLanguage, url = URL(fileURLWithPath: document.path)
-        let addedKeys = Set(added)
         let texts = added.map { uses[$0]?.defaultValue ?? $0 }
-        var gone: [(key: String, text: String)] = []
-        for entry in document.entries
-        where !addedKeys.contains(entry.key) && !entry.isStale && entry.extractionState != .manual
-            && uses[entry.key] == nil && !isUsed(entry.key)
-            && entry.localizations.contains(where: { $0.key != source && $0.value.hasTranslation })
-        {
-            gone.append((entry.key, Self.developmentText(of: entry, source: source)))
-        }
         var filled = Set<Int>()
         for pair in TranslationMemory.pairs(old: gone.map(\.text), new: texts) {
             let old = document[gone[pair.old].key]!, key = added[pair.new]
@@ -56,9 +49,13 @@ extension KeyExtraction {
                 catalog: same ? "\(table): \(old.key)" : gone[pair.old].text)
         }
         guard filled.count < added.count else { return }
-        let memory = Self.memory(document, excluding: addedKeys, catalogs: otherStringCatalogs(than: url))
+        let memory = Self.memory(document, excluding: Set(added), catalogs: otherStringCatalogs(than: url))
+        var unmatched: [Int] = []
         for (position, key) in added.enumerated() where !filled.contains(position) {
-            guard let found = memory[texts[position]] else { continue }
+            guard let found = memory[texts[position]] else {
+                unmatched.append(position)
+                continue
+            }
             var took = false
             document.update(key, orderedBy: StringCatalogWriter.keyOrder) { entry in
                 for (language, localization) in found.entry.localizations
@@ -74,6 +71,46 @@ extension KeyExtraction {
                     .filledFromMemory, key, table, url, uses[key]!.location, code: texts[position],
                     catalog: "\(found.table): \(found.entry.key)")
             }
+        }
+        guard !unmatched.isEmpty, !memory.isEmpty else { return }
+        suggestSimilar(
+            into: &document, table: table, keys: unmatched.map { added[$0] }, texts: unmatched.map { texts[$0] },
+            memory: memory, uses: uses)
+    }
+
+    /// 3. From memory, similar: each of `keys` (with their development `texts`) that no
+    ///    translation in `memory` has the same text as takes, as suggestions, the translations
+    ///    of the most similar text there (`SimilarTextIndex`, at least `TextSimilarity.threshold`)
+    ///    that takes the same arguments, the other text kept as the one they were made from.
+    private mutating func suggestSimilar(
+        into document: inout StringCatalog, table: String, keys: [String], texts: [String],
+        memory: [String: (table: String, entry: StringCatalog.Entry)], uses: TableUses
+    ) {
+        let source = document.sourceLanguage, url = URL(fileURLWithPath: document.path)
+        let known = memory.keys.sorted()
+        let index = SimilarTextIndex(known)
+        var counts = SimilarTextIndex.Counts(index.count)
+        for (key, text) in zip(keys, texts) {
+            let signature = ArgumentSignature(text)
+            let matches = index.matches(text, threshold: TextSimilarity.threshold, counts: &counts)
+            guard let match = matches.first(where: { ArgumentSignature(known[$0.index]) == signature }) else {
+                continue
+            }
+            let other = known[match.index], found = memory[other]!
+            let previous = found.entry.localizations[source]
+            var took = false
+            document.update(key, orderedBy: StringCatalogWriter.keyOrder) { entry in
+                for (language, localization) in found.entry.localizations
+                where LanguageTag(language) != LanguageTag(source) && localization.hasTranslation
+                    && entry.localizations[language] == nil
+                {
+                    entry.localizations.set(
+                        localization.suggested(previous: previous, previousText: other), for: language,
+                        orderedBy: StringCatalogWriter.keyOrder)
+                    took = true
+                }
+            }
+            if took { record(.carried, key, table, url, uses[key]!.location, code: text, catalog: other) }
         }
     }
 

@@ -34,7 +34,8 @@ import Localization
 ///   confirmed (`needs_review`, `suggested`, the text before in `previousSource`): `carried`.
 ///   One that pairs with none takes the translations of a key with the same development text
 ///   elsewhere in the package's String Catalogs (shared or a flavor's), as they stand:
-///   `filledFromMemory`.
+///   `filledFromMemory`; failing that, as suggestions, those of the most similar text there
+///   that takes the same arguments: `carried`.
 ///
 /// A key counts as used where a key call names it, or where code writes the name of its
 /// generated symbol after a `.` (`text(.queueEmpty)`). Only the default table and tables the
@@ -57,7 +58,9 @@ public struct KeyExtraction {
             /// translations marked `needs_review` with the text before kept (`previousSource`).
             case followedCode = "text updated"
             /// An added key given, as suggestions, the translations of a key no source uses any
-            /// more whose development text was similar and took the same arguments
+            /// more whose development text was similar and took the same arguments, or (when no
+            /// key went unused for it, and no translated text elsewhere in the package is the
+            /// same) of the most similar such text translated elsewhere in the package
             /// (`catalogText`: that text).
             case carried = "translations carried over"
             /// An added key given the translations of another key with the same development
@@ -275,7 +278,9 @@ public struct KeyExtraction {
             catalog = StringCatalog(sourceLanguage: language.description, path: files.stringCatalog.path)
         }
         var pruned: [String] = []
-        if var document = catalog {
+        let inStringCatalog = catalog != nil
+        // Taken out, so that the document alone holds its entries: a change copies none.
+        if var document = catalog.take() {
             let before = changes.count
             pruned = edit(&document, table: table, added: added, uses: firstUses, isUsed: isUsed, prune: prune)
             if writing, changes.count > before {
@@ -298,7 +303,7 @@ public struct KeyExtraction {
             unused.append(key)
             record(prune ? .removed : .unused, key, table, files.stringsdict, entry.location)
         }
-        let appended = catalog == nil ? added : []
+        let appended = inStringCatalog ? [] : added
         for key in appended { record(.added, key, table, files.strings, firstUses[key]!.location) }
         guard writing else { return }
         let removesStrings = prune && unused.contains { strings?.table.contains($0) == true }
@@ -333,26 +338,15 @@ public struct KeyExtraction {
         let path = document.path, sourceLanguage = document.sourceLanguage
         let url = URL(fileURLWithPath: path)
         let location = { (entry: StringCatalog.Entry) in SourceLocation(path: path, line: entry.line, column: 1) }
-        // Added together: one pass over the catalog, however many keys.
-        var entries: [StringCatalog.Entry] = []
-        for key in added {
-            let use = uses[key]!
-            var entry = StringCatalog.Entry(key: key)
-            entry.comment = use.comment
-            if let value = use.defaultValue, value != key {
-                entry.extractionState = .extractedWithValue
-                entry.localizations.set(
-                    StringCatalog.Localization(stringUnit: StringCatalog.StringUnit(value, state: .new)),
-                    for: sourceLanguage, orderedBy: StringCatalogWriter.keyOrder)
-            }
-            entries.append(entry)
-            record(.added, key, table, url, use.location)
-        }
-        document.insert(entries, orderedBy: StringCatalogWriter.keyOrder)
-        carryOver(into: &document, table: table, added: added, uses: uses, isUsed: isUsed)
-        var removed: [String] = []
-        let new = Set(added)
-        for entry in document.entries where !new.contains(entry.key) {
+        // One pass over the keys there were (the added ones are not among them), nothing
+        // changed while it walks the entries (a change would copy them all): what each used
+        // key needs, the unused ones, and those of them that had a translation to carry over.
+        // Its changes are reported after the keys added.
+        let reportedBefore = changes.count
+        var updated: [StringCatalog.Entry] = []
+        var unused: [String] = [], removed: [String] = []
+        var gone: [(key: String, text: String)] = []
+        for entry in document.entries {
             let key = entry.key
             if let use = uses[key] {
                 var changed = entry
@@ -368,18 +362,49 @@ public struct KeyExtraction {
                 }
                 let followed = followDefaultValue(
                     use, of: &changed, sourceLanguage: sourceLanguage, table: table, url: url)
-                if entry.isStale || changed.comment != entry.comment || followed {
-                    document.update(key, orderedBy: StringCatalogWriter.keyOrder) { $0 = changed }
-                }
+                if entry.isStale || changed.comment != entry.comment || followed { updated.append(changed) }
             } else if !isUsed(key), entry.extractionState != .manual {
+                if !entry.isStale,
+                    entry.localizations.contains(where: { $0.key != sourceLanguage && $0.value.hasTranslation })
+                {
+                    gone.append((key, Self.developmentText(of: entry, source: sourceLanguage)))
+                }
                 if prune {
                     removed.append(key)
                     record(.removed, key, table, url, location(entry))
                 } else if !entry.isStale {
-                    document.update(key, orderedBy: StringCatalogWriter.keyOrder) { $0.extractionState = .stale }
+                    unused.append(key)
                     record(.markedStale, key, table, url, location(entry))
                 }
             }
+        }
+        let passed = changes[reportedBefore...]
+        changes.removeSubrange(reportedBefore...)
+
+        // Added together: one pass over the catalog, however many keys.
+        var entries: [StringCatalog.Entry] = []
+        for key in added {
+            let use = uses[key]!
+            var entry = StringCatalog.Entry(key: key)
+            entry.comment = use.comment
+            if let value = use.defaultValue, value != key {
+                entry.extractionState = .extractedWithValue
+                entry.localizations.set(
+                    StringCatalog.Localization(stringUnit: StringCatalog.StringUnit(value, state: .new)),
+                    for: sourceLanguage, orderedBy: StringCatalogWriter.keyOrder)
+            }
+            entries.append(entry)
+            record(.added, key, table, url, use.location)
+        }
+        document.insert(
+            entries, orderedBy: StringCatalogWriter.keyOrder, guessedBy: StringCatalogWriter.keyOrderGuess)
+        carryOver(into: &document, table: table, added: added, gone: gone, uses: uses)
+        changes += passed
+        for entry in updated {
+            document.update(entry.key, orderedBy: StringCatalogWriter.keyOrder) { $0 = entry }
+        }
+        for key in unused {
+            document.update(key, orderedBy: StringCatalogWriter.keyOrder) { $0.extractionState = .stale }
         }
         for key in removed { document.remove(key) }
         return removed

@@ -167,6 +167,52 @@ struct CarryOverTests {
     }
 
     @Test(
+        "a text similar to one translated in the package takes its translations as suggestions; another placeholder never"
+    )
+    func similarFromMemory() throws {
+        let other = """
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "queue.pause" : {
+                  "extractionState" : "manual",
+                  "localizations" : {
+                    "de" : { "stringUnit" : { "state" : "translated", "value" : "Übertragungen anhalten" } },
+                    "en" : { "stringUnit" : { "state" : "translated", "value" : "Pause the transfers" } }
+                  }
+                }
+              },
+              "version" : "1.0"
+            }
+            """
+        let fixture = try Self.fixture(
+            Self.catalog, other: other,
+            main: """
+                print(text("Delete %lld files?", .int(n)), text("Downloaded %@", .string(s)), text("Exceptions"))
+                print(text("Save"), text("Pause all transfers"), text("Downloaded %lld", .int(n)))
+                print(text("Delete %lld file?", .int(n)))
+                """)
+        defer { fixture.remove() }
+        let extraction = KeyExtractionTests.extract(fixture)
+        #expect(extraction.diagnostics.isEmpty)
+        let carried = extraction.changes.filter { $0.kind == .carried }.map { "\($0.catalogText ?? "") → \($0.key)" }
+        #expect(carried == ["Pause the transfers → Pause all transfers", "Delete %lld files? → Delete %lld file?"])
+        #expect(!extraction.changes.contains { $0.kind == .markedStale || $0.kind == .filledFromMemory })
+        let catalog = try Self.written(extraction, in: fixture)
+        let pause = try #require(catalog["Pause all transfers"]?.localizations["de"]?.stringUnit)
+        #expect(pause.value == "Übertragungen anhalten" && pause.state == .needsReview && pause.isSuggestion)
+        #expect(pause.previousSource == "Pause the transfers")
+        for (language, value) in [("de", "%lld Dateien löschen?"), ("fr", "Supprimer %lld fichiers ?")] {
+            let unit = try #require(catalog["Delete %lld file?"]?.localizations[language]?.stringUnit)
+            #expect(unit.value == value && unit.isSuggestion && unit.previousSource == "Delete %lld files?")
+        }
+        // `Downloaded %@` is as similar, but reads a string where the new text reads a number.
+        #expect(catalog["Downloaded %lld"]?.localizations.isEmpty == true)
+        // The texts they came from keep their translations as they were.
+        #expect(catalog["Delete %lld files?"]?.localizations["de"]?.stringUnit?.state == .translated)
+    }
+
+    @Test(
         "a default value that changes while the text is extract's marks the translations for review, the text before kept"
     )
     func followedCodeKeepsPrevious() throws {

@@ -64,6 +64,20 @@ struct TranslationMemoryTests {
         }
     }
 
+    @Test("texts that all share some trigrams: the same matches as with every trigram counted, best first")
+    func sharedTrigrams() {
+        // Every text has `Row `, ` of screen ` and ` is ready`; a query skips those trigrams.
+        let texts = (0..<400).map { "Row \($0 % 37) of screen \($0 / 37) is ready" }
+        let index = SimilarTextIndex(texts)
+        for query in ["Row 5 of screen 3 is now ready", "Row 36 of screen 10 is ready", "Row 1 of screen 1 is ready"] {
+            let matches = index.matches(query)
+            let best = texts.indices.map { TextSimilarity.ratio(texts[$0], query) }.max()!
+            #expect(matches.first?.ratio == best, "\(query)")
+            #expect(matches.allSatisfy { TextSimilarity.ratio(texts[$0.index], query) == $0.ratio })
+        }
+        #expect(index.matches("Row 5 of screen 3 is now ready").first?.index == 3 * 37 + 5)
+    }
+
     @Test("a large index of texts that share most trigrams still finds the one text, visiting few entries")
     func largeIndex() {
         let texts = (0..<30_000).map { "The file \($0) is ready to be sent" }

@@ -79,4 +79,67 @@ struct TranslationMemoryCommandTests {
         #expect(usage.status == 64)
         #expect(usage.errors.contains("missing FILE"))
     }
+
+    @Test("a key's default value changed in code: German to review, the English before shown in PO and XLIFF")
+    func changedDefaultValue() throws {
+        let root = try Self.package()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let catalog = """
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "queue.empty" : {
+                  "extractionState" : "extracted_with_value",
+                  "localizations" : {
+                    "de" : { "stringUnit" : { "state" : "translated", "value" : "Keine Übertragungen" } },
+                    "en" : { "stringUnit" : { "state" : "new", "value" : "No transfers" } }
+                  }
+                }
+              },
+              "version" : "1.0"
+            }
+            """
+        try Data(catalog.utf8).write(to: root.appendingPathComponent("Localizations/Localizable.xcstrings"))
+        try Data("print(text(\"queue.empty\", defaultValue: \"No transfers yet\"))\n".utf8)
+            .write(to: root.appendingPathComponent("Sources/App/main.swift"))
+        let extract = try ToolRunner.run(["extract", "--root", root.path])
+        #expect(extract.status == 0, "\(extract.errors)")
+        let written = try String(
+            contentsOf: root.appendingPathComponent("Localizations/Localizable.xcstrings"), encoding: .utf8)
+        #expect(
+            written.contains(
+                """
+                        "de" : {
+                          "stringUnit" : {
+                            "previousSource" : "No transfers",
+                            "state" : "needs_review",
+                            "value" : "Keine Übertragungen"
+                          }
+                        },
+                        "en" : {
+                          "stringUnit" : {
+                            "state" : "new",
+                            "value" : "No transfers yet"
+                          }
+                        }
+                """))
+        for format in ["po", "xliff"] {
+            let export = try ToolRunner.run(
+                ["export", "--format", format, "--lang", "de", "--output", "out/", "--root", root.path], in: root)
+            #expect(export.status == 0, "\(export.errors)")
+        }
+        let po = try String(contentsOf: root.appendingPathComponent("out/de/Localizable.po"), encoding: .utf8)
+        #expect(
+            po.contains(
+                """
+                #, fuzzy
+                #| msgid "No transfers"
+                msgctxt "queue.empty"
+                msgid "No transfers yet"
+                msgstr "Keine Übertragungen"
+                """))
+        let xliff = try String(contentsOf: root.appendingPathComponent("out/de.xliff"), encoding: .utf8)
+        #expect(xliff.contains("<target state=\"needs-review-l10n\">Keine Übertragungen</target>"))
+        #expect(xliff.contains("<note from=\"flavorkit-previous-source\">No transfers</note>"))
+    }
 }

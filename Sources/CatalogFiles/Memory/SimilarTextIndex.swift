@@ -3,8 +3,9 @@
 /// short text has some), as `msgmerge` finds candidates through its 4-gram index (trigrams
 /// here: interface texts are short). A query counts the trigrams it shares with each text
 /// (its rarest trigrams first, within a budget of index entries visited, so that a large
-/// compendium costs no more a query), keeps the texts whose length allows the threshold and
-/// who share the most, and measures only those (`TextSimilarity.ratio`).
+/// compendium costs no more a query; a trigram every text has is skipped, as it tells none
+/// apart), keeps the texts whose length allows the threshold and who share the most, and
+/// measures only those (`TextSimilarity.ratio`).
 package struct SimilarTextIndex: Sendable {
     /// One similar text: its index in the texts indexed and its ratio.
     package struct Match: Sendable, Hashable {
@@ -59,6 +60,12 @@ package struct SimilarTextIndex: Sendable {
         let lists = Set(Self.trigrams(scalars)).compactMap { postings[$0] }.sorted { $0.count < $1.count }
         var visited = 0
         for list in lists where visited < Self.budget {
+            // A trigram every text has (the rest come after it) adds one to every count: it
+            // ranks none above another, once enough texts that can reach the threshold are in.
+            let reachable = { (index: Int32) in
+                TextSimilarity.bound(texts[Int(index)].count, scalars.count) >= threshold
+            }
+            if list.count == texts.count, counts.touched.count(where: reachable) >= Self.measured { break }
             visited += list.count
             for index in list {
                 if counts.shared[Int(index)] == 0 { counts.touched.append(index) }

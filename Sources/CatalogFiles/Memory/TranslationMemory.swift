@@ -66,6 +66,36 @@ extension StringCatalog.Localization {
         return copy
     }
 
+    /// This localization with every suggestion shown as a translation to review (no longer
+    /// `suggested`): what an export reads, which a runtime catalog leaves out.
+    package func revealingSuggestions() -> Self {
+        var copy = self
+        copy.revealSuggestions()
+        return copy
+    }
+
+    private mutating func revealSuggestions() {
+        if stringUnit?.isSuggestion == true { stringUnit?.isSuggested = false }
+        if var variations {
+            for kind in [\StringCatalog.Variations.plural, \.device] {
+                guard var cases = variations[keyPath: kind] else { continue }
+                for name in cases.keys { _ = cases.modify(name) { $0.revealSuggestions() } }
+                variations[keyPath: kind] = cases
+            }
+            self.variations = variations
+        }
+        if var substitutions {
+            for name in substitutions.keys {
+                _ = substitutions.modify(name) { substitution in
+                    guard var cases = substitution.variations?.plural else { return }
+                    for category in cases.keys { _ = cases.modify(category) { $0.revealSuggestions() } }
+                    substitution.variations?.plural = cases
+                }
+            }
+            self.substitutions = substitutions
+        }
+    }
+
     private mutating func markSuggested(previous: StringCatalog.Localization?, previousText: String?) {
         if let unit = stringUnit {
             if unit.state == .new {

@@ -14,6 +14,7 @@ extension JSONOutput {
 
     /// Opens an object whose members not known to the caller are `others`.
     package mutating func begin(_ others: KeyedList<JSONValue>) -> CatalogObject {
+        guard !others.isEmpty else { return CatalogObject(object: beginObject(), others: []) }
         var sorted = Array(others)
         if sorted.count > 1 { sorted.sort { StringCatalogWriter.keyOrder($0.key, $1.key) } }
         return CatalogObject(object: beginObject(), others: sorted)

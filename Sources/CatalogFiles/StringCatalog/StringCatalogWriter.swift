@@ -18,12 +18,62 @@ public enum StringCatalogWriter {
             locale: NSLocale.system) == .orderedAscending
     }
 
+    /// Below this many keys, a catalog is written on one core.
+    fileprivate static let keysInOnePart = 2_000
+
+    /// An order close to `keyOrder` at a small part of its cost (Foundation's comparison sets
+    /// up a collation each time): bytes, ASCII letters with case ignored, runs of digits by
+    /// value. It decides nothing alone: `StringCatalog.insert` checks with `keyOrder` the
+    /// place it finds for a new key.
+    package static func keyOrderGuess(_ lhs: String, _ rhs: String) -> Bool {
+        var lhs = lhs, rhs = rhs
+        return lhs.withUTF8 { left in rhs.withUTF8 { right in guess(left, right) } }
+    }
+
+    private static func guess(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+        let isDigit = { (byte: UInt8) in byte &- 0x30 < 10 }
+        let folded = { (byte: UInt8) in byte &- 0x41 < 26 ? byte | 0x20 : byte }
+        var i = 0, j = 0
+        while i < left.count, j < right.count {
+            if isDigit(left[i]), isDigit(right[j]) {
+                // Two numbers: the one with fewer digits (leading zeros aside) is the smaller.
+                while i < left.count - 1, left[i] == 0x30, isDigit(left[i + 1]) { i += 1 }
+                while j < right.count - 1, right[j] == 0x30, isDigit(right[j + 1]) { j += 1 }
+                var endLeft = i, endRight = j
+                while endLeft < left.count, isDigit(left[endLeft]) { endLeft += 1 }
+                while endRight < right.count, isDigit(right[endRight]) { endRight += 1 }
+                if endLeft - i != endRight - j { return endLeft - i < endRight - j }
+                while i < endLeft {
+                    if left[i] != right[j] { return left[i] < right[j] }
+                    i += 1
+                    j += 1
+                }
+                continue
+            }
+            let (a, b) = (folded(left[i]), folded(right[j]))
+            if a != b { return a < b }
+            i += 1
+            j += 1
+        }
+        return left.count - i < right.count - j
+    }
+
     /// The catalog's text; `capacity`, when known (as for a catalog just read from text),
     /// about how many bytes it takes, so that writing it does not grow the text again and again.
     public static func write(_ catalog: StringCatalog, capacity: Int? = nil) -> Data {
-        var output = JSONOutput(reservingCapacity: capacity ?? catalog.entries.count * 256)
+        var output = JSONOutput(reservingCapacity: capacity ?? estimatedSize(catalog))
         output.catalog(catalog)
         return Data(output.bytes)
+    }
+
+    /// About how many bytes `catalog` takes written, a little more rather than less: a key
+    /// and its fields, then each language's unit (the text is not grown, then copied, at the end).
+    fileprivate static func estimatedSize(_ catalog: StringCatalog, _ range: Range<Int>? = nil) -> Int {
+        var size = 64
+        for index in range ?? catalog.entries.indices {
+            size += 96 + 2 * catalog.entries[index].key.utf8.count + 192 * catalog.entries[index].localizations.count
+        }
+        return size
     }
 }
 
@@ -35,10 +85,17 @@ extension JSONOutput {
         string(catalog.sourceLanguage)
         member("strings", &root)
         var strings = begin(KeyedList())
-        for entry in catalog.entries {
-            member(entry.key, &strings, known: false)
-            self.entry(entry)
+        // A large catalog's keys in parts, on every core, each part's text appended in order.
+        let depth = self.depth
+        if catalog.entries.count < StringCatalogWriter.keysInOnePart {
+            bytes.append(contentsOf: Self.entries(catalog.entries.indices, of: catalog, depth: depth))
+        } else {
+            let ranges = [StringCatalog.Entry].chunks(catalog.entries.count)
+            for part in ranges.concurrentChunks({ range in Self.entries(range, of: catalog, depth: depth) }) {
+                bytes.append(contentsOf: part)
+            }
         }
+        strings.object.members = catalog.entries.count
         end(&strings)
         if let version = catalog.version {
             member("version", &root)
@@ -46,6 +103,18 @@ extension JSONOutput {
         }
         end(&root)
         if catalog.endsWithLineBreak { bytes.append(0x0A) }
+    }
+
+    /// The text of `catalog`'s keys in `range`, as members of `strings` (written `depth` deep).
+    private static func entries(_ range: Range<Int>, of catalog: StringCatalog, depth: Int) -> [UInt8] {
+        var output = JSONOutput(reservingCapacity: StringCatalogWriter.estimatedSize(catalog, range), depth: depth)
+        var strings = CatalogObject(object: Object(members: range.lowerBound), others: [])
+        // By index: each entry written where it is, not copied out first.
+        for index in range {
+            output.member(catalog.entries[index].key, &strings, known: false)
+            output.entry(catalog.entries[index])
+        }
+        return output.bytes
     }
 
     private mutating func entry(_ entry: StringCatalog.Entry) {
@@ -69,9 +138,9 @@ extension JSONOutput {
         if !entry.localizations.isEmpty {
             member("localizations", &object)
             var languages = begin(KeyedList())
-            for (language, localization) in entry.localizations {
-                member(language, &languages, known: false)
-                self.localization(localization)
+            for index in entry.localizations.indices {
+                member(entry.localizations[index].key, &languages, known: false)
+                localization(entry.localizations[index].value)
             }
             end(&languages)
         }

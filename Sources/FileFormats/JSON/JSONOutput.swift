@@ -11,14 +11,21 @@ import TextEscaping
 package struct JSONOutput {
     /// The text written so far, as UTF-8.
     package var bytes: [UInt8] = []
-    private var depth = 0
+    package private(set) var depth = 0
 
-    /// An empty output with room for `capacity` bytes.
-    package init(reservingCapacity capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+    /// An empty output with room for `capacity` bytes; `depth`, for a part of a larger text
+    /// written on its own, is how deep inside objects and arrays that part starts.
+    package init(reservingCapacity capacity: Int = 0, depth: Int = 0) {
+        bytes.reserveCapacity(capacity)
+        self.depth = depth
+    }
 
     /// One object being written: how many members so far.
     package struct Object {
         package var members = 0
+
+        /// An object with `members` written so far (by another output, for a part written on its own).
+        package init(members: Int = 0) { self.members = members }
     }
 
     // MARK: Objects and arrays
@@ -32,11 +39,15 @@ package struct JSONOutput {
 
     /// Starts the member `name` of `object`: its name and the colon; its value comes next.
     package mutating func member(_ name: String, _ object: inout Object) {
-        bytes.append(contentsOf: object.members == 0 ? [0x0A] : [UInt8(ascii: ","), 0x0A])
+        // Byte by byte: an array literal here would be made for every member written.
+        if object.members > 0 { bytes.append(UInt8(ascii: ",")) }
+        bytes.append(0x0A)
         object.members += 1
         indent()
         string(name)
-        bytes.append(contentsOf: [0x20, UInt8(ascii: ":"), 0x20])
+        bytes.append(0x20)
+        bytes.append(UInt8(ascii: ":"))
+        bytes.append(0x20)
     }
 
     /// Closes an object.
@@ -56,7 +67,8 @@ package struct JSONOutput {
         depth += 1
         var count = 0
         for item in elements {
-            bytes.append(contentsOf: count == 0 ? [0x0A] : [UInt8(ascii: ","), 0x0A])
+            if count > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(0x0A)
             count += 1
             indent()
             element(&self, item)
@@ -68,8 +80,16 @@ package struct JSONOutput {
         bytes.append(UInt8(ascii: "]"))
     }
 
+    /// Spaces for `indent`, copied in one piece for all but the deepest nesting.
+    private static let spaces = [UInt8](repeating: 0x20, count: 64)
+
     private mutating func indent() {
-        for _ in 0..<depth { bytes.append(contentsOf: [0x20, 0x20]) }
+        var count = 2 * depth
+        while count > 0 {
+            let piece = min(count, Self.spaces.count)
+            bytes.append(contentsOf: Self.spaces[..<piece])
+            count -= piece
+        }
     }
 
     // MARK: Values

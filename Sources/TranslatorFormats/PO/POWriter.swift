@@ -118,9 +118,14 @@ public enum POWriter {
                 buffer.append("#, fuzzy\n")
                 // The English it was translated from, as `msgmerge --previous` keeps it.
                 if message.idPlural == nil, let previous = unit.previousSource {
-                    buffer.append("#| msgid ")
-                    buffer.append(quoted(previous).replacingOccurrences(of: "\n", with: "\n#| "))
-                    buffer.append("\n")
+                    appendPrevious("msgid", previous, to: &buffer)
+                } else if message.idPlural != nil,
+                    let other = message.units.first(where: { $0.category == .other })?.previousSource, !other.isEmpty
+                {
+                    // A plural's English before: its `one` and `other`, as msgmerge keeps them.
+                    let one = message.units.first { $0.category == .one }?.previousSource
+                    appendPrevious("msgid", one.flatMap { $0.isEmpty ? nil : $0 } ?? other, to: &buffer)
+                    appendPrevious("msgid_plural", other, to: &buffer)
                 }
             }
             buffer.append("msgctxt ")
@@ -147,6 +152,13 @@ public enum POWriter {
             }
         }
         return buffer.data
+    }
+
+    /// `#| field "previous"`, each further line of it after `#| ` too.
+    private static func appendPrevious(_ field: String, _ previous: String, to output: inout ByteBuffer) {
+        output.append("#| \(field) ")
+        output.append(quoted(previous).replacingOccurrences(of: "\n", with: "\n#| "))
+        output.append("\n")
     }
 
     /// `quoted(text)` appended to `output`.

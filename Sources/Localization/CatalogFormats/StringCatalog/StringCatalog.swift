@@ -141,33 +141,78 @@ public struct StringCatalog: Sendable {
     }
 
     /// Adds `added` (entries whose keys the catalog does not have), each where `update` would
-    /// put it among the keys, indexing once: many keys added cost one pass, not one each.
-    package mutating func insert(_ added: [Entry], orderedBy areInIncreasingOrder: (String, String) -> Bool) {
+    /// put it among the keys, in one pass: the entries there were move up in place, from the
+    /// last, none copied, and the index shifts their positions without hashing a key again.
+    ///
+    /// `guess`, an order close to `areInIncreasingOrder` and cheaper, finds each one's place
+    /// first; two comparisons in `areInIncreasingOrder` check it (in a catalog in that order,
+    /// the place they accept is the one a search would find), and a place they reject is
+    /// searched for again.
+    package mutating func insert(
+        _ added: [Entry], orderedBy areInIncreasingOrder: (String, String) -> Bool,
+        guessedBy guess: ((String, String) -> Bool)? = nil
+    ) {
         guard !added.isEmpty else { return }
-        // Each one's place among the entries there were, found as `update` finds it.
-        let placed = added.map { entry in
+        let placed = Self.places(of: added, among: entries, orderedBy: areInIncreasingOrder, guessedBy: guess)
+        let count = entries.count
+        // Where each entry there was goes: up by the number of added ones placed before it.
+        var moved = [Int](repeating: 0, count: count)
+        var before = 0
+        for position in 0..<count {
+            while before < placed.count, placed[before].position == position { before += 1 }
+            moved[position] = position + before
+        }
+        // Room at the end, then from the last entry down: each one swapped up to its place
+        // (the empty entry there comes down), each added one set where it goes.
+        entries.append(contentsOf: repeatElement(Entry(key: ""), count: placed.count))
+        entries.withUnsafeMutableBufferPointer { entries in
+            var next = placed.count - 1
+            for position in stride(from: count - 1, through: -1, by: -1) {
+                while next >= 0, placed[next].position > position {
+                    entries[position + next + 1] = placed[next].entry
+                    next -= 1
+                }
+                // The buffer's swap moves the two, retaining nothing.
+                if position >= 0, moved[position] != position { entries.swapAt(position, moved[position]) }
+            }
+        }
+        var slot = index.values.startIndex
+        while slot != index.values.endIndex {
+            index.values[slot] = moved[index.values[slot]]
+            index.values.formIndex(after: &slot)
+        }
+        for (offset, (position, entry)) in placed.enumerated() where index[entry.key] == nil {
+            index[entry.key] = position + offset
+        }
+    }
+
+    /// Each of `added`'s place among `entries`, found as `update` finds it, in the order of
+    /// the places (added ones at the same place in their order).
+    private static func places(
+        of added: [Entry], among entries: [Entry], orderedBy areInIncreasingOrder: (String, String) -> Bool,
+        guessedBy guess: ((String, String) -> Bool)?
+    ) -> [(position: Int, entry: Entry)] {
+        let search = { (key: String, before: (String, String) -> Bool) in
             var low = 0, high = entries.count
             while low < high {
                 let middle = (low + high) / 2
-                if areInIncreasingOrder(entry.key, entries[middle].key) { high = middle } else { low = middle + 1 }
+                if before(key, entries[middle].key) { high = middle } else { low = middle + 1 }
             }
-            return (position: low, entry: entry)
+            return low
+        }
+        return added.map { entry in
+            if let guess {
+                let position = search(entry.key, guess)
+                if position == 0 || !areInIncreasingOrder(entry.key, entries[position - 1].key),
+                    position == entries.count || areInIncreasingOrder(entry.key, entries[position].key)
+                {
+                    return (position, entry)
+                }
+            }
+            return (search(entry.key, areInIncreasingOrder), entry)
         }.sorted {
             $0.position != $1.position ? $0.position < $1.position : areInIncreasingOrder($0.entry.key, $1.entry.key)
         }
-        var merged: [Entry] = []
-        merged.reserveCapacity(entries.count + added.count)
-        var next = 0
-        for (position, entry) in entries.enumerated() {
-            while next < placed.count, placed[next].position == position {
-                merged.append(placed[next].entry)
-                next += 1
-            }
-            merged.append(entry)
-        }
-        merged += placed[next...].map(\.entry)
-        entries = merged
-        reindex()
     }
 
     /// Removes the entry for `key` (every entry, if it was given twice).
