@@ -64,6 +64,7 @@ struct DimensionScaffoldTests {
     func environment() throws {
         let root = try Self.package()
         defer { try? FileManager.default.removeItem(at: root) }
+        let before = try ToolRunner.run(["lint", "--strict"], in: root)
         let result = try ToolRunner.run(
             ["add-flavor", "Beta", "--dimension", "environment", "--from", "Staging"], in: root)
         #expect(result.status == 0, "\(result.errors)")
@@ -100,6 +101,17 @@ struct DimensionScaffoldTests {
         #expect(flavor.identity.bundleIdentifier == "com.example.dims.pro.beta")
         #expect(flavor.variant.flavor(in: "environment") == "Beta")
         #expect(result.output.contains("swift build --product ProBeta"))
+        // Lint-clean as generated: nothing lint finds that it did not find before (the fixture
+        // has findings of its own on purpose).
+        let findings = { (lint: ToolRunner.Result) in
+            Set(
+                (lint.output + lint.errors).split(separator: "\n").filter {
+                    $0.contains(": error: ") || $0.contains(": warning: ")
+                })
+        }
+        let after = try ToolRunner.run(["lint", "--strict"], in: root)
+        #expect(!findings(before).isEmpty && after.status == before.status)
+        #expect(findings(after).subtracting(findings(before)).isEmpty, "\(after.output)")
     }
 
     /// `flavorkit.json` as people write it, before and after `Beta` joins `environment`.
