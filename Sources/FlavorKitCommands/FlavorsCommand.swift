@@ -57,7 +57,9 @@ enum FlavorsCommand: ToolCommand {
             let names = layout.variants.map(\.name)
             throw parsed.error(
                 .invalidValue, word: name, subject: explain.spelling,
-                reason: "'\(Diagnostic.quote(name))' is not a variant (variants: \(names.joined(separator: ", ")))")
+                reason:
+                    "'\(Diagnostic.quote(name))' is not a variant (variants: \(Diagnostic.visible(names.joined(separator: ", "))))"
+            )
         }
         let explanation: VariantExplanation
         if FlavorIdentity.plistKeys.contains(String(key.prefix { $0 != "." })) {
@@ -106,15 +108,20 @@ enum FlavorsCommand: ToolCommand {
         for (variant, identity) in zip(variants, identities) {
             let flavors = zip(variant.dimensions, variant.flavors).map { "\($0): \($1)" }.joined(separator: ", ")
             let limits = identity.limits.keys.sorted().map { "\($0) \(identity.limits[$0]!)" }
+            // Every part made visible: without dimensions, a variant is any folder's name.
             lines += [
-                "\(variant.name)  \(flavors)",
-                "  conditions  " + variant.compileConditions.map { "-D\($0)" }.joined(separator: " "),
+                "\(Diagnostic.visible(variant.name))  \(Diagnostic.visible(flavors))",
+                "  conditions  "
+                    + Diagnostic.visible(variant.compileConditions.map { "-D\($0)" }.joined(separator: " ")),
                 "  identifier  \(Diagnostic.visible(identity.bundleIdentifier))",
                 "  features    "
-                    + (identity.features.isEmpty ? "none" : identity.features.sorted().joined(separator: ", ")),
-                "  limits      " + (limits.isEmpty ? "none" : limits.joined(separator: ", ")),
+                    + (identity.features.isEmpty
+                        ? "none" : Diagnostic.visible(identity.features.sorted().joined(separator: ", "))),
+                "  limits      " + (limits.isEmpty ? "none" : Diagnostic.visible(limits.joined(separator: ", "))),
                 "  folders     "
-                    + folders(variant, layout).map { $0.path + ($0.exists ? "" : " (none)") }.joined(separator: " > "),
+                    + Diagnostic.visible(
+                        folders(variant, layout).map { $0.path + ($0.exists ? "" : " (none)") }.joined(separator: " > ")
+                    ),
             ]
         }
         return lines.map { $0 + "\n" }.joined()
@@ -166,10 +173,10 @@ enum FlavorsCommand: ToolCommand {
 
     static func text(_ explanation: VariantExplanation, _ variant: Variant, _ layout: PackageLayout) -> String {
         guard !explanation.sources.isEmpty else {
-            return "\(Diagnostic.visible(explanation.subject)) in \(variant.name): no file of "
+            return "\(Diagnostic.visible(explanation.subject)) in \(Diagnostic.visible(variant.name)): no file of "
                 + folders(variant, layout).map { Diagnostic.visible($0.path) }.joined(separator: ", ") + " sets it\n"
         }
-        var lines = ["\(Diagnostic.visible(explanation.subject)) in \(variant.name):"]
+        var lines = ["\(Diagnostic.visible(explanation.subject)) in \(Diagnostic.visible(variant.name)):"]
         for (index, source) in explanation.sources.enumerated() {
             let role = explanation.combines ? "adds" : index == 0 ? "in effect" : "shadowed"
             let language = source.language.map { " [\($0)]" } ?? ""

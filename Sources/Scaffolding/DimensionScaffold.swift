@@ -44,6 +44,10 @@ extension FlavorScaffold {
         let fileManager = FileManager.default
         let variants = updated.variants.filter { $0.flavors.contains(name) }
         for variant in variants { try checkNotReserved(variant.name, what: "the variant") }
+        let manifestURL = layout.root.appendingPathComponent("Package.swift")
+        var manifest = try InputFile.readIfPresent(manifestURL, limit: InputFile.textLimit, within: layout.root)
+            .flatMap { String(data: $0, encoding: .utf8) }
+        try checkNotDeclared(variants.map(\.name), in: manifest, path: manifestURL.path)
         for existing in [layout.flavor(name)] + variants.map({ layout.sources.appendingPathComponent($0.name) })
         where fileManager.fileExists(atPath: existing.path) {
             throw Diagnostic("\(existing.lastPathComponent) exists already", path: existing.path)
@@ -69,23 +73,33 @@ extension FlavorScaffold {
         }
         plan.folders.append(layout.localizations(flavor: name))
 
-        let manifestURL = layout.root.appendingPathComponent("Package.swift")
-        var manifest = try InputFile.readIfPresent(manifestURL, limit: InputFile.textLimit, within: layout.root)
-            .flatMap { String(data: $0, encoding: .utf8) }
         var entries: Set<String> = []
         for variant in variants {
             let twin = variant.flavors.map { $0 == name ? source : $0 }.joined()
             let folder = layout.sources.appendingPathComponent(variant.name)
             let twinFolder = layout.sources.appendingPathComponent(twin)
-            for file in ((try? fileManager.contentsOfDirectory(atPath: twinFolder.path)) ?? []).sorted() {
+            let files = ((try? fileManager.contentsOfDirectory(atPath: twinFolder.path)) ?? []).sorted()
+            for file in files {
+                // Only links are made: a file of the twin's own would leave the new variant
+                // without it, and a link out of Sources/ is not followed.
                 guard
                     let destination = try? fileManager.destinationOfSymbolicLink(
                         atPath: twinFolder.appendingPathComponent(file).path),
                     !destination.hasPrefix("/"),
                     AtomicFile.isInside(twinFolder.appendingPathComponent(destination), layout.sources)
-                else { continue }
+                else {
+                    throw Diagnostic(
+                        "\(Diagnostic.quote(file)) in Sources/\(twin)/ is not a relative link to a file in Sources/ "
+                            + "(such as ../FlavorEntry/main.swift), so \(variant.name) cannot be made from \(twin); "
+                            + "make each of \(twin)'s files such a link, or add \(variant.name) by hand",
+                        path: twinFolder.appendingPathComponent(file).path)
+                }
                 plan.links.append((folder.appendingPathComponent(file), destination))
                 entries.insert(twinFolder.appendingPathComponent(destination).standardizedFileURL.path)
+            }
+            guard !files.isEmpty else {
+                throw Diagnostic(
+                    "Sources/\(twin)/ holds no file to link \(variant.name)'s sources to", path: twinFolder.path)
             }
             if let text = manifest,
                 let lines = copiedLines(

@@ -89,6 +89,7 @@ public enum FlavorScaffold {
         let manifestURL = layout.root.appendingPathComponent("Package.swift")
         let manifest = try InputFile.readIfPresent(manifestURL, limit: InputFile.textLimit, within: layout.root)
             .flatMap { String(data: $0, encoding: .utf8) }
+        try checkNotDeclared([name], in: manifest, path: manifestURL.path)
         if let manifest,
             let lines = source.flatMap({ copiedLines(in: manifest, from: $0, to: name) })
                 ?? firstLines(in: manifest, for: name)
@@ -175,6 +176,28 @@ public enum FlavorScaffold {
         throw Diagnostic(
             "\(what) \(name) would be a target of the same name as FlavorKit's \(taken), and SwiftPM refuses two "
                 + "targets of one name in a package graph; choose another name")
+    }
+
+    /// The names of the targets and products `manifest` (a `Package.swift`'s text) declares:
+    /// each `.target(name: "…"`, `.testTarget(name: "…"`, `.executable(name: "…"` and the like.
+    static func declaredNames(in manifest: String) -> Set<String> {
+        let declaration =
+            /\.(?:target|executableTarget|testTarget|plugin|macro|systemLibrary|binaryTarget|executable|library)\(\s*name:\s*"([^"\\]+)"/
+        return Set(manifest.matches(of: declaration).map { String($0.output.1) })
+    }
+
+    /// Refuses each of `names` (new targets) that `manifest` declares already, in any case:
+    /// SwiftPM refuses two targets of one name, and a test target may hold any name
+    /// (`TasksTests`) a variant can make.
+    static func checkNotDeclared(_ names: [String], in manifest: String?, path: String) throws(Diagnostic) {
+        guard let manifest else { return }
+        let declared = declaredNames(in: manifest)
+        for name in names {
+            guard let taken = declared.first(where: { $0.uppercased() == name.uppercased() }) else { continue }
+            throw Diagnostic(
+                "Package.swift declares \(taken) already; \(name) would be a second target of that name: choose "
+                    + "another name", path: path)
+        }
     }
 
     /// Whether `name` can name a feature or a limit: letters, digits, `-` and `_`.

@@ -26,6 +26,7 @@ struct DimensionScaffoldTests {
                 targets: [
                     .target(name: "Core"),
             \(targets.joined(separator: "\n"))
+                    .testTarget(name: "ProBetaTests", dependencies: ["Core"]),
                 ]
             )
 
@@ -183,6 +184,14 @@ struct DimensionScaffoldTests {
             (["add-flavor", "Beta", "--dimension", "tier", "--from", "Staging"], "Staging is not a flavor of tier"),
             (["add-flavor", "Pro", "--dimension", "environment"], "dimensions: Pro is declared twice"),
             (["add-flavor", "beta", "--dimension", "environment"], "'beta' is not a flavor name"),
+            (
+                ["add-flavor", "BetaTests", "--dimension", "environment"],
+                "Package.swift declares ProBetaTests already; ProBetaTests would be a second target of that name"
+            ),
+            (
+                ["add-flavor", "Staging", "--dimension", "tier"],
+                "dimensions: Staging is declared twice"
+            ),
         ])
     func refused(arguments: [String], message: String) throws {
         let root = try Self.package()
@@ -192,6 +201,30 @@ struct DimensionScaffoldTests {
         let result = try ToolRunner.run(arguments, in: root)
         #expect(result.status == 1)
         #expect(result.errors.contains(message), "\(result.errors)")
+        #expect(try FileTree.contents(of: root, folders: ["Flavors", "Sources"]) == before)
+        #expect(try Data(contentsOf: root.appendingPathComponent("flavorkit.json")) == configuration)
+    }
+
+    @Test(
+        "a twin whose entry is not a link inside Sources/ (a copy, a link out) is refused, nothing written",
+        arguments: ["copy", "link out"])
+    func twinNotLinked(kind: String) throws {
+        let root = try Self.package()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let entry = root.appendingPathComponent("Sources/FreeStaging/main.swift")
+        try FileManager.default.removeItem(at: entry)
+        if kind == "copy" {
+            try FileManager.default.copyItem(
+                at: root.appendingPathComponent("Sources/FlavorEntry/main.swift"), to: entry)
+        } else {
+            try FileManager.default.createSymbolicLink(atPath: entry.path, withDestinationPath: "/etc/hostname")
+        }
+        let before = try FileTree.contents(of: root, folders: ["Flavors", "Sources"])
+        let configuration = try Data(contentsOf: root.appendingPathComponent("flavorkit.json"))
+        let result = try ToolRunner.run(["add-flavor", "Beta", "--dimension", "environment"], in: root)
+        #expect(result.status == 1)
+        #expect(
+            result.errors.contains("main.swift in Sources/FreeStaging/ is not a relative link"), "\(result.errors)")
         #expect(try FileTree.contents(of: root, folders: ["Flavors", "Sources"]) == before)
         #expect(try Data(contentsOf: root.appendingPathComponent("flavorkit.json")) == configuration)
     }

@@ -155,6 +155,31 @@ struct FlavorsCommandTests {
         #expect(result.output.contains("Regular  flavor: Regular\n  conditions  -DREGULAR\n"))
     }
 
+    @Test("without dimensions a flavor is any folder's name: its controls are written out, never sent")
+    func hostileFolderName() throws {
+        let root = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let name = "\u{1B}]0;pwned\u{07}Evil"
+        try FileTree.write("// swift-tools-version:6.1\n", to: "Package.swift", in: root)
+        try FileTree.write("\"x\" = \"X\";\n", to: "Localizations/en.lproj/Localizable.strings", in: root)
+        try FileTree.write(
+            DimensionsFixture.plist(
+                """
+                <key>CFBundleIdentifier</key><string>com.example.evil</string>
+                <key>CFBundleDisplayName</key><string>Evil</string>
+                <key>CFBundleShortVersionString</key><string>1.0</string>
+                <key>CFBundleDevelopmentRegion</key><string>en</string>
+                """), to: "Flavors/\(name)/Info.plist", in: root)
+        for arguments in [
+            ["flavors"], ["flavors", "--explain", name, "CFBundleIdentifier"], ["flavors", "--explain", name, "x"],
+        ] {
+            let result = try ToolRunner.run(arguments, in: root)
+            let said = result.output + result.errors
+            #expect(said.contains("Evil"), "\(said)")
+            #expect(!said.contains("\u{1B}") && !said.contains("\u{07}"), "\(said)")
+        }
+    }
+
     @Test("the report shows the matrix by variant, each linked to its snapshots")
     func report() throws {
         try Self.withFixture { root in
