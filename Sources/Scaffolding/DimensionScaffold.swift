@@ -135,6 +135,7 @@ extension FlavorScaffold {
             plan.files.append((entry, Data(changed.utf8)))
         }
         try carryOut(plan, in: layout, result: &result)
+        result.nextSteps += workflowSteps(for: variants.map(\.name), in: layout)
         result.nextSteps.append("swift run flavorkit lint --strict")
         result.nextSteps += variants.map { "swift build --product \($0.name)" }
         return result

@@ -107,6 +107,7 @@ public enum FlavorScaffold {
                 "translate \(name)'s name (\(Diagnostic.quote(plist.displayName))) into \(language) in "
                     + "\(layout.relativePath(place)); until then lint reports it as missing")
         }
+        result.nextSteps += workflowSteps(for: [name], in: layout)
         result.nextSteps.append("swift run flavorkit lint --strict")
         result.nextSteps.append("swift run \(name)")
         return result
@@ -197,6 +198,26 @@ public enum FlavorScaffold {
             throw Diagnostic(
                 "Package.swift declares \(taken) already; \(name) would be a second target of that name: choose "
                     + "another name", path: path)
+        }
+    }
+
+    /// A step for each GitHub workflow of the package that tests one variant a job
+    /// (`SNAPSHOT_VARIANT`) and does not name each of `names`: its matrix needs them, or no
+    /// job verifies their snapshots (every job leaves them to another).
+    static func workflowSteps(for names: [String], in layout: PackageLayout) -> [String] {
+        let folder = layout.root.appendingPathComponent(".github/workflows")
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+        return files.compactMap { file in
+            guard file.hasSuffix(".yml") || file.hasSuffix(".yaml"),
+                let data = try? InputFile.readIfPresent(
+                    folder.appendingPathComponent(file), limit: InputFile.textLimit, within: layout.root),
+                let text = String(data: data, encoding: .utf8), text.contains("SNAPSHOT_VARIANT")
+            else { return nil }
+            let missing = names.filter { !text.contains($0) }
+            guard !missing.isEmpty else { return nil }
+            return
+                "add \(missing.joined(separator: ", ")) to the matrix of .github/workflows/\(Diagnostic.visible(file)) "
+                + "(each job verifies only its own variant's snapshots)"
         }
     }
 

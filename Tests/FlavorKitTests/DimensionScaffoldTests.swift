@@ -66,6 +66,17 @@ struct DimensionScaffoldTests {
         let root = try Self.package()
         defer { try? FileManager.default.removeItem(at: root) }
         let before = try ToolRunner.run(["lint", "--strict"], in: root)
+        try FileTree.write(
+            """
+            jobs:
+              variants:
+                strategy:
+                  matrix:
+                    variant: [FreeStaging, FreeProduction, ProStaging, ProProduction]
+                env:
+                  SNAPSHOT_VARIANT: ${{ matrix.variant }}
+
+            """, to: ".github/workflows/ci.yml", in: root)
         let result = try ToolRunner.run(
             ["add-flavor", "Beta", "--dimension", "environment", "--from", "Staging"], in: root)
         #expect(result.status == 0, "\(result.errors)")
@@ -102,6 +113,8 @@ struct DimensionScaffoldTests {
         #expect(flavor.identity.bundleIdentifier == "com.example.dims.pro.beta")
         #expect(flavor.variant.flavor(in: "environment") == "Beta")
         #expect(result.output.contains("swift build --product ProBeta"))
+        // A job per variant verifies only its own snapshots: the new ones need theirs.
+        #expect(result.output.contains("add FreeBeta, ProBeta to the matrix of .github/workflows/ci.yml"))
         // Lint-clean as generated: nothing lint finds that it did not find before (the fixture
         // has findings of its own on purpose).
         let findings = { (lint: ToolRunner.Result) in
