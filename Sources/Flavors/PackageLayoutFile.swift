@@ -42,8 +42,10 @@ extension PackageLayout {
     /// default layout when there is no such file. A file that is not JSON, an unknown key or a
     /// value of the wrong kind is an error at its position (`flavorkit.json:3:5`).
     public init(configuredAt root: URL) throws(Diagnostic) {
-        let file = root.standardizedFileURL.appending(path: Name.configuration, directoryHint: .notDirectory)
-        guard let data = try InputFile.readIfPresent(file, limit: Self.configurationSizeLimit) else {
+        let root = root.standardizedFileURL
+        let file = root.appending(path: Name.configuration, directoryHint: .notDirectory)
+        // Inside the package, as add-flavor writes it: a link out is not read.
+        guard let data = try InputFile.readIfPresent(file, limit: Self.configurationSizeLimit, within: root) else {
             // A link to nothing is a file someone meant to be read, not its absence.
             var status = stat()
             if lstat(file.path, &status) == 0 {

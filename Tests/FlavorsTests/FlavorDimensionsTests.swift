@@ -141,6 +141,23 @@ struct FlavorDimensionsTests {
         #expect(error.description.hasSuffix("flavorkit.json: error: a symbolic link to a file that does not exist"))
     }
 
+    @Test("flavorkit.json linked out of the package is not read, as add-flavor will not write it")
+    func configurationLinkedOut() throws {
+        let root = try ChildProcess.temporaryFolder()
+        let outside = try ChildProcess.temporaryFolder()
+        defer {
+            try? FileManager.default.removeItem(at: root)
+            try? FileManager.default.removeItem(at: outside)
+        }
+        try FileTree.write(#"{"dimensions": [{"name": "SECRET", "flavors": ["A"]}]}"#, to: "x.json", in: outside)
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("flavorkit.json").path,
+            withDestinationPath: outside.appendingPathComponent("x.json").path)
+        let error = try #require(throws: Diagnostic.self) { try PackageLayout(configuredAt: root) }
+        #expect(error.message.contains("only files inside it are read"), "\(error)")
+        #expect(!error.description.contains("SECRET"))
+    }
+
     @Test(
         "a mistake in dimensions or exclude is an error at its position in flavorkit.json",
         arguments: [
