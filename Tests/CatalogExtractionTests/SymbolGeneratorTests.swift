@@ -140,6 +140,29 @@ struct SymbolGeneratorTests {
         #expect(error.path?.hasSuffix("Localizations/en.lproj/Localizable.strings") == true)
     }
 
+    @Test("a stale key (an edited text's old key, kept by extract) makes no symbol, so no clash with the new")
+    func staleKey() throws {
+        let fixture = try ProjectFixture([
+            "Localizations/Localizable.xcstrings": """
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "Save changes" : { "extractionState" : "stale", "localizations" : {
+                  "de" : { "stringUnit" : { "state" : "translated", "value" : "Änderungen sichern" } } } },
+                "Save changes?" : { }
+              },
+              "version" : "1.0"
+            }
+            """
+        ])
+        defer { fixture.remove() }
+        let generator = SymbolGenerator(project: CatalogProject(root: fixture.root))
+        #expect(generator.diagnostics.filter { $0.severity == .error }.isEmpty, "\(generator.diagnostics)")
+        let source = try #require(generator.source)
+        #expect(source.contains("saveChanges") && source.contains("\"Save changes?\""))
+        #expect(!source.contains("\"Save changes\""))
+    }
+
     @Test("every table at once: each other table's enum, then the default table's members, an empty line between")
     func everyTable() throws {
         let fixture = try ProjectFixture([

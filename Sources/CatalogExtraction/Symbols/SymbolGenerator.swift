@@ -140,9 +140,11 @@ public struct SymbolGenerator {
         var namespaces: [(table: String, name: String?, accessors: [ByteBuffer])] = []
         for table in chosen
         where available.contains(table) && (table == Catalog.defaultTable || typeNames[table] != nil) {
+            // Marked not to make one, or stale: a key no code uses any more (the old text
+            // `extract` keeps beside an edited one) would make a symbol that clashes with the new.
             let optOut = Set(
-                stringCatalogs.first { $0.table == table }?.entries.filter { $0.generatesSymbol == false }.map(\.key)
-                    ?? [])
+                stringCatalogs.first { $0.table == table }?.entries.filter { $0.generatesSymbol == false || $0.isStale }
+                    .map(\.key) ?? [])
             let name = typeNames[table]
             let style = Style(
                 indent: name == nil ? "    " : "        ", modifier: modifier, language: language.description,
