@@ -180,6 +180,15 @@ extension TranslationImporter {
                     continue
                 }
                 guard let text = item.target, !text.isEmpty else { continue }
+                // Not a translation yet, or a suggestion nobody confirmed: left, as PO's fuzzy
+                // is (a target in Xcode's review state, `needs-review-l10n`, is taken to review).
+                if let state = item.state, Self.notTaken.contains(state) {
+                    diagnostics.append(
+                        Diagnostic(
+                            "\"\(Diagnostic.quote(item.id))\" is marked \(state); not taken (mark it translated to take it)",
+                            at: item.location, severity: .warning))
+                    continue
+                }
                 let reviewed = item.state.map { $0 != "new" && !$0.hasPrefix("needs-") } ?? true
                 imported.append(
                     Imported(
@@ -189,6 +198,11 @@ extension TranslationImporter {
         }
         return (catalog, imported)
     }
+
+    /// The XLIFF states whose target is never taken: not translated yet (`new`,
+    /// `needs-translation`), or a suggestion left unconfirmed (`needs-review-translation`, as
+    /// FlavorKit exports one).
+    static let notTaken: Set<String> = ["new", "needs-translation", "needs-review-translation"]
 
     /// The one of `originals` with the same file name as `original`, when exactly one has it.
     static func sameFileName(_ original: String, among originals: [String]) -> String? {

@@ -289,6 +289,27 @@ struct StringCatalogTranslationTests {
         #expect(title?.value == "Transfers (prüfen)" && title?.state == .needsReview)
     }
 
+    @Test(
+        "a target not translated yet, or a suggestion left unconfirmed, never replaces a translation",
+        arguments: ["new", "needs-translation", "needs-review-translation"])
+    func importNotReady(state: String) throws {
+        let fixture = try Self.fixture()
+        defer { fixture.remove() }
+        let importer = try Self.roundTrip(fixture, "de", .xliff) { text in
+            text.replacingOccurrences(
+                of: "<target state=\"translated\">Übertragungen</target>",
+                with: "<target state=\"\(state)\">Transfers (Entwurf)</target>")
+        }
+        #expect(!importer.failed, "\(importer.diagnostics)")
+        #expect(
+            importer.diagnostics.contains {
+                $0.severity == .warning
+                    && $0.message.hasSuffix("is marked \(state); not taken (mark it translated to take it)")
+            }, "\(importer.diagnostics)")
+        let title = StringCatalog(contentsOf: Self.catalogFile(fixture))["title"]?.localizations["de"]?.stringUnit
+        #expect(title?.value == "Übertragungen" && title?.state == .translated)
+    }
+
     @Test("export --format xcstrings from .strings files carries their comments into comment")
     func migratedComments() throws {
         let fixture = try ProjectFixture()
