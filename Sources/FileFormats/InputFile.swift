@@ -121,6 +121,16 @@ package enum InputFile {
             if errno == ENOENT || errno == ENOTDIR { return nil }
             throw failure("cannot read the file", given)
         }
+        // O_NOFOLLOW guards the last name only: a folder on the way swapped for a link since
+        // `realpath` would lead elsewhere. What was opened is asked of the kernel and checked.
+        if let folder, let opened = openedPath(descriptor), opened != path,
+            !isInside(opened, canonicalFolder(folder))
+        {
+            close(descriptor)
+            throw Diagnostic(
+                "changed while it was opened, to \"\(Diagnostic.quote(opened))\", outside "
+                    + "\(Diagnostic.quote(folder)); only files inside it are read", path: given)
+        }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
             close(descriptor)
@@ -143,6 +153,26 @@ package enum InputFile {
     package static func isRegularFile(_ url: URL) -> Bool {
         var status = stat()
         return stat(url.path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// The path of the file open as `descriptor`, as the kernel names it now; nil where it
+    /// cannot say.
+    private static func openedPath(_ descriptor: Int32) -> String? {
+        #if canImport(Glibc)
+        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = buffer.withUnsafeMutableBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) {
+                readlink("/proc/self/fd/\(descriptor)", $0.baseAddress!, $0.count - 1)
+            }
+        }
+        return count > 0 ? String(decoding: buffer[..<count], as: UTF8.self) : nil
+        #elseif canImport(Darwin)
+        var buffer = [CChar](repeating: 0, count: Int(MAXPATHLEN))
+        guard fcntl(descriptor, F_GETPATH, &buffer) != -1 else { return nil }
+        return String(cString: buffer)
+        #else
+        return nil
+        #endif
     }
 
     /// Whether the resolved `path` lies inside the resolved `folder`.

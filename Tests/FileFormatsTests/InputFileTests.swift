@@ -1,6 +1,7 @@
 import Diagnostics
 import FileFormats
 import Foundation
+import Synchronization
 import Testing
 
 /// `InputFile` is how every reader of outside input opens a file: these are its four kinds of
@@ -81,6 +82,51 @@ struct InputFileTests {
                 root.appendingPathComponent("inside/elsewhere/outside.txt"), limit: 100,
                 within: root.appendingPathComponent("inside"))
         }
+    }
+
+    @Test(
+        "a folder swapped for a link out while files are read: what was opened is checked, never read from outside",
+        .timeLimit(.minutes(1)))
+    func folderSwappedWhileRead() throws {
+        let root = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        // inside/sub/a.txt is read, while another thread swaps inside/sub with a link to a folder
+        // holding a.txt with the secret, and back, again and again.
+        let outside = root.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try Data("SECRET\n".utf8).write(to: outside.appendingPathComponent("a.txt"))
+        try Data("inside\n".utf8).write(to: root.appendingPathComponent("inside/sub/a.txt"))
+        let sub = root.appendingPathComponent("inside/sub").path
+        let kept = root.appendingPathComponent("inside/kept").path
+        let done = Atomic<Bool>(false)
+        let finished = DispatchSemaphore(value: 0)
+        let swapper = Thread {
+            while !done.load(ordering: .relaxed) {
+                rename(sub, kept)
+                symlink(outside.path, sub)
+                unlink(sub)
+                rename(kept, sub)
+            }
+            finished.signal()
+        }
+        swapper.start()
+        // Stopped, and waited for, before the scratch folder is removed.
+        defer {
+            done.store(true, ordering: .relaxed)
+            finished.wait()
+        }
+        var read = 0
+        for _ in 0..<20_000 {
+            // Refused, missing or the file inside: never the secret.
+            if let data = try? InputFile.readIfPresent(
+                root.appendingPathComponent("inside/sub/a.txt"), limit: 100,
+                within: root.appendingPathComponent("inside"))
+            {
+                #expect(String(decoding: data, as: UTF8.self) == "inside\n")
+                read += 1
+            }
+        }
+        #expect(read > 0)
     }
 
     @Test("a named pipe, a device and a folder are refused at once, before a byte is read", .timeLimit(.minutes(1)))
