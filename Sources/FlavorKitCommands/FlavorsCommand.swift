@@ -41,6 +41,13 @@ enum FlavorsCommand: ToolCommand {
                     .invalidValue, word: word, subject: key.name, reason: "KEY goes with \(explain.spelling) VARIANT")
             }
             let variants = layout.variants
+            guard !variants.isEmpty else {
+                // Most likely run outside a package: saying nothing would look like success.
+                throw Diagnostic(
+                    "no flavor here: a flavor is a folder \(PackageLayout.Name.flavors)/<Name>/ with an "
+                        + "\(PackageLayout.Name.infoPlist) (flavorkit add-flavor Name makes one; --root names the package)",
+                    path: layout.flavors.path)
+            }
             let identities = try variants.map { variant throws(Diagnostic) in try layout.identity(of: variant) }
             ToolContext.print(
                 format == .json

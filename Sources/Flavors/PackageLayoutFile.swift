@@ -184,12 +184,13 @@ private struct ConfigurationReader {
             guard let object = item as? [String: Any], let name = object["name"] as? String,
                 let flavors = object["flavors"] as? [String], object.count == 2
             else { throw Diagnostic(shape, at: at()) }
-            guard PackageLayout.isCallName(name), !name.contains("."),
+            // ASCII: names equal ignoring case must be told apart the same way everywhere.
+            guard PackageLayout.isCallName(name), !name.contains("."), name.unicodeScalars.allSatisfy(\.isASCII),
                 !dimensions.contains(where: { $0.name.lowercased() == name.lowercased() })
             else {
                 throw Diagnostic(
-                    "dimensions: \"\(Diagnostic.quote(name))\" must be an identifier not used by another dimension "
-                        + "(ignoring case)",
+                    "dimensions: \"\(Diagnostic.quote(name))\" must be an ASCII identifier not used by another "
+                        + "dimension (ignoring case)",
                     at: at())
             }
             guard !flavors.isEmpty else { throw Diagnostic("dimensions: \(name) has no flavors", at: at()) }
@@ -247,6 +248,9 @@ private struct ConfigurationReader {
             guard Set(touched).count == touched.count else {
                 throw Diagnostic(
                     "exclude: [\(filter.joined(separator: ", "))] names two flavors of one dimension", at: at())
+            }
+            guard !filters.contains(where: { Set($0) == Set(filter) }) else {
+                throw Diagnostic("exclude: [\(filter.joined(separator: ", "))] is given twice", at: at())
             }
             filters.append(filter)
         }

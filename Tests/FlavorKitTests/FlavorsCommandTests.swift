@@ -180,6 +180,16 @@ struct FlavorsCommandTests {
         }
     }
 
+    @Test("outside a package there is no flavor: an error that says what one is, not an empty success")
+    func noFlavor() throws {
+        let root = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = try ToolRunner.run(["flavors"], in: root)
+        #expect(result.status == 1)
+        #expect(
+            result.errors.contains("error: no flavor here: a flavor is a folder Flavors/<Name>/ with an Info.plist"))
+    }
+
     @Test("the report shows the matrix by variant, each linked to its snapshots")
     func report() throws {
         try Self.withFixture { root in

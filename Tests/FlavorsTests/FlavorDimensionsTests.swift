@@ -173,11 +173,19 @@ struct FlavorDimensionsTests {
             ),
             (
                 #"{"dimensions": [{"name": "a", "flavors": ["Pro"]}, {"name": "a", "flavors": ["Max"]}]}"#,
-                #"1:2: error: dimensions: "a" must be an identifier not used by another dimension (ignoring case)"#
+                #"1:2: error: dimensions: "a" must be an ASCII identifier not used by another dimension (ignoring case)"#
             ),
             (
                 #"{"dimensions": [{"name": "tier", "flavors": ["Pro"]}, {"name": "Tier", "flavors": ["Max"]}]}"#,
-                #"1:2: error: dimensions: "Tier" must be an identifier not used by another dimension (ignoring case)"#
+                #"1:2: error: dimensions: "Tier" must be an ASCII identifier not used by another dimension (ignoring case)"#
+            ),
+            (
+                #"{"dimensions": [{"name": "tier", "flavors": ["Pro"]}, {"name": "tİer", "flavors": ["Max"]}]}"#,
+                #"1:2: error: dimensions: "tİer" must be an ASCII identifier not used by another dimension (ignoring case)"#
+            ),
+            (
+                #"{"dimensions": [{"name": "a", "flavors": ["Pro", "Max"]}, {"name": "b", "flavors": ["X", "Y"]}], "exclude": [["Pro", "X"], ["X", "Pro"]]}"#,
+                "1:98: error: exclude: [X, Pro] is given twice"
             ),
             (
                 #"{"dimensions": [{"name": "tier", "flavors": ["Pro"]}], "dimensions": []}"#,
