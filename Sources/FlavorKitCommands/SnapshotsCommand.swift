@@ -78,7 +78,9 @@ enum SnapshotsCommand: ToolCommand {
         let store = SnapshotStore(root: layout.snapshots)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: store.root.path, isDirectory: &isFolder) else {
-            throw Diagnostic("no snapshots folder here (use --root DIR)", path: store.root.path)
+            throw Diagnostic(
+                "no snapshots folder here: `swift test` records the first snapshots into it (or --root names the "
+                    + "package)", path: store.root.path)
         }
         guard isFolder.boolValue else { throw Diagnostic("not a folder of snapshots", path: store.root.path) }
         let named = parsed.arguments(paths)
