@@ -159,13 +159,13 @@ package enum InputFile {
     /// cannot say.
     private static func openedPath(_ descriptor: Int32) -> String? {
         #if canImport(Glibc)
-        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = buffer.withUnsafeMutableBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) {
-                readlink("/proc/self/fd/\(descriptor)", $0.baseAddress!, $0.count - 1)
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(PATH_MAX)) { buffer in
+            let count = readlink("/proc/self/fd/\(descriptor)", buffer.baseAddress!, buffer.count)
+            guard count > 0, count < buffer.count else { return nil }
+            return UnsafeRawBufferPointer(start: buffer.baseAddress!, count: count).withMemoryRebound(to: UInt8.self) {
+                String(decoding: $0, as: UTF8.self)
             }
         }
-        return count > 0 ? String(decoding: buffer[..<count], as: UTF8.self) : nil
         #elseif canImport(Darwin)
         var buffer = [CChar](repeating: 0, count: Int(MAXPATHLEN))
         guard fcntl(descriptor, F_GETPATH, &buffer) != -1 else { return nil }
