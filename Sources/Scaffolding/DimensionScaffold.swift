@@ -149,20 +149,23 @@ extension FlavorScaffold {
         throws(Diagnostic) -> Data
     {
         var bytes = [UInt8](data)
+        // A UTF-8 byte-order mark, which start-up reads past, is kept before the text.
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         let insertion = bytes.withUnsafeBufferPointer { text in
-            var reader = JSONReader(text)
+            var reader = JSONReader(UnsafeBufferPointer(rebasing: text[start...]))
             return try? flavorsEnd(of: dimension, in: &reader)
         }
         guard let insertion else {
             throw Diagnostic("expected dimensions such as [{\"name\": …, \"flavors\": […]}]", path: path)
         }
-        bytes.insert(contentsOf: Array((insertion.separator + "\"\(name)\"").utf8), at: insertion.offset)
+        bytes.insert(contentsOf: Array((insertion.separator + "\"\(name)\"").utf8), at: start + insertion.offset)
         return Data(bytes)
     }
 
     /// Where, in a `flavorkit.json` read by `reader`, a flavor goes at the end of
-    /// `dimension`'s flavors (the last `dimensions` key, as start-up reads it), and what sets
-    /// it apart from the one before; nil when the dimension has no flavors there.
+    /// `dimension`'s flavors, and what sets it apart from the one before; nil when the
+    /// dimension has no flavors there. (The file has been read as start-up reads it: it has
+    /// one `dimensions` key, each dimension one name.)
     private static func flavorsEnd(of dimension: String, in reader: inout JSONReader) throws(JSONReader.Failure)
         -> (offset: Int, separator: String)?
     {
@@ -174,7 +177,6 @@ extension FlavorScaffold {
                 try reader.skipValue()
                 continue
             }
-            found = nil
             try reader.beginArray()
             var firstDimension = true
             while try reader.nextElement(first: &firstDimension) {

@@ -178,16 +178,19 @@ struct DimensionScaffoldTests {
 
     @Test(
         "flavorkit.json keeps its order, layout and settings: the flavor is inserted as the others are written",
-        arguments: configurations.indices)
-    func configurationKept(_ index: Int) throws {
+        arguments: configurations.indices.flatMap { [($0, ""), ($0, "\u{FEFF}")] })
+    func configurationKept(_ index: Int, _ byteOrderMark: String) throws {
         let root = try Self.package()
         defer { try? FileManager.default.removeItem(at: root) }
-        let (before, after) = Self.configurations[index]
+        let (before, after) = (
+            byteOrderMark + Self.configurations[index].before, byteOrderMark + Self.configurations[index].after
+        )
         try FileTree.write(before, to: "flavorkit.json", in: root)
         let result = try ToolRunner.run(
             ["add-flavor", "Beta", "--dimension", "environment", "--from", "Staging"], in: root)
         #expect(result.status == 0, "\(result.errors)")
-        #expect(try String(contentsOf: root.appendingPathComponent("flavorkit.json"), encoding: .utf8) == after)
+        // Byte for byte: a String read would drop the byte-order mark.
+        #expect(try Data(contentsOf: root.appendingPathComponent("flavorkit.json")) == Data(after.utf8))
     }
 
     @Test(
