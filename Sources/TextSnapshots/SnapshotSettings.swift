@@ -10,7 +10,7 @@ import TerminalText
 /// | `CI` | anything but `0`/`false`: nothing is written next to the snapshots |
 /// | `SNAPSHOT_ARTIFACTS` | a folder where failing snapshots leave their new output and diff |
 /// | `SNAPSHOT_SHARD` | `INDEX/COUNT`: verify only that shard's snapshots (`SnapshotShard`) |
-/// | `SNAPSHOT_VARIANT` | a variant's (or flavor's) name: verify only the snapshots whose name starts with it |
+/// | `SNAPSHOT_VARIANT` | a variant's (or flavor's) name: skip the snapshots named after the package's other variants (`SnapshotSuite`) |
 /// | `GITHUB_ACTIONS` | `true`: each failure is also printed as a workflow command (annotation) |
 /// | `NO_COLOR`, `TERM=dumb` | no colour in diffs (colour needs a terminal anyway) |
 public struct SnapshotSettings: Sendable {
@@ -22,8 +22,8 @@ public struct SnapshotSettings: Sendable {
     public var colored: Bool
     /// The shard to verify; nil for all.
     public var shard: SnapshotShard?
-    /// The variant to verify (`ProStaging`): only snapshots whose name's first component it
-    /// is, as a CI job per variant wants; nil for all.
+    /// The variant to verify (`ProStaging`), as a CI job per variant wants: `SnapshotSuite`
+    /// skips the snapshots named after the package's other variants; nil for all.
     public var variant: String?
     /// `SNAPSHOT_ARTIFACTS`, relative paths taken from the current folder.
     public var artifacts: URL?
