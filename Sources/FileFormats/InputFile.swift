@@ -97,6 +97,9 @@ package enum InputFile {
     private static func openChecked(_ given: String, limit: Int, within folder: String?) throws(Diagnostic)
         -> (Int32, Int)?
     {
+        #if os(Linux)
+        if let folder, namesOpenFiles { return try openBeneath(given, limit: limit, within: folder) }
+        #endif
         var path = given
         if let folder {
             guard let resolved = realpath(path, nil) else {
@@ -105,14 +108,7 @@ package enum InputFile {
             }
             path = String(cString: resolved)
             free(resolved)
-            // No link on the way (the path resolves to itself): the folder as written is then
-            // its real path too, and needs no resolving of its own.
-            let unlinked = path == given && path.hasPrefix(folder + "/")
-            guard unlinked || isInside(path, canonicalFolder(folder)) else {
-                throw Diagnostic(
-                    "a symbolic link to \"\(Diagnostic.quote(path))\", outside \(Diagnostic.quote(folder)); "
-                        + "only files inside it are read", path: given)
-            }
+            try checkInside(path, given: given, folder: folder)
         }
         // Not blocking, so that opening a FIFO returns at once; the resolved path is opened
         // without following a link that replaced it since.
@@ -131,21 +127,68 @@ package enum InputFile {
                 "changed while it was opened, to \"\(Diagnostic.quote(opened))\", outside "
                     + "\(Diagnostic.quote(folder)); only files inside it are read", path: given)
         }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
+        do {
+            return (descriptor, try checkedSize(descriptor, given, limit: limit))
+        } catch {
             close(descriptor)
+            throw error
+        }
+    }
+
+    #if os(Linux)
+    /// The file at `given` opened once what it resolves to passed every check: a handle that
+    /// opens nothing (`O_PATH`: not a FIFO, not a device) names, through the kernel, the file
+    /// every link leads to; that file is checked, then opened through the handle, so that
+    /// what is read is what was checked, with no time between for a folder on the way to be
+    /// swapped for a link. One `open` and one `readlink` instead of `realpath`'s `readlink` of
+    /// every folder on the way. Nil when there is no such file.
+    private static func openBeneath(_ given: String, limit: Int, within folder: String) throws(Diagnostic)
+        -> (Int32, Int)?
+    {
+        let handle = open(given, pathOnly | O_CLOEXEC)
+        guard handle >= 0 else {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
             throw failure("cannot read the file", given)
         }
+        defer { close(handle) }
+        guard let resolved = openedPath(handle) else { throw failure("cannot read the file", given) }
+        try checkInside(resolved, given: given, folder: folder)
+        let size = try checkedSize(handle, given, limit: limit)
+        let descriptor = open("/proc/self/fd/\(handle)", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure("cannot read the file", given) }
+        return (descriptor, size)
+    }
+
+    /// Whether the kernel names open files in `/proc/self/fd` (not in a chroot without `/proc`).
+    private static let namesOpenFiles = access("/proc/self/fd", F_OK) == 0
+
+    /// `O_PATH` (Linux 2.6.39, the same on every architecture Swift runs on), which Glibc's
+    /// module leaves out as a GNU extension.
+    private static let pathOnly: Int32 = 0o10_000_000
+    #endif
+
+    /// Refuses `resolved`, what `given` resolves to, unless it lies inside `folder`.
+    private static func checkInside(_ resolved: String, given: String, folder: String) throws(Diagnostic) {
+        // No link on the way (it resolves to itself): the folder as written is then its real
+        // path too, and needs no resolving of its own.
+        guard (resolved == given && resolved.hasPrefix(folder + "/")) || isInside(resolved, canonicalFolder(folder))
+        else {
+            throw Diagnostic(
+                "a symbolic link to \"\(Diagnostic.quote(resolved))\", outside \(Diagnostic.quote(folder)); "
+                    + "only files inside it are read", path: given)
+        }
+    }
+
+    /// The size of the file open as `descriptor`, once it proved a regular file within `limit`.
+    private static func checkedSize(_ descriptor: Int32, _ given: String, limit: Int) throws(Diagnostic) -> Int {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw failure("cannot read the file", given) }
         guard status.st_mode & S_IFMT == S_IFREG else {
-            close(descriptor)
             throw Diagnostic(
                 "not a regular file (\(kind(status.st_mode))); only regular files are read", path: given)
         }
-        guard Int(status.st_size) <= limit else {
-            close(descriptor)
-            throw tooLarge(given, limit: limit)
-        }
-        return (descriptor, Int(status.st_size))
+        guard Int(status.st_size) <= limit else { throw tooLarge(given, limit: limit) }
+        return Int(status.st_size)
     }
 
     /// Whether the entry at `url` is a regular file or a link to one (a FIFO, a device, a

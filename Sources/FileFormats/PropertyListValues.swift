@@ -18,6 +18,7 @@ package enum PropertyListValues {
     /// others dropped, so that a large file costs no more memory than the keys asked for.
     package static func value(of data: Data, path: String, keeping: Set<String>? = nil) throws(Diagnostic) -> Any {
         var kept: [String: Any] = [:]
+        kept.reserveCapacity(keeping?.count ?? 0)
         let keep = { (member: PropertyList.Member) in
             if keeping?.contains(member.key) ?? true { kept[member.key] = value(member.value) }
         }

@@ -50,32 +50,34 @@ public struct FlavorLook: Sendable, Equatable {
     }
 
     /// Reads a plist's `FlavorLook` value (nil: the default look); `path` names the plist in
-    /// errors. Unknown keys, unknown colours and bar characters that are not one printable
+    /// errors (found only for one). Unknown keys, unknown colours and bar characters that are not one printable
     /// single-column character are errors.
-    public init(plistValue value: Any?, path: String) throws(Diagnostic) {
+    public init(plistValue value: Any?, path: @autoclosure () -> String) throws(Diagnostic) {
         self.init()
         guard let value else { return }
         guard let dictionary = value as? [String: Any] else {
-            throw Diagnostic("FlavorLook must be a dictionary", path: path)
+            throw Diagnostic("FlavorLook must be a dictionary", path: path())
         }
         for key in dictionary.keys.sorted() where !Self.keys.contains(key) {
             throw Diagnostic(
                 "FlavorLook.\(Diagnostic.quote(key)) is not a look setting (known: \(Self.keys.joined(separator: ", ")))",
-                path: path)
+                path: path())
         }
         if let name = dictionary["accentColor"] {
             guard let name = name as? String, let color = Color(rawValue: name) else {
                 throw Diagnostic(
                     "FlavorLook.accentColor must be one of "
-                        + Color.allCases.map(\.rawValue).joined(separator: ", "), path: path)
+                        + Color.allCases.map(\.rawValue).joined(separator: ", "), path: path())
             }
             accentColor = color
         }
-        progressFilled = try Self.character(dictionary, "progressFilled", path: path) ?? progressFilled
-        progressEmpty = try Self.character(dictionary, "progressEmpty", path: path) ?? progressEmpty
+        progressFilled = try Self.character(dictionary, "progressFilled", path: path()) ?? progressFilled
+        progressEmpty = try Self.character(dictionary, "progressEmpty", path: path()) ?? progressEmpty
     }
 
-    private static func character(_ dictionary: [String: Any], _ key: String, path: String) throws(Diagnostic)
+    private static func character(
+        _ dictionary: [String: Any], _ key: String, path: @autoclosure () -> String
+    ) throws(Diagnostic)
         -> Character?
     {
         guard let value = dictionary[key] else { return nil }
@@ -83,7 +85,7 @@ public struct FlavorLook: Sendable, Equatable {
             !character.unicodeScalars.contains(where: { Diagnostic.isInvisible($0) }),
             character.unicodeScalars.allSatisfy({ $0.isASCII || !$0.properties.isEmojiPresentation })
         else {
-            throw Diagnostic("FlavorLook.\(key) must be one printable character", path: path)
+            throw Diagnostic("FlavorLook.\(key) must be one printable character", path: path())
         }
         return character
     }

@@ -117,6 +117,12 @@ public struct PackageLayout: Sendable, Hashable {
     public func infoPlist(flavor name: String) -> URL {
         flavor(name).appending(path: Name.infoPlist, directoryHint: .notDirectory)
     }
+    /// `Flavors/<name>/` and its `Info.plist` as paths joined as text: the runtime reads a
+    /// variant's plists by these, as a URL built per folder costs more than reading the plist.
+    package func infoPlistPath(flavor name: String) -> (folder: String, file: String) {
+        let folder = flavors.path + "/" + name
+        return (folder, folder + "/" + Name.infoPlist)
+    }
     /// `Flavors/<name>/Localizations/`: the flavor's catalog overrides.
     public func localizations(flavor name: String) -> URL {
         flavor(name).appending(path: Name.localizations, directoryHint: .notDirectory)

@@ -64,7 +64,7 @@ extension PackageLayout {
         let settings = try reader.settings()
         let dimensions = try reader.dimensions(settings.dimensions)
         let exclusions = try reader.exclusions(settings.exclude, dimensions: dimensions)
-        if !dimensions.isEmpty,
+        if !exclusions.isEmpty,
             !Self.combinations(of: dimensions).contains(where: { flavors in
                 !exclusions.contains { $0.allSatisfy(flavors.contains) }
             })
@@ -213,9 +213,13 @@ private struct ConfigurationReader {
             dimensions.append(FlavorDimension(name: name, flavors: flavors))
         }
         // `A`+`BC` and `AB`+`C` make one name; so may a variant and a flavor (`Pro`+`Max`, `ProMax`).
-        var names: Set<String> = dimensions.count > 1 ? seen : []
-        for name in PackageLayout.combinations(of: dimensions).map({ $0.joined() })
-        where !names.insert(name.uppercased()).inserted {
+        guard dimensions.count > 1 else { return dimensions }
+        var variantNames = [""]
+        for dimension in dimensions {
+            variantNames = variantNames.flatMap { prefix in dimension.flavors.map { prefix + $0 } }
+        }
+        var names = seen
+        for name in variantNames where !names.insert(name.uppercased()).inserted {
             throw Diagnostic("dimensions: two variants, or a variant and a flavor, are called \(name)", at: at())
         }
         return dimensions

@@ -55,9 +55,8 @@ extension PackageLayout {
     /// (``VariantInfoPlist``), each read inside its folder.
     package func identity(of variant: Variant) throws(Diagnostic) -> FlavorIdentity {
         guard variant.flavors.count > 1 else {
-            // As a variant's plists are read: paths joined as text, no URL built for each.
-            let folder = flavors.path + "/" + variant.name
-            return try FlavorIdentity(name: variant.name, atPath: folder + "/" + Name.infoPlist, within: folder)
+            let (folder, file) = infoPlistPath(flavor: variant.name)
+            return try FlavorIdentity(name: variant.name, atPath: file, within: folder)
         }
         return try VariantInfoPlist(variant: variant, layout: self).identity()
     }

@@ -42,11 +42,8 @@ package struct VariantInfoPlist {
     package init(variant: Variant, layout: PackageLayout) throws(Diagnostic) {
         self.variant = variant
         var layers: [Layer] = []
-        // Paths joined as text: a URL built per folder costs more than reading its plist.
-        let flavors = layout.flavors.path
         for folder in variant.folders {
-            let container = flavors + "/" + folder
-            let path = container + "/" + PackageLayout.Name.infoPlist
+            let (container, path) = layout.infoPlistPath(flavor: folder)
             guard
                 let data = try InputFile.readIfPresent(
                     atPath: path, limit: FlavorIdentity.plistLimit, within: container)

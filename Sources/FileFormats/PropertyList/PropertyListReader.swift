@@ -232,7 +232,8 @@ package struct PropertyListReader {
         if digits.hasPrefix("0x") || digits.hasPrefix("0X") {
             return digits.count > 2 && digits.dropFirst(2).allSatisfy(\.isHexDigit)
         }
-        return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+        // ASCII digits only: their bytes (a digit with a combining mark is not ASCII).
+        return !digits.isEmpty && digits.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
 
     // MARK: Tags

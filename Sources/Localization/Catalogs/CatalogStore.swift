@@ -18,6 +18,8 @@ import Foundation
 public final class CatalogStore: Sendable {
     /// Folders holding `<lang>.lproj/` subfolders or `.xcstrings` files, lowest priority first.
     public let folders: [URL]
+    /// Their paths, found once (a URL's path is built on each use).
+    private let folderPaths: [String]
     /// The language pseudo-locales are made from; nil for none.
     public let pseudoLocaleSource: LanguageTag?
     /// Whether the store is a tool's, which keeps everything: the comments of `.strings` files
@@ -59,6 +61,7 @@ public final class CatalogStore: Sendable {
         readingLanguages: Set<LanguageTag>? = nil
     ) {
         self.folders = folders
+        folderPaths = folders.map(\.path)
         self.pseudoLocaleSource = pseudoLocaleSource
         keepsComments = keepingComments
         stringCatalogReadLanguages = readingLanguages
@@ -103,9 +106,9 @@ public final class CatalogStore: Sendable {
         }
         var catalog = Catalog(language: language)
         var found = false
-        for folder in folders {
+        for (folder, path) in zip(folders, folderPaths) {
             // Each folder's listing is looked up once a language, each .lproj's likewise.
-            let listing = listing(of: folder)
+            let listing = listing(ofPath: path)
             for (url, table) in listing.files(in: folder, extension: CatalogFolderLayout.FileKind.xcstrings.rawValue) {
                 // Only this language is built; the others are checked as JSON and skipped.
                 let whole = keepsComments ? stringCatalog(at: url) : nil
@@ -126,7 +129,7 @@ public final class CatalogStore: Sendable {
             for (tag, name) in listing.languages where tag == language {
                 found = true
                 let lproj = folder.appending(path: name, directoryHint: .notDirectory)
-                let files = self.listing(of: lproj)
+                let files = self.listing(ofPath: path + "/" + name)
                 for (file, table) in files.files(in: lproj, extension: CatalogFolderLayout.FileKind.strings.rawValue) {
                     do {
                         catalog.overlay(
@@ -185,7 +188,11 @@ public final class CatalogStore: Sendable {
 
     /// `folder`'s listing; made on first use and kept, like the catalogs.
     private func listing(of folder: URL) -> Listing {
-        let path = folder.path
+        listing(ofPath: folder.path)
+    }
+
+    /// The listing of the folder at `path`.
+    private func listing(ofPath path: String) -> Listing {
         if let cached = listings.withLock({ $0[path] }) { return cached }
         let names = FolderEntries.names(in: path).sorted()
         let listing = Listing(
