@@ -7,6 +7,8 @@
 package struct Escaper: Sendable {
     /// The escape of each ASCII character, by its value; nil: written as it is.
     private let ascii: [String?]
+    /// Which ASCII characters have an escape: bit `n` for the value `n`, below 64 and above.
+    private let escapedBelow64: UInt64, escapedAbove64: UInt64
     /// The escape of a non-ASCII scalar, or nil for one written as it is; nil: every one as it is.
     private let other: (@Sendable (Unicode.Scalar) -> String?)?
 
@@ -20,12 +22,33 @@ package struct Escaper: Sendable {
         }
         self.ascii = ascii
         self.other = other
+        var below: UInt64 = 0
+        var above: UInt64 = 0
+        for value in ascii.indices where ascii[value] != nil {
+            if value < 64 { below |= 1 << UInt64(value) } else { above |= 1 << UInt64(value - 64) }
+        }
+        (escapedBelow64, escapedAbove64) = (below, above)
     }
 
     /// Whether `text` has a character this medium escapes.
     package func needsEscaping(_ text: some StringProtocol) -> Bool {
-        text.utf8.contains { $0 < 0x80 ? ascii[Int($0)] != nil : other != nil }
-            && text.unicodeScalars.contains { escape(of: $0) != nil }
+        // A first pass over the bytes, in place when the text is stored whole (nearly always).
+        let mayNeed = text.utf8.withContiguousStorageIfAvailable { mayNeedEscaping($0) } ?? mayNeedEscaping(text.utf8)
+        return mayNeed && text.unicodeScalars.contains { escape(of: $0) != nil }
+    }
+
+    /// Whether `bytes` hold an ASCII character with an escape, or, when the medium escapes
+    /// some others, one that is not ASCII.
+    private func mayNeedEscaping(_ bytes: some Sequence<UInt8>) -> Bool {
+        let escapesOthers = other != nil
+        for byte in bytes {
+            let escaped =
+                byte < 64
+                ? escapedBelow64 >> UInt64(byte) & 1 != 0
+                : byte < 128 ? escapedAbove64 >> UInt64(byte - 64) & 1 != 0 : escapesOthers
+            if escaped { return true }
+        }
+        return false
     }
 
     /// `text` as the medium writes it.

@@ -21,6 +21,19 @@ struct EscaperTests {
         #expect(escaper.needsEscaping(text) == (text != written))
     }
 
+    @Test(
+        "every ASCII character, alone or amid other text and in a substring, needs escaping exactly when it has an escape",
+        arguments: [Escaper.terminal, .xmlText, .xmlAttribute, .html, .json, .swiftLiteral, .swiftComment])
+    func everyASCIICharacter(escaper: Escaper) {
+        for value in UInt8(0)..<0x80 {
+            let scalar = Unicode.Scalar(value)
+            let text = "abc" + String(scalar) + "xyz"
+            #expect(escaper.needsEscaping(String(scalar)) == (escaper.escape(of: scalar) != nil), "\(value)")
+            #expect(escaper.needsEscaping(text) == (escaper.escape(of: scalar) != nil), "\(value)")
+            #expect(escaper.needsEscaping(text.dropFirst(3).prefix(1)) == (escaper.escape(of: scalar) != nil))
+        }
+    }
+
     @Test("what a terminal would act on, or a reader could not see, is invisible; the rest is not")
     func invisible() {
         for value in [0x0, 0x1B, 0x7F, 0x85, 0x9B, 0x61C, 0x200E, 0x200F, 0x2028, 0x202E, 0x2066, 0x2069] {
