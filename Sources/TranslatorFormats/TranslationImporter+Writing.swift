@@ -28,41 +28,58 @@ extension TranslationImporter {
                 groups[url]!.parts.append(Part(catalog: catalog, items: [item]))
             }
         }
-        var recorded: [(TranslationCatalog, Imported, URL)] = confirmations.map {
-            ($0.0, $0.1, destination(of: $0.1.unit, in: $0.0))
+        // Each folder's record is read before any of its files is planned: a catalog whose
+        // translations could not be recorded is not written either.
+        var records: [URL: (before: TranslationRecord, after: TranslationRecord)] = [:]
+        var recordOrder: [URL] = []
+        var unreadable: Set<URL> = []
+        func readRecord(of folder: URL) -> Bool {
+            if records[folder] != nil { return true }
+            guard !unreadable.contains(folder) else { return false }
+            do {
+                let record = try TranslationRecord(folder: folder)
+                records[folder] = (record, record)
+                recordOrder.append(folder)
+                return true
+            } catch {
+                diagnostics.append(error)
+                unreadable.insert(folder)
+                return false
+            }
         }
-        confirmed = confirmations.count
+        var recorded: [(TranslationCatalog, Imported, URL)] = []
+        for (catalog, item) in confirmations {
+            let url = destination(of: item.unit, in: catalog)
+            guard readRecord(of: catalogFolder(of: url, in: catalog)) else { continue }
+            recorded.append((catalog, item, url))
+            confirmed += 1
+        }
         for url in order {
             let (table, parts) = groups[url]!
+            let folder = catalogFolder(of: url, in: parts[0].catalog)
+            // A suggestion was not made from today's text: recorded once a person confirms it.
+            let recording = parts.contains { $0.items.contains { $0.suggestedFrom == nil } }
+            guard !recording || readRecord(of: folder) else {
+                diagnostics.append(
+                    Diagnostic(
+                        "not written: the record of what its translations are made from "
+                            + "(\(TranslationRecord.fileName)) cannot be read", path: url.path))
+                continue
+            }
             do {
-                let folder = catalogFolder(of: url, in: parts[0].catalog)
                 writes.append((url, try Self.edit(url, within: folder, parts: parts, table: table)))
                 for part in parts {
                     changed += part.items.count
                     changedByLanguage[part.catalog.language, default: 0] += part.items.count
                     suggested += part.items.count { $0.suggestedFrom != nil }
-                    // A suggestion was not made from today's text: recorded once a person confirms it.
                     recorded += part.items.filter { $0.suggestedFrom == nil }.map { (part.catalog, $0, url) }
                 }
             } catch {
                 diagnostics.append(error)
             }
         }
-        var records: [URL: (before: TranslationRecord, after: TranslationRecord)] = [:]
-        var recordOrder: [URL] = []
         for (catalog, item, url) in recorded {
-            let folder = catalogFolder(of: url, in: catalog)
-            if records[folder] == nil {
-                do {
-                    let record = try TranslationRecord(folder: folder)
-                    records[folder] = (record, record)
-                    recordOrder.append(folder)
-                } catch {
-                    diagnostics.append(error)
-                    continue
-                }
-            }
-            records[folder]!.after.record(item.unit, language: catalog.language)
+            records[catalogFolder(of: url, in: catalog)]!.after.record(item.unit, language: catalog.language)
         }
         for folder in recordOrder where records[folder]!.after != records[folder]!.before {
             let record = records[folder]!.after

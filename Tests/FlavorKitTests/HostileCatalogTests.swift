@@ -91,4 +91,32 @@ struct HostileCatalogTests {
         #expect(run.errors.contains("not written through") || run.errors.contains("outside"), "\(run.errors)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
     }
+
+    @Test("import leaves a catalog unwritten when its record of sources is a link out: none is half-recorded")
+    func recordLinkedOut() throws {
+        let outside = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: outside) }
+        let package = try ScratchPackage(main: #"print(text("title"))"#)
+        defer { package.remove() }
+        _ = try ToolRunner.run(["extract"], in: package.root)
+        #expect(
+            try ToolRunner.run(["export", "--format", "po", "--lang", "de", "--output", "po/"], in: package.root)
+                .status == 0)
+        let po = package.root.appendingPathComponent("po/de/Localizable.po")
+        let text = try String(contentsOf: po, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "msgstr \"Übertragungen\"", with: "msgstr \"Transfers!\"").utf8)
+            .write(to: po)
+        let planted = outside.appendingPathComponent("planted")
+        try Data("title\tde\tTransfers\n".utf8).write(to: planted)
+        try FileManager.default.createSymbolicLink(
+            atPath: package.root.appendingPathComponent("Localizations/translated-from.txt").path,
+            withDestinationPath: planted.path)
+        let before = try FileTree.contents(of: package.root.appendingPathComponent("Localizations"))
+        let run = try ToolRunner.run(["import", po.path], in: package.root)
+        #expect(run.status == 1, "\(run.output)\(run.errors)")
+        #expect(run.errors.contains("translated-from.txt: error: a symbolic link to"), "\(run.errors)")
+        #expect(run.output.contains("0 files written"), "\(run.output)")
+        #expect(try FileTree.contents(of: package.root.appendingPathComponent("Localizations")) == before)
+        #expect(try Data(contentsOf: planted) == Data("title\tde\tTransfers\n".utf8))
+    }
 }
