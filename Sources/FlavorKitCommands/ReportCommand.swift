@@ -4,12 +4,13 @@ import FileWriting
 import Foundation
 import ProjectReporting
 
-/// `flavorkit report [--output DIR] [--from ARTIFACTS] [--root DIR]`: one self-contained HTML
-/// page (`DIR/index.html`) with the translation coverage, the lint findings, every snapshot
+/// `flavorkit report [--output DIR|FILE.html] [--from ARTIFACTS] [--root DIR]`: one
+/// self-contained HTML page (`DIR/index.html`, or the `.html` file named) with the translation coverage, the lint findings, every snapshot
 /// side by side and what changed (`ProjectReport`).
 enum ReportCommand: ToolCommand {
     static let output = Option.value(
-        "output", placeholder: "DIR", summary: "the folder to write index.html in (default: .build/flavorkit-report)")
+        "output", placeholder: "DIR",
+        summary: "the folder to write index.html in, or a file ending in .html (default: .build/flavorkit-report)")
     static let from = Option.value(
         "from", placeholder: "DIR", summary: "also show the failures in a folder CI wrote (SNAPSHOT_ARTIFACTS)")
 
@@ -21,10 +22,17 @@ enum ReportCommand: ToolCommand {
         let layout = try FlavorKitTool.layout(parsed)
         let artifacts = parsed.value(from).map(ToolContext.url)
         let report = try ProjectReport.collect(layout, artifacts: artifacts)
-        let folder =
-            parsed.value(output).map(ToolContext.url)
-            ?? layout.root.appendingPathComponent(".build/flavorkit-report")
-        let page = folder.appendingPathComponent("index.html")
+        let given = parsed.value(output).map(ToolContext.url)
+        // `--output report.html` names the page itself (unless such a folder exists); anything
+        // else, the folder that holds it.
+        let page =
+            given.flatMap { url in
+                var isFolder: ObjCBool = false
+                let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
+                return url.pathExtension.lowercased() == "html" && !(exists && isFolder.boolValue) ? url : nil
+            }
+            ?? (given ?? layout.root.appendingPathComponent(".build/flavorkit-report"))
+            .appendingPathComponent("index.html")
         try AtomicFile.write(Data(report.html().utf8), to: page, creatingFolder: true)
         let changed = report.snapshots.filter { $0.change != nil }.count
         ToolContext.print(

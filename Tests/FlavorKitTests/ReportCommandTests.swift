@@ -70,6 +70,21 @@ struct ReportCommandTests {
         return try String(contentsOf: root.appendingPathComponent("out/index.html"), encoding: .utf8)
     }
 
+    @Test("--output ending in .html names the page itself; a folder of that name still holds index.html")
+    func outputFile() throws {
+        let root = try Self.fixture()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let page = root.appendingPathComponent("site/Report.HTML")
+        let written = try ToolRunner.run(["report", "--root", root.path, "--output", page.path])
+        #expect(written.status == 0, "\(written.errors)")
+        #expect(written.output.hasPrefix("wrote \(page.path): "))
+        #expect(try String(contentsOf: page, encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
+        let folder = root.appendingPathComponent("kept.html")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let inFolder = try ToolRunner.run(["report", "--root", root.path, "--output", folder.path])
+        #expect(inFolder.output.hasPrefix("wrote \(folder.appendingPathComponent("index.html").path): "))
+    }
+
     @Test("one self-contained page: coverage, findings, every snapshot, what changed, anchors")
     func page() throws {
         let root = try Self.fixture()
