@@ -15,7 +15,7 @@ public struct CatalogLinter {
         // Warnings: likely mistakes.
         ExtraKeyRule(), DuplicateKeyRule(), SameAsDevelopmentRule(), UnusedKeyRule(), OrphanOverrideRule(),
         NeedsTranslationRule(), SuspiciousTextRule(), UnknownFieldRule(), RedundantOverrideRule(),
-        UndeclaredFlavorRule(), UnseenOverrideRule(),
+        UndeclaredFlavorRule(), UnseenOverrideRule(), UnreadLanguageFolderRule(),
         // Notes: worth knowing.
         StaleKeyRule(),
     ]
