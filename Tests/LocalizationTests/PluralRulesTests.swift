@@ -65,6 +65,23 @@ struct PluralRulesTests {
         #expect(checked > (kind == .cardinal ? 5_000 : 1_000))
     }
 
+    @Test(
+        "a whole number's category, taken by its fast path, is that of its operands, in every CLDR locale",
+        arguments: [
+            ("plurals.json", "plurals-type-cardinal", PluralRules.Kind.cardinal),
+            ("ordinals.json", "plurals-type-ordinal", .ordinal),
+        ])
+    func wholeNumbers(file: String, key: String, kind: PluralRules.Kind) throws {
+        let numbers = Array(-3...2_100) + [10_000, 100_000, 1_000_000, 1_000_001, 2_000_000, Int.max, Int.min]
+        for locale in try Self.cldr(file, key).keys.sorted() {
+            let rules = try #require(PluralRules.rules(forCLDRLocale: locale, kind: kind))
+            for number in numbers {
+                #expect(
+                    rules.category(for: number) == rules.category(for: PluralOperands(number)), "\(locale) \(number)")
+            }
+        }
+    }
+
     @Test("the compiled rules are what the generator makes of the data, byte for byte")
     func generatedFileMatchesTheData() throws {
         let generated = try PluralRuleGenerator.swiftSource(

@@ -128,12 +128,37 @@ public struct PluralRules: Sendable {
 
     /// The category of a number given by its operands (decimals keep their written digits).
     public func category(for operands: PluralOperands) -> PluralCategory {
+        category { step in
+            switch step.operand {
+            case .n:
+                // Every value in a rule is an integer, so `n` with a non-zero fraction (and any
+                // remainder of it) matches none; otherwise `n` is its integer digits.
+                operands.w != 0 ? nil : operands.i
+            case .i: operands.i
+            case .v: operands.v
+            case .w: operands.w
+            case .f: operands.f
+            case .t: operands.t
+            case .e, .c: operands.e
+            }
+        }
+    }
+
+    /// The category of a whole number: its operands are its digits (`n`, `i`) and zeros.
+    public func category(for value: Int) -> PluralCategory {
+        let digits = value.magnitude > UInt(Int.max) ? Int.max : Int(value.magnitude)
+        return category { step in step.operand == .n || step.operand == .i ? digits : 0 }
+    }
+
+    /// The first category whose condition holds, each relation's operand given by `operand`
+    /// (nil: a value no relation matches).
+    private func category(operand: (Step) -> Int?) -> PluralCategory {
         steps.withUnsafeBufferPointer { steps in
             bounds.withUnsafeBufferPointer { bounds in
                 var index = 0
                 while index < steps.count {
                     let step = steps[index]
-                    if Self.holds(step, operands, bounds) {
+                    if Self.holds(step, operand(step), bounds) {
                         if step.endsConjunction { return step.category }
                         index += 1
                     } else {
@@ -145,27 +170,15 @@ public struct PluralRules: Sendable {
         }
     }
 
-    /// The category of a whole number.
-    public func category(for value: Int) -> PluralCategory {
-        category(for: PluralOperands(value))
-    }
-
-    private static func holds(_ step: Step, _ operands: PluralOperands, _ bounds: UnsafeBufferPointer<Int>) -> Bool {
-        var value: Int
-        switch step.operand {
-        case .n:
-            // Every value in a rule is an integer, so `n` with a non-zero fraction (and any
-            // remainder of it) matches none; otherwise `n` is its integer digits.
-            if operands.w != 0 { return step.negated }
-            value = operands.i
-        case .i: value = operands.i
-        case .v: value = operands.v
-        case .w: value = operands.w
-        case .f: value = operands.f
-        case .t: value = operands.t
-        case .e, .c: value = operands.e
+    private static func holds(_ step: Step, _ operand: Int?, _ bounds: UnsafeBufferPointer<Int>) -> Bool {
+        guard var value = operand else { return step.negated }
+        // CLDR's moduli written out: a division by a constant is a multiplication.
+        switch step.modulus {
+        case 0: break
+        case 10: value %= 10
+        case 100: value %= 100
+        default: value %= step.modulus
         }
-        if step.modulus != 0 { value %= step.modulus }
         var position = step.boundsStart
         while position < step.boundsEnd {
             if bounds[position] <= value, value <= bounds[position + 1] { return !step.negated }
