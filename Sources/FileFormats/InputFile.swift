@@ -119,7 +119,7 @@ package enum InputFile {
         }
         // O_NOFOLLOW guards the last name only: a folder on the way swapped for a link since
         // `realpath` would lead elsewhere. What was opened is asked of the kernel and checked.
-        if let folder, let opened = openedPath(descriptor), opened != path,
+        if let folder, let opened = openedPath(descriptor), !opened.utf8.elementsEqual(path.utf8),
             !isInside(opened, canonicalFolder(folder))
         {
             close(descriptor)
@@ -171,7 +171,9 @@ package enum InputFile {
     private static func checkInside(_ resolved: String, given: String, folder: String) throws(Diagnostic) {
         // No link on the way (it resolves to itself): the folder as written is then its real
         // path too, and needs no resolving of its own.
-        guard (resolved == given && resolved.hasPrefix(folder + "/")) || isInside(resolved, canonicalFolder(folder))
+        guard
+            (resolved.utf8.elementsEqual(given.utf8) && isInside(resolved, folder))
+                || isInside(resolved, canonicalFolder(folder))
         else {
             throw Diagnostic(
                 "a symbolic link to \"\(Diagnostic.quote(resolved))\", outside \(Diagnostic.quote(folder)); "
@@ -218,9 +220,10 @@ package enum InputFile {
         #endif
     }
 
-    /// Whether the resolved `path` lies inside the resolved `folder`.
+    /// Whether the resolved `path` lies inside the resolved `folder`, byte for byte: names are
+    /// bytes to the kernel, and Swift's comparison would take `café` spelled two ways as one.
     private static func isInside(_ path: String, _ folder: String) -> Bool {
-        path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+        path.utf8.starts(with: (folder.hasSuffix("/") ? folder : folder + "/").utf8)
     }
 
     /// `folder` with every link followed, or as it is when it does not exist.

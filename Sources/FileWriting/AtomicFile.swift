@@ -91,7 +91,9 @@ public enum AtomicFile {
     public static func isInside(_ url: URL, _ folder: URL) -> Bool {
         guard let target = try? resolvingLinks(url), let file = resolved(target), let container = resolved(folder)
         else { return false }
-        return file.hasPrefix(container.hasSuffix("/") ? container : container + "/")
+        // Byte for byte: names are bytes to the kernel, and Swift's comparison would take
+        // `café` spelled two ways as one.
+        return file.utf8.starts(with: (container.hasSuffix("/") ? container : container + "/").utf8)
     }
 
     /// `url`'s path with the links of its deepest existing folder followed and the rest as
@@ -118,7 +120,10 @@ public enum AtomicFile {
         for _ in 0..<maximumLinks {
             var info = stat()
             guard lstat(current.path, &info) == 0 else {
-                guard errno == ENOENT else { throw failure("cannot read the file's status", current) }
+                // No such file, or a file where a folder on the way should be: nothing to follow.
+                guard errno == ENOENT || errno == ENOTDIR else {
+                    throw failure("cannot read the file's status", current)
+                }
                 return current
             }
             guard info.st_mode & S_IFMT == S_IFLNK else { return current }

@@ -92,8 +92,10 @@ enum ExportCommand: ToolCommand {
         var isFolder: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: ToolContext.url(output).path, isDirectory: &isFolder)
         guard output.hasSuffix("/") || (exists && isFolder.boolValue) || files.count > 1 else {
-            try AtomicFile.write(files[0].data, to: ToolContext.url(output))
-            ToolContext.print("wrote \(output)")
+            // Never through a link out of the file's folder.
+            let url = ToolContext.url(output)
+            try AtomicFile.write(files[0].data, to: url, within: url.deletingLastPathComponent())
+            ToolContext.print("wrote \(Diagnostic.visible(output))")
             return
         }
         guard !exists || isFolder.boolValue else {
@@ -103,9 +105,10 @@ enum ExportCommand: ToolCommand {
         }
         let folder = output.hasSuffix("/") ? output : output + "/"
         for file in files {
+            // Inside the output folder: a link there (a committed one) leads nowhere else.
             let url = ToolContext.url(folder + file.path)
-            try AtomicFile.write(file.data, to: url, creatingFolder: true)
-            ToolContext.print("wrote \(folder + file.path)")
+            try AtomicFile.write(file.data, to: url, creatingFolder: true, within: ToolContext.url(folder))
+            ToolContext.print("wrote \(Diagnostic.visible(folder + file.path))")
         }
     }
 }

@@ -42,7 +42,9 @@ enum GenerateSymbolsCommand: ToolCommand {
         let url = ToolContext.url(path)
         // Written only when it changed, so that a build does not compile it again.
         if (try? InputFile.readIfPresent(url, limit: InputFile.textLimit)) != data {
-            try AtomicFile.write(data, to: url, creatingFolder: true)
+            // Never through a link out of its folder: a committed one could aim the generated
+            // source at a file that runs (a Git hook).
+            try AtomicFile.write(data, to: url, creatingFolder: true, within: url.deletingLastPathComponent())
         }
         if !parsed.flag(quiet) {
             FlavorKitTool.printError("\(generator.count) symbol\(generator.count == 1 ? "" : "s") in \(path)\n")

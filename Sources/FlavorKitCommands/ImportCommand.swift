@@ -33,22 +33,51 @@ enum ImportCommand: ToolCommand {
         defer { lock.release() }
         let importer = TranslationImporter(project: project, files: urls, compendia: compendia)
         var failures = importer.diagnostics
+        // Each file is written inside its own catalog folder, links followed (a committed link,
+        // even to a file not there yet, leads nowhere else in the package), and only when every
+        // file can be: the catalogs and their records are written together or not at all.
+        let catalogFolders = [project.layout.localizations] + project.flavors.map(project.layout.localizations(flavor:))
+        let writes = importer.writes.map { url, data in
+            let folder = catalogFolders.filter { url.path.utf8.starts(with: ($0.path + "/").utf8) }
+                .max { $0.path.utf8.count < $1.path.utf8.count }
+            return (url: url, data: data, folder: folder ?? project.layout.localizations)
+        }
+        var refused: [Diagnostic] = []
+        for write in writes {
+            do throws(Diagnostic) {
+                guard AtomicFile.isInside(write.url, write.folder) else {
+                    throw Diagnostic(
+                        "a symbolic link out of \(Diagnostic.quote(write.folder.path)); not written through",
+                        path: write.url.path)
+                }
+                try AtomicFile.checkReplaceable(write.url)
+            } catch {
+                refused.append(error)
+            }
+        }
+        failures += refused
         var written = 0
-        for (url, data) in importer.writes {
+        for write in writes where refused.isEmpty {
             // The records come last: none claims a translation whose catalog was not written.
-            if url.lastPathComponent == TranslationRecord.fileName && failures.count > importer.diagnostics.count {
+            if write.url.lastPathComponent == TranslationRecord.fileName && failures.count > importer.diagnostics.count
+            {
                 continue
             }
             do throws(Diagnostic) {
                 // A flavor's first translation into a language starts its `.lproj` folder.
-                try AtomicFile.write(data, to: url, creatingFolder: true, within: project.layout.root)
+                try AtomicFile.write(write.data, to: write.url, creatingFolder: true, within: write.folder)
                 written += 1
-                ToolContext.print("wrote \(project.layout.relativePath(url))")
+                ToolContext.print("wrote \(Diagnostic.visible(project.layout.relativePath(write.url)))")
             } catch {
                 failures.append(error)
             }
         }
         for diagnostic in failures.sorted() { FlavorKitTool.printError("\(diagnostic)\n") }
+        guard refused.isEmpty else {
+            ToolContext.print(
+                "\(importer.changed) translation\(importer.changed == 1 ? "" : "s") not taken: no file written")
+            return 1
+        }
         var summary = "\(importer.changed) translation\(importer.changed == 1 ? "" : "s") taken"
         if !importer.changedByLanguage.isEmpty {
             let languages = importer.changedByLanguage.sorted { $0.key.description < $1.key.description }

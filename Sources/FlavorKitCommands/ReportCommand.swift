@@ -23,20 +23,24 @@ enum ReportCommand: ToolCommand {
         let artifacts = parsed.value(from).map(ToolContext.url)
         let report = try ProjectReport.collect(layout, artifacts: artifacts)
         let given = parsed.value(output).map(ToolContext.url)
-        // `--output report.html` names the page itself (unless such a folder exists); anything
-        // else, the folder that holds it.
+        // `--output report.html` names the page itself (unless it ends in `/` or such a folder
+        // exists); anything else, the folder that holds it.
+        let named = parsed.value(output).map { !$0.hasSuffix("/") && $0.lowercased().hasSuffix(".html") } ?? false
         let page =
             given.flatMap { url in
                 var isFolder: ObjCBool = false
                 let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
-                return url.pathExtension.lowercased() == "html" && !(exists && isFolder.boolValue) ? url : nil
+                return named && !(exists && isFolder.boolValue) ? url : nil
             }
             ?? (given ?? layout.root.appendingPathComponent(".build/flavorkit-report"))
             .appendingPathComponent("index.html")
-        try AtomicFile.write(Data(report.html().utf8), to: page, creatingFolder: true)
+        // Never through a link that leads out of the page's folder (a committed one, even to
+        // a file not there yet).
+        try AtomicFile.write(
+            Data(report.html().utf8), to: page, creatingFolder: true, within: page.deletingLastPathComponent())
         let changed = report.snapshots.filter { $0.change != nil }.count
         ToolContext.print(
-            "wrote \(page.path): \(report.snapshots.count) snapshots (\(changed) changed), "
+            "wrote \(Diagnostic.visible(page.path)): \(report.snapshots.count) snapshots (\(changed) changed), "
                 + "\(report.languages.count) languages, \(report.findings.count) lint findings")
         return 0
     }

@@ -216,9 +216,11 @@ struct LintRuleTests {
                 "Localizations/Notes.lproj/read-me.txt": "nothing FlavorKit reads",
                 "Flavors/App/Localizations/x\u{1B}y.lproj/A.strings": "",
                 "Flavors/App/Localizations/x\u{1B}y.lproj/B.stringsdict": "",
+                "Flavors/App/Localizations/x\u{1B}y.lproj/C.strings": "",
+                "Flavors/App/Localizations/x\u{1B}y.lproj/D.strings": "",
             ],
             [
-                "Flavors/App/Localizations/x\\u{1B}y.lproj:1:1: warning: x\\u{1B}y.lproj is named by no language tag, so its catalog files A.strings, B.stringsdict are never read; rename it after its language's tag (fr.lproj, pt-BR.lproj) [unread-language-folder]",
+                "Flavors/App/Localizations/x\\u{1B}y.lproj:1:1: warning: x\\u{1B}y.lproj is named by no language tag, so its catalog files A.strings, B.stringsdict, C.strings and 1 more are never read; rename it after its language's tag (fr.lproj, pt-BR.lproj) [unread-language-folder]",
                 "Localizations/Base.lproj:1:1: warning: Base.lproj is named by no language tag, so its catalog file Main.strings is never read; Xcode's Base.lproj is for interface files: move them into en.lproj [unread-language-folder]",
                 "Localizations/French.lproj:1:1: warning: French.lproj is named by no language tag, so its catalog file Localizable.strings is never read; Apple's old name for fr: rename it fr.lproj [unread-language-folder]",
             ]

@@ -161,4 +161,31 @@ struct InputFileTests {
             try InputFile.read(huge, limit: 1 << 20)
         }
     }
+
+    @Test(
+        "folders are told apart by their bytes: café spelled two ways is two folders, a name may start with an accent")
+    func bytesNotCharacters() throws {
+        let root = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        // The package in café (one scalar é), a secret in cafe + U+0301 (two scalars): to Swift's
+        // == the two names are one, to the kernel they are two folders.
+        let composed = root.appendingPathComponent("caf\u{E9}")
+        let decomposed = root.appendingPathComponent("cafe\u{301}")
+        for folder in [composed, decomposed] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        try Data("SECRET\n".utf8).write(to: decomposed.appendingPathComponent("secret.txt"))
+        try FileManager.default.createSymbolicLink(
+            atPath: composed.appendingPathComponent("a.txt").path,
+            withDestinationPath: decomposed.appendingPathComponent("secret.txt").path)
+        #expect {
+            try InputFile.read(composed.appendingPathComponent("a.txt"), limit: 100, within: composed)
+        } throws: { error in
+            (error as? Diagnostic)?.message.hasPrefix("a symbolic link to") == true
+        }
+        // A name that starts with a combining mark is a name inside the folder like any other.
+        let accented = composed.appendingPathComponent("\u{301}Tab.txt")
+        try Data("inside\n".utf8).write(to: accented)
+        #expect(try InputFile.read(accented, limit: 100, within: composed) == Data("inside\n".utf8))
+    }
 }

@@ -86,6 +86,18 @@ struct CommandLineTests {
             ["export", "--format", "json", "--output", "one.json", "--root", root], in: scratch)
         #expect(file.output == "wrote one.json\n")
         #expect(FileManager.default.fileExists(atPath: scratch.appendingPathComponent("one.json").path))
+
+        // A link already in the output folder (a committed one) is not written through out of it.
+        let outside = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try FileManager.default.removeItem(at: json)
+        try FileManager.default.createSymbolicLink(
+            atPath: json.path, withDestinationPath: outside.appendingPathComponent("planted.json").path)
+        let linked = try ToolRunner.run(
+            ["export", "--format", "json", "--output", "new-dir/", "--root", root], in: scratch)
+        #expect(linked.status == 1)
+        #expect(linked.errors.contains("not written through"), "\(linked.errors)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
     }
 
     @Test(

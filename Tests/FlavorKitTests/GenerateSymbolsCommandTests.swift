@@ -23,6 +23,21 @@ struct GenerateSymbolsCommandTests {
             environment: ["PATH": path, "HOME": folder.path], in: folder)
     }
 
+    @Test("the generated source is never written through a link out of its folder, such as to a Git hook")
+    func linkOut() throws {
+        let package = try ScratchPackage(main: "", english: #""title" = "Transfers";"#)
+        defer { package.remove() }
+        let hook = package.root.appendingPathComponent(".git/hooks/pre-commit")
+        try FileManager.default.createDirectory(at: hook.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let generated = package.root.appendingPathComponent("Sources/App/L10n.swift")
+        try FileManager.default.createSymbolicLink(
+            atPath: generated.path, withDestinationPath: "../../.git/hooks/pre-commit")
+        let run = try ToolRunner.run(["generate-symbols", "--output", generated.path], in: package.root)
+        #expect(run.status == 1)
+        #expect(run.errors.contains("not written through"), "\(run.errors)")
+        #expect(!FileManager.default.fileExists(atPath: hook.path))
+    }
+
     @Test(
         "the symbols compile and type each argument; a key removed from the catalog is a compile error where it was used"
     )

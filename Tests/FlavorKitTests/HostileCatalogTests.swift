@@ -96,16 +96,8 @@ struct HostileCatalogTests {
     func recordLinkedOut() throws {
         let outside = try ToolRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: outside) }
-        let package = try ScratchPackage(main: #"print(text("title"))"#)
+        let (package, po) = try Self.editedExport()
         defer { package.remove() }
-        _ = try ToolRunner.run(["extract"], in: package.root)
-        #expect(
-            try ToolRunner.run(["export", "--format", "po", "--lang", "de", "--output", "po/"], in: package.root)
-                .status == 0)
-        let po = package.root.appendingPathComponent("po/de/Localizable.po")
-        let text = try String(contentsOf: po, encoding: .utf8)
-        try Data(text.replacingOccurrences(of: "msgstr \"Übertragungen\"", with: "msgstr \"Transfers!\"").utf8)
-            .write(to: po)
         let planted = outside.appendingPathComponent("planted")
         try Data("title\tde\tTransfers\n".utf8).write(to: planted)
         try FileManager.default.createSymbolicLink(
@@ -118,5 +110,65 @@ struct HostileCatalogTests {
         #expect(run.output.contains("0 files written"), "\(run.output)")
         #expect(try FileTree.contents(of: package.root.appendingPathComponent("Localizations")) == before)
         #expect(try Data(contentsOf: planted) == Data("title\tde\tTransfers\n".utf8))
+    }
+
+    /// The package after `extract`, with a German PO exported and one translation changed.
+    private static func editedExport() throws -> (ScratchPackage, URL) {
+        let package = try ScratchPackage(main: #"print(text("title"))"#)
+        _ = try ToolRunner.run(["extract"], in: package.root)
+        #expect(
+            try ToolRunner.run(["export", "--format", "po", "--lang", "de", "--output", "po/"], in: package.root)
+                .status == 0)
+        let po = package.root.appendingPathComponent("po/de/Localizable.po")
+        let text = try String(contentsOf: po, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "msgstr \"Übertragungen\"", with: "msgstr \"Transfers!\"").utf8)
+            .write(to: po)
+        return (package, po)
+    }
+
+    @Test(
+        "import writes nothing through a committed link to elsewhere in the package, such as a Git hook",
+        arguments: ["Localizations/translated-from.txt", "Localizations/fr.lproj/Localizable.strings"])
+    func linkElsewhereInPackage(link: String) throws {
+        let package = try ScratchPackage(main: #"print(text("title"))"#)
+        defer { package.remove() }
+        _ = try ToolRunner.run(["extract"], in: package.root)
+        // As `git init` leaves it: a hooks folder, where a file named pre-commit would run.
+        let hook = package.root.appendingPathComponent(".git/hooks/pre-commit")
+        try FileManager.default.createDirectory(at: hook.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let file = package.root.appendingPathComponent(link)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: hook.path)
+        // French, a language the catalogs do not have yet (the link leads to no file, which
+        // export reports): its PO starts empty, and a translator fills it in.
+        _ = try ToolRunner.run(["export", "--format", "po", "--lang", "fr", "--output", "po/"], in: package.root)
+        let po = package.root.appendingPathComponent("po/fr/Localizable.po")
+        let text = try String(contentsOf: po, encoding: .utf8)
+        try Data(
+            text.replacingOccurrences(
+                of: "msgid \"Transfers\"\nmsgstr \"\"", with: "msgid \"Transfers\"\nmsgstr \"echo pwned\""
+            ).utf8
+        )
+        .write(to: po)
+        let before = try FileTree.contents(of: package.root)
+        let run = try ToolRunner.run(["import", po.path], in: package.root)
+        #expect(run.status == 1, "\(run.output)\(run.errors)")
+        #expect(run.errors.contains("not written through"), "\(run.errors)")
+        #expect(!FileManager.default.fileExists(atPath: hook.path))
+        #expect(try FileTree.contents(of: package.root) == before)
+    }
+
+    @Test("import writes every file or none: a read-only catalog stops the others and the record")
+    func allOrNothing() throws {
+        let (package, po) = try Self.editedExport()
+        defer { package.remove() }
+        let catalog = package.root.appendingPathComponent("Localizations/de.lproj/Localizable.strings")
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: catalog.path)
+        let before = try FileTree.contents(of: package.root)
+        let run = try ToolRunner.run(["import", po.path], in: package.root)
+        #expect(run.status == 1, "\(run.output)\(run.errors)")
+        #expect(run.errors.contains("Localizable.strings: error:"), "\(run.errors)")
+        #expect(run.output.contains("not taken: no file written"), "\(run.output)")
+        #expect(try FileTree.contents(of: package.root) == before)
     }
 }

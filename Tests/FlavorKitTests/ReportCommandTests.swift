@@ -83,6 +83,38 @@ struct ReportCommandTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let inFolder = try ToolRunner.run(["report", "--root", root.path, "--output", folder.path])
         #expect(inFolder.output.hasPrefix("wrote \(folder.appendingPathComponent("index.html").path): "))
+        // A trailing slash names a folder, whatever its name.
+        let slashed = root.appendingPathComponent("new.html")
+        let inNewFolder = try ToolRunner.run(["report", "--root", root.path, "--output", slashed.path + "/"])
+        #expect(inNewFolder.status == 0, "\(inNewFolder.errors)")
+        #expect(FileManager.default.fileExists(atPath: slashed.appendingPathComponent("index.html").path))
+    }
+
+    @Test(
+        "the page is never written through a link out of its folder, committed or not there yet",
+        arguments: ["victim.txt", "not-yet.html"])
+    func pageLinkedOut(target: String) throws {
+        let root = try Self.fixture()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let outside = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: outside) }
+        let victim = outside.appendingPathComponent(target)
+        if target == "victim.txt" { try Data("kept\n".utf8).write(to: victim) }
+        for page in [
+            root.appendingPathComponent("out.html"), root.appendingPathComponent(".build/flavorkit-report/index.html"),
+        ] {
+            try FileManager.default.createDirectory(
+                at: page.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: page.path, withDestinationPath: victim.path)
+            let output = page.lastPathComponent == "out.html" ? ["--output", page.path] : []
+            let run = try ToolRunner.run(["report", "--root", root.path] + output)
+            #expect(run.status == 1, "\(run.output)")
+            #expect(run.errors.contains("not written through"), "\(run.errors)")
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: outside.path)
+                    == (target == "victim.txt" ? ["victim.txt"] : []))
+            if target == "victim.txt" { #expect(try Data(contentsOf: victim) == Data("kept\n".utf8)) }
+        }
     }
 
     @Test("one self-contained page: coverage, findings, every snapshot, what changed, anchors")

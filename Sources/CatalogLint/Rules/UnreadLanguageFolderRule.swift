@@ -46,7 +46,11 @@ struct UnreadLanguageFolderRule: LintRule {
                     } else {
                         "rename it after its language's tag (fr.lproj, pt-BR.lproj)"
                     }
-                let listed = files.sorted().map { Diagnostic.quote($0) }.joined(separator: ", ")
+                // A few names, then how many more: one line however many files.
+                let sorted = files.sorted()
+                let listed =
+                    sorted.prefix(3).map { Diagnostic.quote($0) }.joined(separator: ", ")
+                    + (sorted.count > 3 ? " and \(sorted.count - 3) more" : "")
                 found.append(
                     diagnostic(
                         "\(Diagnostic.quote(name)) is named by no language tag, so "
