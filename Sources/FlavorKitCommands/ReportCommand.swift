@@ -5,8 +5,9 @@ import Foundation
 import ProjectReporting
 
 /// `flavorkit report [--output DIR|FILE.html] [--from ARTIFACTS] [--root DIR]`: one
-/// self-contained HTML page (`DIR/index.html`, or the `.html` file named) with the translation coverage, the lint findings, every snapshot
-/// side by side and what changed (`ProjectReport`).
+/// self-contained HTML page (`DIR/index.html`, or the `.html` file named) with the
+/// translation coverage, the lint findings, every snapshot side by side and what changed
+/// (`ProjectReport`).
 enum ReportCommand: ToolCommand {
     static let output = Option.value(
         "output", placeholder: "DIR",
@@ -22,10 +23,11 @@ enum ReportCommand: ToolCommand {
         let layout = try FlavorKitTool.layout(parsed)
         let artifacts = parsed.value(from).map(ToolContext.url)
         let report = try ProjectReport.collect(layout, artifacts: artifacts)
-        let given = parsed.value(output).map(ToolContext.url)
+        let value = parsed.value(output)
+        let given = value.map(ToolContext.url)
         // `--output report.html` names the page itself (unless it ends in `/` or such a folder
         // exists); anything else, the folder that holds it.
-        let named = parsed.value(output).map { !$0.hasSuffix("/") && $0.lowercased().hasSuffix(".html") } ?? false
+        let named = value.map { !$0.hasSuffix("/") && $0.lowercased().hasSuffix(".html") } ?? false
         let page =
             given.flatMap { url in
                 var isFolder: ObjCBool = false
