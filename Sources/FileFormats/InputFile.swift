@@ -25,10 +25,13 @@ package enum InputFile {
     /// The most read of a Swift source file, a snapshot or a translator's file.
     package static let textLimit = 1 << 30
 
-    /// The bytes of the file at `url`. A missing file is an error too ("no such file").
+    /// The bytes of the file at `url`. A missing file is an error too ("no such file", or for
+    /// a symbolic link that leads to no file, so).
     package static func read(_ url: URL, limit: Int, within folder: URL? = nil) throws(Diagnostic) -> Data {
         guard let data = try readIfPresent(url, limit: limit, within: folder) else {
-            throw Diagnostic("no such file", path: url.path)
+            var status = stat()
+            let isLink = lstat(url.path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+            throw Diagnostic(isLink ? "a symbolic link that leads to no file" : "no such file", path: url.path)
         }
         return data
     }

@@ -50,8 +50,8 @@ public struct FlavorLook: Sendable, Equatable {
     }
 
     /// Reads a plist's `FlavorLook` value (nil: the default look); `path` names the plist in
-    /// errors (found only for one). Unknown keys, unknown colours and bar characters that are not one printable
-    /// single-column character are errors.
+    /// errors (found only for one). Unknown keys, unknown colours and bar characters that are
+    /// not one printable single-column character are errors.
     public init(plistValue value: Any?, path: @autoclosure () -> String) throws(Diagnostic) {
         self.init()
         guard let value else { return }

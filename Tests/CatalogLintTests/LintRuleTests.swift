@@ -214,6 +214,7 @@ struct LintRuleTests {
                 "Localizations/Base.lproj/Main.strings": "\"title\" = \"Title\";\n",
                 "Localizations/Base.lproj/Main.storyboard": "<document/>",
                 "Localizations/Notes.lproj/read-me.txt": "nothing FlavorKit reads",
+                "Localizations/Notes.lproj/folder.strings/inside.txt": "a folder, not a catalog file",
                 "Flavors/App/Localizations/x\u{1B}y.lproj/A.strings": "",
                 "Flavors/App/Localizations/x\u{1B}y.lproj/B.stringsdict": "",
                 "Flavors/App/Localizations/x\u{1B}y.lproj/C.strings": "",
@@ -258,6 +259,22 @@ struct LintRuleTests {
         let found = try fixture.lintConfigured()
         #expect(found == expected, "\(rule)")
         #expect(found.allSatisfy { $0.hasSuffix("[\(rule)]") })
+    }
+
+    @Test("an .lproj named by no language that links to one (kept for old tools), or leads out, is not looked into")
+    func languageFolderLinks() throws {
+        let fixture = try ProjectFixture()
+        defer { fixture.remove() }
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("outside-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try Data("\"x\" = \"y\";\n".utf8).write(to: outside.appendingPathComponent("Private.strings"))
+        let localizations = fixture.root.appendingPathComponent("Localizations")
+        try FileManager.default.createSymbolicLink(
+            atPath: localizations.appendingPathComponent("German.lproj").path, withDestinationPath: "de.lproj")
+        try FileManager.default.createSymbolicLink(
+            atPath: localizations.appendingPathComponent("Elsewhere.lproj").path, withDestinationPath: outside.path)
+        #expect(fixture.lint() == [])
     }
 
     @Test("a key renamed in the code shows up as undefined where it is used and unused in the catalog")

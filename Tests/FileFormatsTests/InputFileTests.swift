@@ -32,6 +32,16 @@ struct InputFileTests {
         #expect(try InputFile.read(file, limit: 100, within: inside) == Data("inside\n".utf8))
         #expect(try InputFile.readIfPresent(inside.appendingPathComponent("none.txt"), limit: 100) == nil)
         #expect(try InputFile.readIfPresent(inside.appendingPathComponent("none/deeper.txt"), limit: 100) == nil)
+        #expect(throws: Diagnostic("no such file", path: inside.appendingPathComponent("none.txt").path)) {
+            try InputFile.read(inside.appendingPathComponent("none.txt"), limit: 100)
+        }
+        // A link to nothing is absent too, and said to be a link.
+        try Self.link("inside/dangling.txt", to: "gone.txt", in: root)
+        let dangling = inside.appendingPathComponent("dangling.txt")
+        #expect(try InputFile.readIfPresent(dangling, limit: 100, within: inside) == nil)
+        #expect(throws: Diagnostic("a symbolic link that leads to no file", path: dangling.path)) {
+            try InputFile.read(dangling, limit: 100, within: inside)
+        }
         try Self.link("inside/sub/b.txt", to: "../a.txt", in: root)
         #expect(
             try InputFile.read(inside.appendingPathComponent("sub/b.txt"), limit: 100, within: inside)

@@ -2,6 +2,12 @@ import Diagnostics
 import FileFormats
 import Localization
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `unread-language-folder`: a `.lproj` folder of a catalog folder whose name is no language
 /// tag (`French.lproj`, `Base.lproj`), holding `.strings` or `.stringsdict` files nothing reads.
 struct UnreadLanguageFolderRule: LintRule {
@@ -21,6 +27,13 @@ struct UnreadLanguageFolderRule: LintRule {
         "Russian": "ru", "Polish": "pl",
     ]
 
+    /// The kind of the entry at `path`, a link not followed (`S_IFDIR`, `S_IFREG`, …); 0 when
+    /// there is none.
+    static func kind(of path: String) -> mode_t {
+        var info = stat()
+        return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : 0
+    }
+
     func check(_ context: LintContext) -> [Diagnostic] {
         let layout = context.project.layout
         let folders = [layout.localizations] + context.project.flavors.map { layout.localizations(flavor: $0) }
@@ -30,10 +43,14 @@ struct UnreadLanguageFolderRule: LintRule {
             where name.hasSuffix("." + CatalogFolderLayout.languageFolderExtension)
                 && CatalogFolderLayout.language(ofFolderNamed: name) == nil
             {
+                // A folder of its own: a link (`French.lproj` to `fr.lproj`, kept for old
+                // tools) is someone's arrangement, and is not looked into.
                 let lproj = folder.appendingPathComponent(name)
+                guard Self.kind(of: lproj.path) == S_IFDIR else { continue }
                 let files = FolderEntries.names(in: lproj.path).filter {
-                    $0.hasSuffix("." + CatalogFolderLayout.FileKind.strings.rawValue)
-                        || $0.hasSuffix("." + CatalogFolderLayout.FileKind.stringsdict.rawValue)
+                    ($0.hasSuffix("." + CatalogFolderLayout.FileKind.strings.rawValue)
+                        || $0.hasSuffix("." + CatalogFolderLayout.FileKind.stringsdict.rawValue))
+                        && Self.kind(of: lproj.path + "/" + $0) == S_IFREG
                 }
                 guard !files.isEmpty else { continue }
                 let stem = String(name.dropLast(CatalogFolderLayout.languageFolderExtension.count + 1))
