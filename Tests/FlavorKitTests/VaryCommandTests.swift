@@ -143,6 +143,30 @@ struct VaryCommandTests {
         #expect(try package.read("Localizations/Localizable.xcstrings") == Self.catalog)
     }
 
+    @Test("a key that is its own English text varies as that text, as Xcode lets it")
+    func keyAsText() throws {
+        let package = try Self.package()
+        defer { package.remove() }
+        try package.write(
+            "Localizations/Localizable.xcstrings",
+            Self.catalog.replacingOccurrences(
+                of: #""title" : {"#,
+                with:
+                    #""%lld photos" : { "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : "%lld Fotos" } } } },"#
+                    + "\n    " + #""title" : {"#))
+        let run = try ToolRunner.run(["vary", "%lld photos", "--by", "plural"], in: package.root)
+        #expect(run.status == 0, "\(run.errors)")
+        let english = try Self.localization("%lld photos", "en", in: package)
+        let plural = try #require((english["variations"] as? [String: Any])?["plural"] as? [String: Any])
+        #expect(Set(plural.keys) == ["one", "other"])
+        let one = try #require((plural["one"] as? [String: Any])?["stringUnit"] as? [String: Any])
+        #expect(one["value"] as? String == "%lld photos")
+        let german = try #require(
+            try Self.localization("%lld photos", "de", in: package)["stringUnit"] as? [String: Any])
+        #expect(german["state"] as? String == "needs_review")
+        #expect(Self.shown("%lld photos", [.int(1)], in: package, "en") == "1 photos")
+    }
+
     @Test("a text that varies already is refused")
     func twice() throws {
         let package = try Self.package()

@@ -14,6 +14,8 @@ import Localization
 /// - By device, `variations.device`: one case per device asked for (Xcode's names; `other`
 ///   always), each the text as it was.
 ///
+/// A key with no development-language localization is its own text (Xcode's way for a key
+/// written in English in code): that text varies, in a development localization made for it.
 /// Every translation of the key is marked `needs_review`: translators redo it in the new shape.
 package enum StringCatalogVariation {
     /// How a text is to vary.
@@ -42,14 +44,17 @@ package enum StringCatalogVariation {
             throw Diagnostic("no key \(quoted) in this String Catalog", path: catalog.path)
         }
         let location = SourceLocation(path: catalog.path, line: entry.line, column: 1)
-        let localization = entry.localization(for: language)
-        if localization?.variations?.plural != nil || localization?.substitutions != nil {
+        let written = entry.localization(for: language)
+        if written?.variations?.plural != nil || written?.substitutions != nil {
             throw Diagnostic("key \(quoted) varies by plural already", at: location)
         }
-        if localization?.variations?.device != nil {
+        if written?.variations?.device != nil {
             throw Diagnostic("key \(quoted) varies by device already", at: location)
         }
-        guard let localization, let unit = localization.stringUnit else {
+        // A key with no development localization is its own text, as Xcode has it: that text
+        // is what varies.
+        let localization = written ?? StringCatalog.Localization(stringUnit: StringCatalog.StringUnit(key))
+        guard let unit = localization.stringUnit else {
             throw Diagnostic("key \(quoted) has no \(language) text to vary", at: location)
         }
         var varied = localization
