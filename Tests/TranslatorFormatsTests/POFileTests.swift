@@ -34,6 +34,26 @@ struct POFileTests {
         #expect(file.messages.first?.strings[0] == text + "\u{0301}more")
     }
 
+    @Test(
+        "an octal or hexadecimal escape is a byte of the UTF-8, as gettext reads it; bytes that are no UTF-8 are an error",
+        arguments: [
+            (#"\303\251t\xC3\xa9 \101\x42 \0end"#, "été AB \u{0}end" as String?, nil as String?),
+            (#"\101\1012"#, "AA2", nil),
+            (#"a\400"#, nil, "x.po:4:10: error: an octal escape past \\377 is no byte"),
+            (#"a\xg"#, nil, "x.po:4:10: error: \\x without hexadecimal digits"),
+            (#"\xff"#, nil, "x.po:4:8: error: its escaped bytes are not UTF-8"),
+            (#"\303"#, nil, "x.po:4:8: error: its escaped bytes are not UTF-8"),
+            (#"\x１"#, nil, "x.po:4:9: error: \\x without hexadecimal digits"),
+        ])
+    func byteEscapes(written: String, text: String?, message: String?) throws {
+        let po = "msgid \"\"\nmsgstr \"\"\nmsgid \"k\"\nmsgstr \"\(written)\"\n"
+        if let text {
+            #expect(try POFile(Data(po.utf8), path: "x.po").messages.first?.strings[0] == text)
+        } else {
+            #expect { try POFile(Data(po.utf8), path: "x.po") } throws: { "\($0)" == message }
+        }
+    }
+
     @Test("lines may end with CRLF, as msgfmt accepts")
     func crlf() throws {
         let unix = try POFile(Data(Self.text.utf8), path: "de.po")

@@ -227,50 +227,83 @@ public struct POFile: Sendable {
             messages.append(message)
         }
 
-        /// One quoted string and nothing after it but white space or a `#` comment.
+        /// One quoted string and nothing after it but white space or a `#` comment. As gettext
+        /// reads it, an octal (`\303`) or hexadecimal (`\xC3`) escape is a byte of the text's
+        /// UTF-8: `\303\251` is `é`.
         func string(_ text: Line, _ line: Int, _ column: Int) throws(Diagnostic) -> String {
-            var result = ""
+            var bytes: [UInt8] = []
             var scalars = Array(text.dropFirst())
             var index = 0
             var offset: Int { column + 1 + index }
+            func append(_ scalar: Unicode.Scalar) { UTF8.encode(scalar) { bytes.append($0) } }
+            /// The value of the ASCII digits of `radix` from `index`, at most `limit` of them.
+            func number(radix: UInt32, limit: Int) -> UInt32? {
+                func digit(_ scalar: Unicode.Scalar) -> UInt32? {
+                    let value: UInt32? =
+                        switch scalar {
+                        case "0"..."9": scalar.value - 48
+                        case "a"..."f": scalar.value - 87
+                        case "A"..."F": scalar.value - 55
+                        default: nil
+                        }
+                    return value.flatMap { $0 < radix ? $0 : nil }
+                }
+                var value: UInt32 = 0
+                var digits = 0
+                while digits < limit, index < scalars.count, let digit = digit(scalars[index]) {
+                    value = value * radix + digit
+                    index += 1
+                    digits += 1
+                }
+                return digits == 0 ? nil : value
+            }
             while true {
                 guard index < scalars.count else { throw error("the string does not end on its line", line, column) }
                 let scalar = scalars[index]
                 index += 1
                 if scalar == "\"" { break }
                 guard scalar == "\\" else {
-                    result.unicodeScalars.append(scalar)
+                    append(scalar)
                     continue
                 }
                 guard index < scalars.count else { throw error("the string does not end on its line", line, column) }
                 let escape = scalars[index]
                 index += 1
+                let escapeColumn = offset - 2
                 switch escape {
-                case "n": result += "\n"
-                case "t": result += "\t"
-                case "r": result += "\r"
-                case "a": result += "\u{07}"
-                case "b": result += "\u{08}"
-                case "f": result += "\u{0C}"
-                case "v": result += "\u{0B}"
-                case "\\", "\"", "'", "?": result.unicodeScalars.append(escape)
+                case "n": bytes.append(0x0A)
+                case "t": bytes.append(0x09)
+                case "r": bytes.append(0x0D)
+                case "a": bytes.append(0x07)
+                case "b": bytes.append(0x08)
+                case "f": bytes.append(0x0C)
+                case "v": bytes.append(0x0B)
+                case "\\", "\"", "'", "?": append(escape)
                 case "0"..."7":
-                    var value = escape.value - 48
-                    var digits = 1
-                    while digits < 3, index < scalars.count, ("0"..."7").contains(scalars[index]) {
-                        value = value * 8 + scalars[index].value - 48
-                        index += 1
-                        digits += 1
+                    index -= 1
+                    // Three octal digits at most, as in C; past 0o377 is no byte.
+                    guard let value = number(radix: 8, limit: 3), value <= 0xFF else {
+                        throw error("an octal escape past \\377 is no byte", line, escapeColumn)
                     }
-                    result.unicodeScalars.append(Unicode.Scalar(value)!)
+                    bytes.append(UInt8(value))
+                case "x":
+                    guard let value = number(radix: 16, limit: 2) else {
+                        throw error("\\x without hexadecimal digits", line, escapeColumn)
+                    }
+                    bytes.append(UInt8(value))
                 default:
-                    throw error("unknown escape \"\\\(Diagnostic.quote(String(escape)))\"", line, offset - 2)
+                    throw error("unknown escape \"\\\(Diagnostic.quote(String(escape)))\"", line, escapeColumn)
                 }
             }
             scalars.removeFirst(index)
             let after = scalars.drop { $0 == " " || $0 == "\t" }
             guard after.isEmpty || after.first == "#" else {
                 throw error("unexpected text after the string", line, offset)
+            }
+            // Bytes that are not UTF-8 come back changed (U+FFFD) when decoded.
+            let result = String(decoding: bytes, as: UTF8.self)
+            guard result.utf8.elementsEqual(bytes) else {
+                throw error("its escaped bytes are not UTF-8", line, column)
             }
             return result
         }
