@@ -154,7 +154,9 @@ package enum InputFile {
             throw failure("cannot read the file", given)
         }
         defer { close(handle) }
-        guard let resolved = openedPath(handle) else { throw failure("cannot read the file", given) }
+        guard let resolved = openedPath(handle) else {
+            throw Diagnostic("cannot read the file (the system cannot say where it leads)", path: given)
+        }
         try checkInside(resolved, given: given, folder: folder)
         let size = try checkedSize(handle, given, limit: limit)
         let descriptor = open("/proc/self/fd/\(handle)", O_RDONLY | O_CLOEXEC)

@@ -34,14 +34,10 @@ enum ImportCommand: ToolCommand {
         let importer = TranslationImporter(project: project, files: urls, compendia: compendia)
         var failures = importer.diagnostics
         // Each file is written inside its own catalog folder, links followed (a committed link,
-        // even to a file not there yet, leads nowhere else in the package), and only when every
-        // file can be: the catalogs and their records are written together or not at all.
-        let catalogFolders = [project.layout.localizations] + project.flavors.map(project.layout.localizations(flavor:))
-        let writes = importer.writes.map { url, data in
-            let folder = catalogFolders.filter { url.path.utf8.starts(with: ($0.path + "/").utf8) }
-                .max { $0.path.utf8.count < $1.path.utf8.count }
-            return (url: url, data: data, folder: folder ?? project.layout.localizations)
-        }
+        // even to a file not there yet, leads nowhere else in the package). Every file is
+        // checked first (where it leads, a read-only or hard-linked file): when one is refused,
+        // none is written.
+        let writes = importer.writes
         var refused: [Diagnostic] = []
         for write in writes {
             do throws(Diagnostic) {

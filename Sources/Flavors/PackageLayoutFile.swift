@@ -214,12 +214,9 @@ private struct ConfigurationReader {
         }
         // `A`+`BC` and `AB`+`C` make one name; so may a variant and a flavor (`Pro`+`Max`, `ProMax`).
         guard dimensions.count > 1 else { return dimensions }
-        var variantNames = [""]
-        for dimension in dimensions {
-            variantNames = variantNames.flatMap { prefix in dimension.flavors.map { prefix + $0 } }
-        }
         var names = seen
-        for name in variantNames where !names.insert(name.uppercased()).inserted {
+        for name in PackageLayout.combinations(of: dimensions).map({ $0.joined() })
+        where !names.insert(name.uppercased()).inserted {
             throw Diagnostic("dimensions: two variants, or a variant and a flavor, are called \(name)", at: at())
         }
         return dimensions

@@ -47,11 +47,12 @@ extension TranslationImporter {
                 return false
             }
         }
-        var recorded: [(TranslationCatalog, Imported, URL)] = []
+        // Each translation to record, with the folder whose record holds it.
+        var recorded: [(catalog: TranslationCatalog, item: Imported, folder: URL)] = []
         for (catalog, item) in confirmations {
-            let url = destination(of: item.unit, in: catalog)
-            guard readRecord(of: catalogFolder(of: url, in: catalog)) else { continue }
-            recorded.append((catalog, item, url))
+            let folder = catalogFolder(of: destination(of: item.unit, in: catalog), in: catalog)
+            guard readRecord(of: folder) else { continue }
+            recorded.append((catalog, item, folder))
             confirmed += 1
         }
         for url in order {
@@ -67,31 +68,36 @@ extension TranslationImporter {
                 continue
             }
             do {
-                writes.append((url, try Self.edit(url, within: folder, parts: parts, table: table)))
+                writes.append((url, try Self.edit(url, within: folder, parts: parts, table: table), folder))
                 for part in parts {
                     changed += part.items.count
                     changedByLanguage[part.catalog.language, default: 0] += part.items.count
                     suggested += part.items.count { $0.suggestedFrom != nil }
-                    recorded += part.items.filter { $0.suggestedFrom == nil }.map { (part.catalog, $0, url) }
+                    recorded += part.items.filter { $0.suggestedFrom == nil }.map { (part.catalog, $0, folder) }
                 }
             } catch {
                 diagnostics.append(error)
             }
         }
-        for (catalog, item, url) in recorded {
-            records[catalogFolder(of: url, in: catalog)]!.after.record(item.unit, language: catalog.language)
+        for (catalog, item, folder) in recorded {
+            records[folder]!.after.record(item.unit, language: catalog.language)
         }
         for folder in recordOrder where records[folder]!.after != records[folder]!.before {
             let record = records[folder]!.after
-            writes.append((record.url, Data(record.text.utf8)))
+            writes.append((record.url, Data(record.text.utf8), folder))
         }
+    }
+
+    /// Whether `path` lies inside `folder`, byte for byte (as the kernel tells names apart).
+    static func isInside(_ path: String, _ folder: URL) -> Bool {
+        path.utf8.starts(with: (folder.path + "/").utf8)
     }
 
     /// The catalog folder a catalog file belongs to: the flavor's, or the shared one.
     func catalogFolder(of url: URL, in catalog: TranslationCatalog) -> URL {
         if let flavor = catalog.source.flavor {
             let flavorFolder = project.layout.localizations(flavor: flavor)
-            if url.path.hasPrefix(flavorFolder.path + "/") { return flavorFolder }
+            if Self.isInside(url.path, flavorFolder) { return flavorFolder }
         }
         return project.layout.localizations
     }
@@ -159,13 +165,13 @@ extension TranslationImporter {
         if let flavor = catalog.source.flavor {
             let flavorFolder = project.layout.localizations(flavor: flavor)
             // Its overrides (in the development language or in this one), or its Info.plist's texts.
-            if unit.sourceLocation?.path.hasPrefix(project.layout.flavor(flavor).path + "/") == true
-                || unit.targetLocation?.path.hasPrefix(flavorFolder.path + "/") == true
+            if unit.sourceLocation.map({ Self.isInside($0.path, project.layout.flavor(flavor)) }) == true
+                || unit.targetLocation.map({ Self.isInside($0.path, flavorFolder) }) == true
             {
                 folder = flavorFolder
             }
         }
-        if let path = unit.targetLocation?.path, path.hasPrefix(folder.path + "/") {
+        if let path = unit.targetLocation?.path, Self.isInside(path, folder) {
             return URL(fileURLWithPath: path)
         }
         if unit.kind == .xcstrings, let path = unit.sourceLocation?.path {

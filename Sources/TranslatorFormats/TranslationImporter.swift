@@ -44,8 +44,9 @@ public struct TranslationImporter {
     public internal(set) var suggested = 0
     /// How many translations changed in each language.
     public internal(set) var changedByLanguage: [LanguageTag: Int] = [:]
-    /// Catalog file → its new content.
-    public internal(set) var writes: [(url: URL, data: Data)] = []
+    /// Catalog file → its new content, and the catalog folder it belongs to (the shared one or
+    /// a flavor's), which it is to be written inside.
+    public internal(set) var writes: [(url: URL, data: Data, folder: URL)] = []
 
     /// One translation read from a translator's file.
     struct Imported {

@@ -178,7 +178,7 @@ struct InputFileTests {
         let root = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: root) }
         // The package in café (one scalar é), a secret in cafe + U+0301 (two scalars): to Swift's
-        // == the two names are one, to the kernel they are two folders.
+        // == the two names are one, to Linux's file systems two folders (APFS takes them as one).
         let composed = root.appendingPathComponent("caf\u{E9}")
         let decomposed = root.appendingPathComponent("cafe\u{301}")
         for folder in [composed, decomposed] {
@@ -188,11 +188,13 @@ struct InputFileTests {
         try FileManager.default.createSymbolicLink(
             atPath: composed.appendingPathComponent("a.txt").path,
             withDestinationPath: decomposed.appendingPathComponent("secret.txt").path)
+        #if os(Linux)
         #expect {
             try InputFile.read(composed.appendingPathComponent("a.txt"), limit: 100, within: composed)
         } throws: { error in
             (error as? Diagnostic)?.message.hasPrefix("a symbolic link to") == true
         }
+        #endif
         // A name that starts with a combining mark is a name inside the folder like any other.
         let accented = composed.appendingPathComponent("\u{301}Tab.txt")
         try Data("inside\n".utf8).write(to: accented)

@@ -158,17 +158,26 @@ struct HostileCatalogTests {
         #expect(try FileTree.contents(of: package.root) == before)
     }
 
-    @Test("import writes every file or none: a read-only catalog stops the others and the record")
+    @Test("import writes every file or none: a read-only French catalog keeps the German one and the record unwritten")
     func allOrNothing() throws {
-        let (package, po) = try Self.editedExport()
+        let (package, german) = try Self.editedExport()
         defer { package.remove() }
-        let catalog = package.root.appendingPathComponent("Localizations/de.lproj/Localizable.strings")
+        try package.write("Localizations/fr.lproj/Localizable.strings", "\"title\" = \"Transferts\";\n")
+        #expect(
+            try ToolRunner.run(["export", "--format", "po", "--lang", "fr", "--output", "po/"], in: package.root)
+                .status == 0)
+        let french = package.root.appendingPathComponent("po/fr/Localizable.po")
+        let text = try String(contentsOf: french, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "msgstr \"Transferts\"", with: "msgstr \"Transferts !\"").utf8)
+            .write(to: french)
+        let catalog = package.root.appendingPathComponent("Localizations/fr.lproj/Localizable.strings")
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: catalog.path)
         let before = try FileTree.contents(of: package.root)
-        let run = try ToolRunner.run(["import", po.path], in: package.root)
+        // German first: without the check beforehand, it was written before French was refused.
+        let run = try ToolRunner.run(["import", german.path, french.path], in: package.root)
         #expect(run.status == 1, "\(run.output)\(run.errors)")
-        #expect(run.errors.contains("Localizable.strings: error:"), "\(run.errors)")
-        #expect(run.output.contains("not taken: no file written"), "\(run.output)")
+        #expect(run.errors.contains("fr.lproj/Localizable.strings: error:"), "\(run.errors)")
+        #expect(run.output.contains("2 translations not taken: no file written"), "\(run.output)")
         #expect(try FileTree.contents(of: package.root) == before)
     }
 }

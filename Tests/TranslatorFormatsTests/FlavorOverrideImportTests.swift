@@ -41,7 +41,7 @@ struct FlavorOverrideImportTests {
         let url = fixture.root.appendingPathComponent("de.\(format)")
         try Data(edit(String(decoding: data, as: UTF8.self)).utf8).write(to: url)
         let importer = TranslationImporter(project: project, files: [url])
-        for (file, content) in importer.writes {
+        for (file, content, _) in importer.writes {
             try FileManager.default.createDirectory(
                 at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try content.write(to: file)

@@ -55,7 +55,7 @@ struct NestedImportTests {
         let url = fixture.root.appendingPathComponent("de.\(format.rawValue)")
         try Data(edit(String(decoding: data, as: UTF8.self)).utf8).write(to: url)
         let importer = TranslationImporter(project: project, files: [url])
-        for (file, content) in importer.writes { try content.write(to: file) }
+        for (file, content, _) in importer.writes { try content.write(to: file) }
         return importer
     }
 

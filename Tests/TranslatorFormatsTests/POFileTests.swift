@@ -44,6 +44,8 @@ struct POFileTests {
             (#"\xff"#, nil, "x.po:4:8: error: its escaped bytes are not UTF-8"),
             (#"\303"#, nil, "x.po:4:8: error: its escaped bytes are not UTF-8"),
             (#"\x１"#, nil, "x.po:4:9: error: \\x without hexadecimal digits"),
+            // gettext reads every hexadecimal digit, and cuts the value to its last byte.
+            (#"\x41B"#, nil, "x.po:4:9: error: a hexadecimal escape past \\xff is no byte"),
         ])
     func byteEscapes(written: String, text: String?, message: String?) throws {
         let po = "msgid \"\"\nmsgstr \"\"\nmsgid \"k\"\nmsgstr \"\(written)\"\n"

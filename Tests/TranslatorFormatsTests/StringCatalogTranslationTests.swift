@@ -171,7 +171,7 @@ struct StringCatalogTranslationTests {
         let url = fixture.root.appendingPathComponent("out-\(file.path.replacingOccurrences(of: "/", with: "-"))")
         try Data(edit(String(decoding: file.data, as: UTF8.self)).utf8).write(to: url)
         let importer = TranslationImporter(project: project, files: [url])
-        for (written, content) in importer.writes { try content.write(to: written) }
+        for (written, content, _) in importer.writes { try content.write(to: written) }
         return importer
     }
 
@@ -377,7 +377,7 @@ struct StringCatalogTranslationTests {
                 ).utf8
             ).write(to: url)
             let importer = TranslationImporter(project: project, files: [url])
-            for (written, content) in importer.writes { try content.write(to: written) }
+            for (written, content, _) in importer.writes { try content.write(to: written) }
             return importer
         }
         let refused = try importing("Starte einen Timer\\nStoppe ${duration}")

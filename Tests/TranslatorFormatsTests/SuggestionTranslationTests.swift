@@ -164,7 +164,7 @@ struct SuggestionTranslationTests {
         let importer = TranslationImporter(project: project, files: [], compendia: [compendium])
         #expect(importer.diagnostics.isEmpty, "\(importer.diagnostics)")
         #expect(importer.changed == 2 && importer.suggested == 1)
-        for (url, data) in importer.writes { try data.write(to: url) }
+        for (url, data, _) in importer.writes { try data.write(to: url) }
         let open = try #require(try Self.unit(fixture, "Open the queue"))
         #expect(open.value == "Warteschlange öffnen" && open.state == .translated && !open.isSuggested)
         let pause = try #require(try Self.unit(fixture, "Pause all transfers"))

@@ -25,9 +25,14 @@ public struct PluralOperands: Sendable, Hashable, CustomStringConvertible {
     /// `e`: the exponent of compact notation (`1.2c6` → 6).
     public var e: Int
 
+    /// A whole number's `i`: its magnitude (`Int.min`'s, one past `Int.max`, kept at `Int.max`).
+    static func integerDigits(of value: Int) -> Int {
+        value.magnitude > UInt(Int.max) ? Int.max : Int(value.magnitude)
+    }
+
     /// An integer: `v`, `w`, `f`, `t` and `e` are 0.
     public init(_ value: Int) {
-        let magnitude = value.magnitude > UInt(Int.max) ? Int.max : Int(value.magnitude)
+        let magnitude = Self.integerDigits(of: value)
         n = Double(magnitude)
         i = magnitude
         v = 0

@@ -146,7 +146,7 @@ public struct PluralRules: Sendable {
 
     /// The category of a whole number: its operands are its digits (`n`, `i`) and zeros.
     public func category(for value: Int) -> PluralCategory {
-        let digits = value.magnitude > UInt(Int.max) ? Int.max : Int(value.magnitude)
+        let digits = PluralOperands.integerDigits(of: value)
         return category { step in step.operand == .n || step.operand == .i ? digits : 0 }
     }
 

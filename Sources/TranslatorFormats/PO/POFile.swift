@@ -228,15 +228,17 @@ public struct POFile: Sendable {
         }
 
         /// One quoted string and nothing after it but white space or a `#` comment. As gettext
-        /// reads it, an octal (`\303`) or hexadecimal (`\xC3`) escape is a byte of the text's
-        /// UTF-8: `\303\251` is `é`.
+        /// reads it, an octal (`\303`, three digits at most) or hexadecimal (`\xC3`, every digit
+        /// that follows) escape is a byte of the text's UTF-8: `\303\251` is `é`. A value past
+        /// one byte, which gettext cuts to its last byte, is an error.
         func string(_ text: Line, _ line: Int, _ column: Int) throws(Diagnostic) -> String {
             var bytes: [UInt8] = []
             var scalars = Array(text.dropFirst())
             var index = 0
             var offset: Int { column + 1 + index }
             func append(_ scalar: Unicode.Scalar) { UTF8.encode(scalar) { bytes.append($0) } }
-            /// The value of the ASCII digits of `radix` from `index`, at most `limit` of them.
+            /// The value of the ASCII digits of `radix` from `index`, at most `limit` of them
+            /// (past `0xFFFF`, kept there: more than a byte either way).
             func number(radix: UInt32, limit: Int) -> UInt32? {
                 func digit(_ scalar: Unicode.Scalar) -> UInt32? {
                     let value: UInt32? =
@@ -251,7 +253,7 @@ public struct POFile: Sendable {
                 var value: UInt32 = 0
                 var digits = 0
                 while digits < limit, index < scalars.count, let digit = digit(scalars[index]) {
-                    value = value * radix + digit
+                    value = min(value * radix + digit, 0xFFFF)
                     index += 1
                     digits += 1
                 }
@@ -287,8 +289,11 @@ public struct POFile: Sendable {
                     }
                     bytes.append(UInt8(value))
                 case "x":
-                    guard let value = number(radix: 16, limit: 2) else {
+                    guard let value = number(radix: 16, limit: .max) else {
                         throw error("\\x without hexadecimal digits", line, escapeColumn)
+                    }
+                    guard value <= 0xFF else {
+                        throw error("a hexadecimal escape past \\xff is no byte", line, escapeColumn)
                     }
                     bytes.append(UInt8(value))
                 default:
