@@ -74,18 +74,7 @@ struct HostileCatalogTests {
         try FileManager.default.createSymbolicLink(
             atPath: package.root.appendingPathComponent(link).path,
             withDestinationPath: outside.appendingPathComponent("planted").path)
-        var arguments = ["extract"]
-        if command == "import" {
-            _ = try ToolRunner.run(["extract"], in: package.root)
-            #expect(
-                try ToolRunner.run(["export", "--format", "po", "--lang", "de", "--output", "po/"], in: package.root)
-                    .status == 0)
-            let po = package.root.appendingPathComponent("po/de/Localizable.po")
-            let text = try String(contentsOf: po, encoding: .utf8)
-            try Data(text.replacingOccurrences(of: "msgstr \"Übertragungen\"", with: "msgstr \"Transfers!\"").utf8)
-                .write(to: po)
-            arguments = ["import", po.path]
-        }
+        let arguments = command == "import" ? ["import", try Self.exportEdited(package).path] : ["extract"]
         let run = try ToolRunner.run(arguments, in: package.root)
         #expect(run.status == 1, "\(run.output)\(run.errors)")
         #expect(run.errors.contains("not written through") || run.errors.contains("outside"), "\(run.errors)")
@@ -112,9 +101,14 @@ struct HostileCatalogTests {
         #expect(try Data(contentsOf: planted) == Data("title\tde\tTransfers\n".utf8))
     }
 
-    /// The package after `extract`, with a German PO exported and one translation changed.
+    /// A package of `title` after `extract`, with a German PO exported and one translation changed.
     private static func editedExport() throws -> (ScratchPackage, URL) {
         let package = try ScratchPackage(main: #"print(text("title"))"#)
+        return (package, try exportEdited(package))
+    }
+
+    /// `package` after `extract`, with a German PO exported and its `title` changed: the PO.
+    private static func exportEdited(_ package: ScratchPackage) throws -> URL {
         _ = try ToolRunner.run(["extract"], in: package.root)
         #expect(
             try ToolRunner.run(["export", "--format", "po", "--lang", "de", "--output", "po/"], in: package.root)
@@ -123,7 +117,7 @@ struct HostileCatalogTests {
         let text = try String(contentsOf: po, encoding: .utf8)
         try Data(text.replacingOccurrences(of: "msgstr \"Übertragungen\"", with: "msgstr \"Transfers!\"").utf8)
             .write(to: po)
-        return (package, po)
+        return po
     }
 
     @Test(

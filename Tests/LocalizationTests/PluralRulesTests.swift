@@ -4,6 +4,11 @@ import Testing
 
 @Suite("CLDR plural rules")
 struct PluralRulesTests {
+    /// CLDR's files of rules beside this file: each file, its key and the kind of rules in it.
+    static let dataFiles: [(String, String, PluralRules.Kind)] = [
+        ("plurals.json", "plurals-type-cardinal", .cardinal), ("ordinals.json", "plurals-type-ordinal", .ordinal),
+    ]
+
     /// CLDR's JSON, copied beside this file.
     static func cldr(_ file: String, _ key: String) throws -> [String: [String: String]] {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("CLDR/\(file)")
@@ -40,10 +45,7 @@ struct PluralRulesTests {
 
     @Test(
         "every CLDR sample maps to its category",
-        arguments: [
-            ("plurals.json", "plurals-type-cardinal", PluralRules.Kind.cardinal),
-            ("ordinals.json", "plurals-type-ordinal", .ordinal),
-        ])
+        arguments: dataFiles)
     func everySample(file: String, key: String, kind: PluralRules.Kind) throws {
         let data = try Self.cldr(file, key)
         var checked = 0
@@ -67,10 +69,7 @@ struct PluralRulesTests {
 
     @Test(
         "a whole number's category, taken by its fast path, is that of its operands, in every CLDR locale",
-        arguments: [
-            ("plurals.json", "plurals-type-cardinal", PluralRules.Kind.cardinal),
-            ("ordinals.json", "plurals-type-ordinal", .ordinal),
-        ])
+        arguments: dataFiles)
     func wholeNumbers(file: String, key: String, kind: PluralRules.Kind) throws {
         let numbers = Array(-3...2_100) + [10_000, 100_000, 1_000_000, 1_000_001, 2_000_000, Int.max, Int.min]
         for locale in try Self.cldr(file, key).keys.sorted() {
