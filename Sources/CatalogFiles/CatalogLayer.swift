@@ -18,10 +18,7 @@ package struct CatalogLayer: Sendable {
         // The String Catalogs are read (once, whole) while the languages are listed; the
         // languages are then built on every core.
         let languages = store.availableLanguages
-        let loaded = [LanguageTag].chunks(languages.count).concurrentChunks { range in
-            range.compactMap { index in store.catalog(for: languages[index]).map { (languages[index], $0) } }
-        }
-        self.catalogs = Dictionary(loaded.joined()) { _, last in last }
+        self.catalogs = Dictionary(store.catalogs(for: languages).map { ($0.language, $0.catalog) }) { _, last in last }
         var stringCatalogs: [String: StringCatalog] = [:]
         for catalog in store.stringCatalogs(in: folder) {
             stringCatalogs[URL(fileURLWithPath: catalog.path).deletingPathExtension().lastPathComponent] = catalog

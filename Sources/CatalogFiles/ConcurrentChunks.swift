@@ -20,3 +20,13 @@ extension Array where Element == Range<Int> {
         return parts.withLock { parts in indices.map { parts[$0]! } }
     }
 }
+
+/// `body` applied to `0..<count` in parts, the results in order: on every core when there
+/// are `concurrentFrom` items or more (a large catalog's keys, units or messages), else in
+/// one part on this thread, where starting threads would cost more than it saves.
+package func inParts<Mapped: Sendable>(
+    _ count: Int, concurrentFrom minimum: Int = 2_000, _ body: @Sendable (Range<Int>) -> Mapped
+) -> [Mapped] {
+    guard count >= minimum else { return [body(0..<count)] }
+    return [Int].chunks(count).concurrentChunks(body)
+}

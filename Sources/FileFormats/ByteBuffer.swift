@@ -31,6 +31,9 @@ package struct ByteBuffer: Sendable {
         }
     }
 
+    /// Appends another buffer's bytes (a part written on another core).
+    package mutating func append(_ other: ByteBuffer) { bytes += other.bytes }
+
     /// Appends `number` in decimal digits.
     package mutating func append(_ number: Int) { append(String(number)) }
 

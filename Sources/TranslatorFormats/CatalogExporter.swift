@@ -63,7 +63,12 @@ public struct CatalogExporter {
         self.languages = languages
         let available = store.availableLanguages
         newLanguages = languages.filter { !available.contains($0) }
-        catalogs = (languages.isEmpty ? available : languages).compactMap(store.catalog(for:))
+        // Built on every core, with the development language's, which every format reads
+        // (its tables; the source of the translators' formats).
+        let wanted = languages.isEmpty ? available : languages
+        let development = project.developmentLanguage
+        let loaded = store.catalogs(for: wanted.contains(development) ? wanted : wanted + [development])
+        catalogs = loaded.filter { wanted.contains($0.language) }.map(\.catalog)
         // A String Catalog's error is every language's: reported once.
         readingErrors = Set(catalogs.flatMap(\.errors)).sorted()
     }

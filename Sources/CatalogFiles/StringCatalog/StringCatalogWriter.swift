@@ -18,9 +18,6 @@ public enum StringCatalogWriter {
             locale: NSLocale.system) == .orderedAscending
     }
 
-    /// Below this many keys, a catalog is written on one core.
-    fileprivate static let keysInOnePart = 2_000
-
     /// An order close to `keyOrder` at a small part of its cost (Foundation's comparison sets
     /// up a collation each time): bytes, ASCII letters with case ignored, runs of digits by
     /// value. It decides nothing alone: `StringCatalog.insert` checks with `keyOrder` the
@@ -87,13 +84,8 @@ extension JSONOutput {
         var strings = begin(KeyedList())
         // A large catalog's keys in parts, on every core, each part's text appended in order.
         let depth = self.depth
-        if catalog.entries.count < StringCatalogWriter.keysInOnePart {
-            bytes.append(contentsOf: Self.entries(catalog.entries.indices, of: catalog, depth: depth))
-        } else {
-            let ranges = [StringCatalog.Entry].chunks(catalog.entries.count)
-            for part in ranges.concurrentChunks({ range in Self.entries(range, of: catalog, depth: depth) }) {
-                bytes.append(contentsOf: part)
-            }
+        for part in inParts(catalog.entries.count, { range in Self.entries(range, of: catalog, depth: depth) }) {
+            bytes.append(contentsOf: part)
         }
         strings.object.members = catalog.entries.count
         end(&strings)

@@ -257,7 +257,13 @@ public struct XCStringsFile: Sendable {
                 review = true
             }
         }
-        return (review ? ["needs_review"] : []) + (new && !isSource ? ["new"] : []) + (suggested ? ["suggested"] : [])
+        // Built only when some unit waits: this runs for every key and language.
+        guard review || suggested || (new && !isSource) else { return [] }
+        var states: [String] = []
+        if review { states.append("needs_review") }
+        if new && !isSource { states.append("new") }
+        if suggested { states.append("suggested") }
+        return states
     }
 
     /// What one localization says, or nil when it is untranslated (a unit in state `new`, a

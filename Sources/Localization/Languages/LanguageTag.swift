@@ -78,7 +78,18 @@ public struct LanguageTag: Sendable, Hashable, Comparable, CustomStringConvertib
     }
 
     /// `zh-Hant-TW`.
-    public var description: String { subtags.joined(separator: "-") }
+    public var description: String {
+        guard extendedLanguages.isEmpty, variants.isEmpty, extensions.isEmpty, privateUse.isEmpty else {
+            return subtags.joined(separator: "-")
+        }
+        // Most tags (`de`, `pt-BR`, `zh-Hant`), spelled without a list of subtags: catalogs
+        // look languages up by this text for every key.
+        guard script != nil || region != nil else { return language }
+        var text = language
+        if let script { text += "-" + script }
+        if let region { text += "-" + region }
+        return text
+    }
 
     /// The next tag of an RFC 4647 lookup: the last subtag dropped, and a singleton left
     /// dangling at the end with it (`ca-ES-valencia` → `ca-ES` → `ca` → nil;

@@ -1,3 +1,4 @@
+import CatalogFiles
 import FileFormats
 import Foundation
 import Localization
@@ -42,15 +43,6 @@ public enum POWriter {
     private static func write(_ catalog: TranslationCatalog, table: String, template: Bool) -> Data {
         let forms = GettextPluralForms(rules: catalog.rules)
         let root = catalog.source.project.layout.root.standardizedFileURL.path + "/"
-        var relativePaths: [String: String] = [:]
-        /// A catalog's path relative to the package (worked out once per file).
-        func relativePath(_ path: String) -> String {
-            if let known = relativePaths[path] { return known }
-            var relative = URL(fileURLWithPath: path, isDirectory: false).standardizedFileURL.path
-            if relative.hasPrefix(root) { relative.removeFirst(root.count) }
-            relativePaths[path] = relative
-            return relative
-        }
         let packageName = catalog.source.project.layout.root.lastPathComponent
         var text = "# \(table): \(packageName)'s catalogs"
         if template {
@@ -82,76 +74,104 @@ public enum POWriter {
         for (name, value) in header { text += quoted("\(name): \(value)\n") + "\n" }
         var buffer = ByteBuffer(reservingCapacity: catalog.units.count * 200)
         buffer.append(text)
-        for message in POMessage.messages(of: catalog, table: table) {
-            // A category the development language has beyond CLDR's (an explicit zero) is its
-            // own; a language starts with its CLDR forms.
-            if template, message.idPlural == nil, message.first.category != nil { continue }
-            // Appended piece by piece: no string made for a line, this runs for every message.
-            buffer.append("\n")
-            let unit = message.first
-            if let comment = unit.comment {
-                for line in comment.split(separator: "\n", omittingEmptySubsequences: false) {
-                    buffer.append(line.isEmpty ? "#.\n" : "#. ")
-                    if !line.isEmpty {
-                        buffer.append(line)
-                        buffer.append("\n")
-                    }
-                }
-            }
-            if !template {
-                buffer.append("#. ")
-                buffer.append(Self.exportMarkPrefix)
-                for (index, unit) in message.units.enumerated() {
-                    if index > 0 { buffer.append(" ") }
-                    buffer.append(unit.exportMark)
-                }
-                buffer.append("\n")
-            }
-            if let location = unit.sourceLocation {
-                buffer.append("#: ")
-                buffer.append(relativePath(location.path))
-                buffer.append(":")
-                buffer.append(location.line)
-                buffer.append("\n")
-            }
-            if !template, message.units.contains(where: \.awaitsReview) {
-                buffer.append("#, fuzzy\n")
-                // The English it was translated from, as `msgmerge --previous` keeps it.
-                if message.idPlural == nil, let previous = unit.previousSource {
-                    appendPrevious("msgid", previous, to: &buffer)
-                } else if message.idPlural != nil,
-                    let other = message.units.first(where: { $0.category == .other })?.previousSource, !other.isEmpty
-                {
-                    // A plural's English before: its `one` and `other`, as msgmerge keeps them.
-                    let one = message.units.first { $0.category == .one }?.previousSource
-                    appendPrevious("msgid", one.flatMap { $0.isEmpty ? nil : $0 } ?? other, to: &buffer)
-                    appendPrevious("msgid_plural", other, to: &buffer)
-                }
-            }
-            buffer.append("msgctxt ")
-            appendQuoted(message.context, to: &buffer)
-            buffer.append("\nmsgid ")
-            appendQuoted(message.id, to: &buffer)
-            buffer.append("\n")
-            if let plural = message.idPlural {
-                buffer.append("msgid_plural ")
-                appendQuoted(plural, to: &buffer)
-                buffer.append("\n")
-                let targets = template ? ["", ""] : message.units.map { $0.target ?? "" }
-                for (form, target) in targets.enumerated() {
-                    buffer.append("msgstr[")
-                    buffer.append(form)
-                    buffer.append("] ")
-                    appendQuoted(target, to: &buffer)
+        let messages = POMessage.messages(of: catalog, table: table)
+        // A large table's messages in parts, on every core, each part's text appended in order.
+        let parts = inParts(messages.count) { range in
+            var part = ByteBuffer(reservingCapacity: range.count * 200)
+            var paths = RelativePaths(root: root)
+            for message in messages[range] { append(message, template: template, paths: &paths, to: &part) }
+            return part
+        }
+        for part in parts { buffer.append(part) }
+        return buffer.data
+    }
+
+    /// Catalog paths relative to the package, each worked out once.
+    private struct RelativePaths {
+        /// The package's path, with a final `/`.
+        let root: String
+        var known: [String: String] = [:]
+
+        mutating func relative(_ path: String) -> String {
+            if let relative = known[path] { return relative }
+            var relative = URL(fileURLWithPath: path, isDirectory: false).standardizedFileURL.path
+            if relative.hasPrefix(root) { relative.removeFirst(root.count) }
+            known[path] = relative
+            return relative
+        }
+    }
+
+    /// One message: its comments, references, flags and strings.
+    private static func append(
+        _ message: POMessage, template: Bool, paths: inout RelativePaths, to buffer: inout ByteBuffer
+    ) {
+        // A category the development language has beyond CLDR's (an explicit zero) is its
+        // own; a language starts with its CLDR forms.
+        if template, message.idPlural == nil, message.first.category != nil { return }
+        // Appended piece by piece: no string made for a line, this runs for every message.
+        buffer.append("\n")
+        let unit = message.first
+        if let comment = unit.comment {
+            for line in comment.split(separator: "\n", omittingEmptySubsequences: false) {
+                buffer.append(line.isEmpty ? "#.\n" : "#. ")
+                if !line.isEmpty {
+                    buffer.append(line)
                     buffer.append("\n")
                 }
-            } else {
-                buffer.append("msgstr ")
-                appendQuoted(template ? "" : unit.target ?? "", to: &buffer)
-                buffer.append("\n")
             }
         }
-        return buffer.data
+        if !template {
+            buffer.append("#. ")
+            buffer.append(Self.exportMarkPrefix)
+            for (index, unit) in message.units.enumerated() {
+                if index > 0 { buffer.append(" ") }
+                buffer.append(unit.exportMark)
+            }
+            buffer.append("\n")
+        }
+        if let location = unit.sourceLocation {
+            buffer.append("#: ")
+            buffer.append(paths.relative(location.path))
+            buffer.append(":")
+            buffer.append(location.line)
+            buffer.append("\n")
+        }
+        if !template, message.units.contains(where: \.awaitsReview) {
+            buffer.append("#, fuzzy\n")
+            // The English it was translated from, as `msgmerge --previous` keeps it.
+            if message.idPlural == nil, let previous = unit.previousSource {
+                appendPrevious("msgid", previous, to: &buffer)
+            } else if message.idPlural != nil,
+                let other = message.units.first(where: { $0.category == .other })?.previousSource, !other.isEmpty
+            {
+                // A plural's English before: its `one` and `other`, as msgmerge keeps them.
+                let one = message.units.first { $0.category == .one }?.previousSource
+                appendPrevious("msgid", one.flatMap { $0.isEmpty ? nil : $0 } ?? other, to: &buffer)
+                appendPrevious("msgid_plural", other, to: &buffer)
+            }
+        }
+        buffer.append("msgctxt ")
+        appendQuoted(message.context, to: &buffer)
+        buffer.append("\nmsgid ")
+        appendQuoted(message.id, to: &buffer)
+        buffer.append("\n")
+        if let plural = message.idPlural {
+            buffer.append("msgid_plural ")
+            appendQuoted(plural, to: &buffer)
+            buffer.append("\n")
+            let targets = template ? ["", ""] : message.units.map { $0.target ?? "" }
+            for (form, target) in targets.enumerated() {
+                buffer.append("msgstr[")
+                buffer.append(form)
+                buffer.append("] ")
+                appendQuoted(target, to: &buffer)
+                buffer.append("\n")
+            }
+        } else {
+            buffer.append("msgstr ")
+            appendQuoted(template ? "" : unit.target ?? "", to: &buffer)
+            buffer.append("\n")
+        }
     }
 
     /// `#| field "previous"`, each further line of it after `#| ` too.

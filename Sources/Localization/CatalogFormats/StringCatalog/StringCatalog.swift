@@ -84,11 +84,18 @@ public struct StringCatalog: Sendable {
     /// kept (the others are checked as JSON and skipped; `readLanguages` says so), for tools
     /// that convert a language and never write the catalog back.
     public init(_ data: Data, path: String, languages: Set<LanguageTag>? = nil) {
+        self.init(data, path: path, languages: languages, inTwoPartsFrom: StringCatalogReading.twoPartsFrom)
+    }
+
+    /// The same, `strings` read in two parts at once when it holds `twoPartsFrom` bytes or
+    /// more (tests read small catalogs so).
+    package init(_ data: Data, path: String, languages: Set<LanguageTag>? = nil, inTwoPartsFrom twoPartsFrom: Int) {
         self.init(sourceLanguage: "", version: nil, path: path)
         let read = data.withUnsafeBytes { raw in
             Result { () throws(Diagnostic) -> StringCatalog in
                 try TextDecoding.withUTF8(raw.bindMemory(to: UInt8.self), path: path) { text in
-                    var reading = StringCatalogReading(text: text, path: path, languages: languages)
+                    var reading = StringCatalogReading(
+                        text: text, path: path, languages: languages, twoPartsFrom: twoPartsFrom)
                     return reading.read()
                 }
             }

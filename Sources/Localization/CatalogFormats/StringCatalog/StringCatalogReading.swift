@@ -6,15 +6,19 @@ import FileFormats
 /// Catalog, is the one error of the result; a value of the wrong shape inside an entry is an
 /// error at its position, and the entry is left out.
 struct StringCatalogReading {
-    private var shapes: CatalogShapeReader
-    private var positions: TextPositions
-    private let path: String
-    private var catalog: StringCatalog
-    private let wanted: Set<LanguageTag>?
+    var shapes: CatalogShapeReader
+    var positions: TextPositions
+    let path: String
+    var catalog: StringCatalog
+    let wanted: Set<LanguageTag>?
     /// Each language code met: whether it is wanted, and whether it is known to have text.
     private var codes: [(code: String, wanted: Bool, hasText: Bool)] = []
 
-    init(text: UnsafeBufferPointer<UInt8>, path: String, languages: Set<LanguageTag>?) {
+    /// From how many bytes of `strings` on they are read in two parts (`readInTwoParts`).
+    let twoPartsFrom: Int
+
+    init(text: UnsafeBufferPointer<UInt8>, path: String, languages: Set<LanguageTag>?, twoPartsFrom: Int) {
+        self.twoPartsFrom = twoPartsFrom
         shapes = CatalogShapeReader(JSONReader(text), keepsEverything: true)
         positions = TextPositions(text: text, path: path)
         self.path = path
@@ -39,7 +43,7 @@ struct StringCatalogReading {
         return catalog
     }
 
-    private var reader: JSONReader {
+    var reader: JSONReader {
         get { shapes.reader }
         _modify { yield &shapes.reader }
     }
@@ -79,8 +83,22 @@ struct StringCatalogReading {
     /// reported and left out (the rest of it still checked as JSON), as the runtime leaves it out.
     private mutating func readStrings() throws(JSONReader.Failure) {
         try reader.beginObject()
-        var first = true
-        while let token = try reader.nextKey(first: &first) {
+        // A large catalog's second half is read on another core (`readInTwoParts`).
+        if let second = secondPartStart() {
+            try readInTwoParts(secondFrom: second)
+        } else {
+            _ = try readMembers(first: true, stoppingAt: nil)
+        }
+    }
+
+    /// Reads the members of `strings` from the reader's offset (`first`: no `,` before the
+    /// first one) until its `}` (true), or until the member whose key starts at `stop` is
+    /// next (false; the reader then at that key).
+    mutating func readMembers(first: Bool, stoppingAt stop: Int?) throws(JSONReader.Failure) -> Bool {
+        var first = first
+        while true {
+            if let stop, reader.offset < stop, isNextMember(at: stop) { return false }
+            guard let token = try reader.nextKey(first: &first) else { return true }
             var entry = StringCatalog.Entry(key: reader.decode(token))
             entry.line = reader.line
             let (start, startLine) = (reader.offset, reader.line)
@@ -94,6 +112,18 @@ struct StringCatalogReading {
                 try reader.skipValue()
             }
         }
+    }
+
+    /// Whether only white space and a `,` lie between the reader and `offset` (the reader then moved there).
+    private mutating func isNextMember(at offset: Int) -> Bool {
+        var probe = reader
+        probe.skipWhitespace()
+        guard probe.offset < offset, probe.text[probe.offset] == UInt8(ascii: ",") else { return false }
+        probe.offset += 1
+        probe.skipWhitespace()
+        guard probe.offset == offset else { return false }
+        reader = probe
+        return true
     }
 
     private mutating func readEntry(_ entry: inout StringCatalog.Entry) throws(JSONReader.Failure) {
