@@ -74,6 +74,14 @@ public struct XCStringsFile: Sendable {
             }
         }
 
+        /// Lays the part read after this one over it, as keeping its units one by one would:
+        /// its texts win per key. The two share no key that is a plural entry in either.
+        mutating func lay(_ later: Part) {
+            text.overlay(later.text)
+            plurals.merge(later.plurals) { _, later in later }
+            replacedTexts.formUnion(later.replacedTexts)
+        }
+
         /// The part read, without the texts plural units replaced.
         func finished(path: String) -> Part {
             guard !replacedTexts.isEmpty else { return self }
@@ -112,11 +120,19 @@ public struct XCStringsFile: Sendable {
     /// Reads a catalog's bytes (UTF-8, or UTF-16 with a byte-order mark): every language, or
     /// only `languages`.
     public init(_ data: Data, path: String, languages wanted: Set<LanguageTag>? = nil) {
+        self.init(data, path: path, languages: wanted, inTwoPartsFrom: XCStringsReading.twoPartsFrom)
+    }
+
+    /// The same, `strings` read in two parts at once when it holds `twoPartsFrom` bytes or
+    /// more (tests read small catalogs so).
+    package init(
+        _ data: Data, path: String, languages wanted: Set<LanguageTag>? = nil, inTwoPartsFrom twoPartsFrom: Int
+    ) {
         self.path = path
         let read = data.withUnsafeBytes { raw in
             Result { () throws(Diagnostic) -> XCStringsContent in
                 try TextDecoding.withUTF8(raw.bindMemory(to: UInt8.self), path: path) { text in
-                    var reading = XCStringsReading(text: text, path: path, wanted: wanted)
+                    var reading = XCStringsReading(text: text, path: path, wanted: wanted, twoPartsFrom: twoPartsFrom)
                     reading.read()
                     return reading.content
                 }
@@ -285,7 +301,7 @@ public struct XCStringsFile: Sendable {
             return try unit(chosen, location: location, isSource: isSource)
         }
         if let plural = localization.variations?.plural {
-            var variants: [PluralCategory: String] = [:]
+            var variants = [PluralCategory: String](minimumCapacity: plural.count)
             for (name, variant) in plural {
                 guard let category = PluralCategory(rawValue: name) else {
                     throw failure("unknown plural category \"\(Diagnostic.quote(name))\"")
@@ -342,12 +358,21 @@ public struct XCStringsFile: Sendable {
 
     /// The argument and type of the first specifier in a variant (`%2$lld` → 2, `lld`).
     private static func firstSpecifier(_ text: String) -> (Int, String) {
-        var found: (Int, String)?
-        _ = try? PluralEntry.rewrite(text) { placeholder in
-            if found == nil, placeholder.variable == nil { found = (placeholder.position, String(placeholder.body)) }
-            return ""
+        // Numbered as `PluralEntry.rewrite` numbers placeholders, without rewriting the text.
+        var next = 1
+        for (token, written) in FormatScanner.tokens(in: text) {
+            switch token.kind {
+            case .specifier(let specifier):
+                var body = written.dropFirst()
+                if specifier.position != nil { body = body.drop { $0 != "$" }.dropFirst() }
+                return (specifier.position ?? next, String(body))
+            case .variable(let variable):
+                if variable.position == nil { next += 1 }
+            case .literal, .percent, .invalid:
+                continue
+            }
         }
-        return found ?? (1, "d")
+        return (1, "d")
     }
 
     /// The highest argument position the specifiers and variables of `text` read.

@@ -29,33 +29,37 @@ struct XCStringsContent {
 /// are skipped, except that each is read until one usable unit shows it has text. A key the
 /// source language does not localize reads as itself in that language, as in Xcode.
 struct XCStringsReading {
-    private var shapes: CatalogShapeReader
-    private var positions: TextPositions
-    private let path: String
-    private let wanted: Set<LanguageTag>?
-    private(set) var content = XCStringsContent()
+    var shapes: CatalogShapeReader
+    var positions: TextPositions
+    let path: String
+    let wanted: Set<LanguageTag>?
+    var content = XCStringsContent()
     /// The `sourceLanguage` as written, once read.
-    private var sourceLanguage: String?
+    var sourceLanguage: String?
     /// The plan of the source language, once it has one.
-    private var sourcePlan: Int?
+    var sourcePlan: Int?
     /// Keys read before `sourceLanguage` (not where Xcode writes it), with their line and
     /// the plans of their localizations: whether the source language has them is decided at the end.
     private var undecided: [(key: String, line: Int, plans: [Int])] = []
 
     /// What to do with a language's localizations, decided once per language code.
-    private struct LanguagePlan {
+    struct LanguagePlan: Sendable {
         let code: [UInt8]
         let name: String
         let wanted: Bool
         var usable = false
         var part = XCStringsFile.Part()
     }
-    private var plans: [LanguagePlan] = []
+    var plans: [LanguagePlan] = []
     /// After this many keys, the room each wanted language's table needs is made at once,
     /// estimated from the bytes those keys took: no rehashing of large tables while they grow.
     private static let sampledKeys = 64
 
-    init(text: UnsafeBufferPointer<UInt8>, path: String, wanted: Set<LanguageTag>?) {
+    /// From how many bytes of `strings` on they are read in two parts (`readInTwoParts`).
+    let twoPartsFrom: Int
+
+    init(text: UnsafeBufferPointer<UInt8>, path: String, wanted: Set<LanguageTag>?, twoPartsFrom: Int) {
+        self.twoPartsFrom = twoPartsFrom
         shapes = CatalogShapeReader(JSONReader(text), keepsEverything: false)
         positions = TextPositions(text: text, path: path)
         self.path = path
@@ -116,10 +120,25 @@ struct XCStringsReading {
     /// The `strings` object: key → entry.
     private mutating func readStrings() throws(JSONReader.Failure) {
         try shapes.reader.beginObject()
-        var first = true
+        // A large catalog's second half is read on another core (`readInTwoParts`), when the
+        // source language is known (it comes first, as Xcode writes it).
+        if sourceLanguage != nil, let second = shapes.reader.secondPartStart(from: twoPartsFrom) {
+            try readInTwoParts(secondFrom: second)
+        } else {
+            _ = try readMembers(first: true, stoppingAt: nil)
+        }
+    }
+
+    /// Reads the members of `strings` from the reader's offset (`first`: no `,` before the
+    /// first one) until its `}` (true), or until the member whose key starts at `stop` is
+    /// next (false; the reader then at that key).
+    mutating func readMembers(first: Bool, stoppingAt stop: Int?) throws(JSONReader.Failure) -> Bool {
+        var first = first
         let stringsStart = shapes.reader.offset
         var keysRead = 0
-        while let token = try shapes.reader.nextKey(first: &first) {
+        while true {
+            if let stop, shapes.reader.offset < stop, shapes.reader.reachesMember(at: stop) { return false }
+            guard let token = try shapes.reader.nextKey(first: &first) else { return true }
             keysRead += 1
             if keysRead == Self.sampledKeys { reserveRoom(keysIn: shapes.reader.offset - stringsStart) }
             let key = shapes.reader.decode(token)
@@ -157,11 +176,14 @@ struct XCStringsReading {
         }
         try shapes.reader.beginObject()
         var first = true
+        // The plans of the key's localizations, kept only while the source language is not
+        // known (it is, in Xcode's order); else whether the source language's was among them.
         var seen: [Int] = []
+        var sawSource = false
         defer {
             if sourceLanguage == nil {
                 undecided.append((key, location.line, seen))
-            } else if sourcePlan == nil || !seen.contains(sourcePlan!) {
+            } else if !sawSource {
                 keepSourceKey(key, line: location.line)
             }
         }
@@ -176,7 +198,7 @@ struct XCStringsReading {
             var firstLanguage = true
             while let code = try shapes.reader.nextKey(first: &firstLanguage) {
                 let plan = self.plan(code)
-                seen.append(plan)
+                if sourceLanguage == nil { seen.append(plan) } else if plan == sourcePlan { sawSource = true }
                 if plans[plan].wanted {
                     try readLocalization(key: key, language: plan, location: location)
                 } else if !plans[plan].usable {
@@ -195,6 +217,11 @@ struct XCStringsReading {
         let start = shapes.reader.offset
         let startLine = shapes.reader.line
         let language = plans[plan].name
+        if let unit = plainUnit() {
+            keepPlain((unit.state, shapes.reader.decode(unit.value)), key: key, language: plan, location: location)
+            return
+        }
+        resume(at: start, line: startLine)
         let localization: StringCatalog.Localization
         do {
             localization = try shapes.localization(depth: 0)
@@ -223,10 +250,79 @@ struct XCStringsReading {
         }
     }
 
+    /// The usual localization, `{"stringUnit": {"state": …, "value": …}}` and nothing else,
+    /// read without building its shape: its state (nil when not given) and its value's
+    /// token, decoded only by a reader that keeps it. Nil for any other localization, or one
+    /// with an error, which the general reading then reads (from where this one started)
+    /// and reports.
+    private mutating func plainUnit() -> (state: StringCatalog.State?, value: JSONReader.StringToken)? {
+        guard case .object? = try? shapes.reader.kind() else { return nil }
+        do {
+            try shapes.reader.beginObject()
+            var first = true
+            guard let field = try shapes.reader.nextKey(first: &first), shapes.reader.token(field, is: "stringUnit"),
+                try shapes.reader.kind() == .object
+            else { return nil }
+            try shapes.reader.beginObject()
+            var state: StringCatalog.State?, value: JSONReader.StringToken?
+            var firstField = true
+            while let field = try shapes.reader.nextKey(first: &firstField) {
+                if shapes.reader.token(field, is: "value"), value == nil, try shapes.reader.kind() == .string {
+                    value = try shapes.reader.stringToken()
+                } else if shapes.reader.token(field, is: "state"), state == nil, try shapes.reader.kind() == .string {
+                    let token = try shapes.reader.stringToken()
+                    if shapes.reader.token(token, is: "translated") {
+                        state = .translated
+                    } else if shapes.reader.token(token, is: "needs_review") {
+                        state = .needsReview
+                    } else if shapes.reader.token(token, is: "new") {
+                        state = .new
+                    } else {
+                        return nil
+                    }
+                } else {
+                    return nil
+                }
+            }
+            // The localization's `}`: nothing after the unit.
+            guard let value, try shapes.reader.nextKey(first: &first) == nil else { return nil }
+            return (state, value)
+        } catch {
+            return nil
+        }
+    }
+
+    /// Keeps a plain unit as `readLocalization` keeps a localization's: what
+    /// `XCStringsFile.pendingStates` and `XCStringsFile.unit` make of it.
+    private mutating func keepPlain(
+        _ unit: (state: StringCatalog.State?, value: String), key: String, language plan: Int,
+        location: SourceLocation
+    ) {
+        let isSource = plan == sourcePlan
+        if unit.state == .needsReview || (unit.state == .new && !isSource) {
+            let state = unit.state == .needsReview ? "needs_review" : "new"
+            content.pending.append(.init(language: plans[plan].name, key: key, state: state, location: location))
+        }
+        guard !unit.value.isEmpty, isSource || unit.state != .new else { return }
+        if !plans[plan].usable {
+            plans[plan].usable = true
+            content.usableLanguages.insert(plans[plan].name)
+        }
+        plans[plan].part.keep(.text(unit.value), key: key, line: location.line)
+    }
+
     /// A language not wanted and not yet known to have text: read until it shows it has.
     private mutating func probeLocalization(language plan: Int, location: SourceLocation) throws(JSONReader.Failure) {
         let start = shapes.reader.offset
         let startLine = shapes.reader.line
+        if let unit = plainUnit() {
+            if unit.value.end > unit.value.start, plan == sourcePlan || unit.state != .new {
+                plans[plan].usable = true
+                content.usableLanguages.insert(plans[plan].name)
+            }
+            return
+        }
+        resume(at: start, line: startLine)
         do {
             let localization = try shapes.localization(depth: 0)
             let unit = try? XCStringsFile.unit(localization, location: location, isSource: plan == sourcePlan)
@@ -261,7 +357,7 @@ struct XCStringsReading {
     }
 
     /// Moves the reader back to a value read before (to skip it after a shape error).
-    private mutating func resume(at offset: Int, line: Int) {
+    mutating func resume(at offset: Int, line: Int) {
         shapes.reader.offset = offset
         shapes.reader.line = line
     }
@@ -282,7 +378,7 @@ struct XCStringsReading {
 
     /// The plan for a language as written, made on its first appearance. Two spellings of one
     /// language (`en`, `eN`) are one language: the later unit wins.
-    private mutating func plan(named written: String, code: [UInt8]) -> Int {
+    mutating func plan(named written: String, code: [UInt8]) -> Int {
         let tag = LanguageTag(written)
         let name = tag?.description ?? written
         if let index = plans.firstIndex(where: { $0.name == name }) { return index }

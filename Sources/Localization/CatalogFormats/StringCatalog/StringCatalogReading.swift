@@ -84,7 +84,7 @@ struct StringCatalogReading {
     private mutating func readStrings() throws(JSONReader.Failure) {
         try reader.beginObject()
         // A large catalog's second half is read on another core (`readInTwoParts`).
-        if let second = secondPartStart() {
+        if let second = reader.secondPartStart(from: twoPartsFrom) {
             try readInTwoParts(secondFrom: second)
         } else {
             _ = try readMembers(first: true, stoppingAt: nil)
@@ -97,7 +97,7 @@ struct StringCatalogReading {
     mutating func readMembers(first: Bool, stoppingAt stop: Int?) throws(JSONReader.Failure) -> Bool {
         var first = first
         while true {
-            if let stop, reader.offset < stop, isNextMember(at: stop) { return false }
+            if let stop, reader.offset < stop, reader.reachesMember(at: stop) { return false }
             guard let token = try reader.nextKey(first: &first) else { return true }
             var entry = StringCatalog.Entry(key: reader.decode(token))
             entry.line = reader.line
@@ -112,18 +112,6 @@ struct StringCatalogReading {
                 try reader.skipValue()
             }
         }
-    }
-
-    /// Whether only white space and a `,` lie between the reader and `offset` (the reader then moved there).
-    private mutating func isNextMember(at offset: Int) -> Bool {
-        var probe = reader
-        probe.skipWhitespace()
-        guard probe.offset < offset, probe.text[probe.offset] == UInt8(ascii: ",") else { return false }
-        probe.offset += 1
-        probe.skipWhitespace()
-        guard probe.offset == offset else { return false }
-        reader = probe
-        return true
     }
 
     private mutating func readEntry(_ entry: inout StringCatalog.Entry) throws(JSONReader.Failure) {
