@@ -156,12 +156,13 @@ public struct CatalogExporter {
             for catalog in catalogs {
                 for table in selected {
                     guard let plurals = catalog.plurals[table], !plurals.isEmpty else { continue }
-                    let root = plurals.mapValues(Self.stringsdictEntry)
+                    // Written as Apple's tools write a property list (`PropertyListWriter`).
+                    let root = Self.dictionary(plurals.map { ($0.key, Self.stringsdictEntry($0.value)) })
                     files.append(
                         (
                             CatalogFolderLayout.relativePath(
                                 language: catalog.language, table: table, kind: .stringsdict),
-                            try PropertyListSerialization.data(fromPropertyList: root, format: .xml, options: 0)
+                            PropertyListWriter.xml(root)
                         ))
                 }
             }
@@ -221,16 +222,23 @@ public struct CatalogExporter {
         return sorted(members)
     }
 
-    private static func stringsdictEntry(_ entry: PluralEntry) -> [String: Any] {
-        var dictionary: [String: Any] = ["NSStringLocalizedFormatKey": entry.format]
+    private static func stringsdictEntry(_ entry: PluralEntry) -> PropertyList {
+        var members = [("NSStringLocalizedFormatKey", PropertyList(.string(entry.format)))]
         for (name, variable) in entry.variables {
-            var fields: [String: Any] = [
-                "NSStringFormatSpecTypeKey": "NSStringPluralRuleType",
-                "NSStringFormatValueTypeKey": variable.valueType,
+            var fields = [
+                ("NSStringFormatSpecTypeKey", PropertyList(.string("NSStringPluralRuleType"))),
+                ("NSStringFormatValueTypeKey", PropertyList(.string(variable.valueType))),
             ]
-            for (category, text) in variable.variants { fields[category.rawValue] = text }
-            dictionary[name] = fields
+            for (category, text) in variable.variants {
+                fields.append((category.rawValue, PropertyList(.string(text))))
+            }
+            members.append((name, dictionary(fields)))
         }
-        return dictionary
+        return dictionary(members)
+    }
+
+    /// A property list dictionary of `members` (the writer sorts the keys).
+    private static func dictionary(_ members: [(String, PropertyList)]) -> PropertyList {
+        PropertyList(.dictionary(members.map { PropertyList.Member(key: $0.0, keyOffset: 0, value: $0.1) }))
     }
 }

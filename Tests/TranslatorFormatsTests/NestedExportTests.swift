@@ -83,6 +83,16 @@ struct NestedExportTests {
         }
     }
 
+    @Test("a .stringsdict is written as Apple's tools write it: the file read, byte for byte")
+    func stringsdictLayout() throws {
+        let root = try Self.project(files: [("en.lproj/Localizable.stringsdict", Data(Self.stringsdict.utf8))])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let exporter = try CatalogExporter(project: CatalogProject(root: root))
+        let files = try exporter.files(.stringsdict, tables: exporter.tables)
+        #expect(files.map(\.path) == ["en.lproj/Localizable.stringsdict"])
+        #expect(String(decoding: try #require(files.first?.data), as: UTF8.self) == Self.stringsdict + "\n")
+    }
+
     @Test("json writes a nested entry whole, as its .stringsdict dictionary")
     func jsonKeepsNesting() throws {
         let root = try Self.project(files: [("en.lproj/Localizable.stringsdict", Data(Self.stringsdict.utf8))])
