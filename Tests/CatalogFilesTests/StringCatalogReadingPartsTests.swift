@@ -41,11 +41,15 @@ struct StringCatalogReadingPartsTests {
     /// From how many bytes on these tests' catalogs are read in two parts.
     static let twoPartsFrom = 32 << 10
 
-    /// The catalog read in two parts and in one pass; both must say the same.
-    static func expectOnePass(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> StringCatalog {
+    /// The catalog read in two parts and in one pass (only `languages`, when given); both
+    /// must say the same.
+    static func expectOnePass(
+        _ text: String, languages: Set<LanguageTag>? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> StringCatalog {
         #expect(text.utf8.count >= twoPartsFrom, "too small to be read in parts", sourceLocation: sourceLocation)
-        let parts = StringCatalog(Data(text.utf8), path: "L.xcstrings", inTwoPartsFrom: twoPartsFrom)
-        let onePass = StringCatalog(Data(text.utf8), path: "L.xcstrings", inTwoPartsFrom: .max)
+        let data = Data(text.utf8)
+        let parts = StringCatalog(data, path: "L.xcstrings", languages: languages, inTwoPartsFrom: twoPartsFrom)
+        let onePass = StringCatalog(data, path: "L.xcstrings", languages: languages, inTwoPartsFrom: .max)
         #expect(parts.entries.map(\.key) == onePass.entries.map(\.key), sourceLocation: sourceLocation)
         #expect(parts.entries.map(\.line) == onePass.entries.map(\.line), sourceLocation: sourceLocation)
         #expect(parts.errors == onePass.errors, sourceLocation: sourceLocation)
@@ -96,6 +100,28 @@ struct StringCatalogReadingPartsTests {
         #expect(catalog.unknownFields.first?.location.line == Self.line(of: "futureField", in: text))
         #expect(catalog.entries.count == 198)
         #expect(catalog["key00010"]?.localization(for: LanguageTag("de")!)?.stringUnit?.value == "Wert 10")
+    }
+
+    @Test(
+        "a language not asked for, with text in the first part, is skipped in the second as one pass skips it",
+        arguments: [
+            #"{ "stringUnit" : { "state" : "translated" } }"#,
+            #"{ "stringUnit" : { "state" : 5, "value" : "x" } }"#,
+            #"{ "tone" : 1, "stringUnit" : { "state" : "translated", "value" : "x" } }"#,
+            #"{ "deep" : "# + String(repeating: "[", count: 300) + String(repeating: "]", count: 300) + " }",
+        ])
+    func skippedLanguage(french: String) throws {
+        // French has text in the first half; one pass skips it after that, whatever it holds.
+        // The second part's first French is entry 150's, which it reads.
+        let text = #"{ "stringUnit" : { "state" : "translated", "value" : "Texte" } }"#
+        let entries = Self.entries(200).enumerated().map { index, entry in
+            guard index < 50 || index == 150 else { return entry }
+            return entry.replacingOccurrences(
+                of: "\"localizations\" : {\n",
+                with: "\"localizations\" : {\n        \"fr\" : \(index == 150 ? french : text),\n")
+        }
+        let catalog = Self.expectOnePass(Self.catalog(entries), languages: [LanguageTag("de")!])
+        #expect(catalog.errors.isEmpty && catalog.entries.count == 200)
     }
 
     @Test("a syntax error in the second part is the catalog's one error, at its line")

@@ -36,7 +36,9 @@ struct XCStringsReadingPartsTests {
 
     /// Entry `index` of key `key`: every 10th a plural, every 7th German to review, every
     /// 11th Japanese new, every 13th without English (its English is its key).
-    static func entry(_ index: Int, key: String? = nil, plural: Bool? = nil) -> String {
+    static func entry(
+        _ index: Int, key: String? = nil, plural: Bool? = nil, languages: [String] = Self.languages
+    ) -> String {
         let key = key ?? String(format: "key%05d", index)
         let plural = plural ?? (index % 10 == 0)
         let localizations = languages.filter { $0 != "en" || index % 13 != 0 }.map { language in
@@ -106,6 +108,32 @@ struct XCStringsReadingPartsTests {
         let file = Self.expectOnePass(Self.catalog(entries))
         let german = file.part(for: LanguageTag("de")!)
         #expect((german.plurals["twice"] != nil) == laterIsPlural && (german.text["twice"] != nil) == !laterIsPlural)
+    }
+
+    @Test("a key given in both parts, its source language in the first only or in neither: the first is kept")
+    func sourceKeyGivenTwice() throws {
+        var entries = (0..<200).map { Self.entry($0) }
+        // 13 and 169: no English; 21: English.
+        entries[190] = Self.entry(169, key: "key00013", plural: false)
+        entries[191] = Self.entry(169, key: "key00021", plural: false)
+        let file = Self.expectOnePass(Self.catalog(entries))
+        let english = file.part(for: LanguageTag("en")!).text
+        #expect(english["key00013"] == "key00013" && english["key00021"] == "en text 21")
+        #expect(
+            english.entry("key00021")?.location.line == Self.catalog(entries).split(
+                separator: "\n", omittingEmptySubsequences: false
+            ).firstIndex { $0.contains("\"key00021\"") }! + 1)
+    }
+
+    @Test("a language not asked for is skipped in the second part as one pass skips it, its errors too")
+    func skippedLanguage() throws {
+        // Japanese has text in the first quarter only, and a bad literal in entry 151, where one
+        // pass skips it (a value checked as JSON) and the second part reads it (a unit).
+        var entries = (0..<200).map { $0 < 50 ? Self.entry($0) : Self.entry($0, languages: ["en", "de"]) }
+        entries[151] = Self.entry(151).replacingOccurrences(
+            of: "\"value\" : \"ja text 151\"", with: "\"suggested\" : tru, \"value\" : \"ja text 151\"")
+        let file = Self.expectOnePass(Self.catalog(entries))
+        #expect(file.errors.count == 1 && file.errors[0].message.hasPrefix("not valid JSON"))
     }
 
     @Test("errors in the second part: a unit of the wrong shape, and malformed JSON")

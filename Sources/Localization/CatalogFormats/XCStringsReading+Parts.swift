@@ -25,13 +25,18 @@ extension XCStringsReading {
                 }
                 return SecondPart(
                     read: read, plans: second.plans, content: second.content,
+                    sourceKeysKept: second.sourceKeysKept,
                     end: (second.shapes.reader.offset, second.shapes.reader.line))
             })
         // Read to the end here: the guess was wrong (or an error came first), and this part was the one pass.
         guard try firstRead.get() == false else { return }
-        try second.read.get()
-        // A key given in both parts, a plural in either, is a rare case: read on here, as one pass does.
-        guard !second.plans.contains(where: sharesPluralKey) else {
+        // Read on here, as one pass does, where the second part's reading may differ from
+        // it: a failure (it read fully a language one pass may skip); a key given in both
+        // parts, a plural in either; a key kept as its own source text in the second part
+        // that the first part's source language has (one pass keeps the first).
+        guard case .success = second.read, !second.plans.contains(where: sharesPluralKey),
+            !second.sourceKeysKept.contains(where: hasSourceText)
+        else {
             _ = try readMembers(first: true, stoppingAt: nil)
             return
         }
@@ -44,6 +49,12 @@ extension XCStringsReading {
         content.pending += second.content.pending
         content.usableLanguages.formUnion(second.content.usableLanguages)
         resume(at: second.end.offset, line: second.end.line)
+    }
+
+    /// Whether the first part's source language has a text or plural entry for `key`.
+    private func hasSourceText(_ key: String) -> Bool {
+        guard let sourcePlan else { return false }
+        return plans[sourcePlan].part.text.contains(key) || plans[sourcePlan].part.plurals[key] != nil
     }
 
     /// Whether the first part's language of `later` has a key `later` has too, as a plural
@@ -60,6 +71,8 @@ private struct SecondPart: Sendable {
     let read: Result<Void, JSONReader.Failure>
     let plans: [XCStringsReading.LanguagePlan]
     let content: XCStringsContent
+    /// Keys it kept as their own source-language text.
+    let sourceKeysKept: [String]
     /// The reader's offset and line after `strings`' `}`.
     let end: (offset: Int, line: Int)
 }

@@ -25,11 +25,20 @@ extension StringCatalogReading {
                 return SecondPart(
                     read: read, entries: second.catalog.entries, errors: second.catalog.errors,
                     languagesWithText: second.catalog.languagesWithText, unknown: second.shapes.unknown,
-                    end: (second.reader.offset, second.reader.line))
+                    probedCodes: second.probedCodes, end: (second.reader.offset, second.reader.line))
             })
         // Read to the end here: the guess was wrong (or an error came first), and this part was the one pass.
         guard try firstRead.get() == false else { return }
-        try second.read.get()
+        // The second part cannot know which languages the first found text in: it reads a
+        // language not wanted until it shows text, where one pass skips it. That read is
+        // the same as skipping unless it found something (an error, a field not known); then,
+        // and when the second part failed, read on here as one pass.
+        let probedKnown = second.probedCodes.contains { code in codes.contains { $0.code == code && $0.hasText } }
+        guard case .success = second.read, !(probedKnown && !(second.errors.isEmpty && second.unknown.isEmpty))
+        else {
+            _ = try readMembers(first: true, stoppingAt: nil)
+            return
+        }
         catalog.append(contentsOf: second.entries)
         second.errors.forEach { catalog.record($0) }
         catalog.languagesWithText.formUnion(second.languagesWithText)
@@ -45,6 +54,8 @@ private struct SecondPart: Sendable {
     let errors: [Diagnostic]
     let languagesWithText: Set<String>
     let unknown: [(name: String, offset: Int)]
+    /// The codes of languages not wanted that it read until they showed text.
+    let probedCodes: Set<String>
     /// The reader's offset and line after `strings`' `}`.
     let end: (offset: Int, line: Int)
 }

@@ -12,7 +12,9 @@ struct StringCatalogReading {
     var catalog: StringCatalog
     let wanted: Set<LanguageTag>?
     /// Each language code met: whether it is wanted, and whether it is known to have text.
-    private var codes: [(code: String, wanted: Bool, hasText: Bool)] = []
+    var codes: [(code: String, wanted: Bool, hasText: Bool)] = []
+    /// The codes of languages not wanted that were read (not skipped) until they showed text.
+    var probedCodes: Set<String> = []
 
     /// From how many bytes of `strings` on they are read in two parts (`readInTwoParts`).
     let twoPartsFrom: Int
@@ -130,6 +132,7 @@ struct StringCatalogReading {
                         if !codes[language].hasText { noteText(of: localization, language: language) }
                         entry.localizations.append(localization, for: codes[language].code)
                     } else if !codes[language].hasText {
+                        probedCodes.insert(codes[language].code)
                         // Read until it shows it has text, then skipped.
                         noteText(of: try shapes.localization(depth: 0), language: language)
                     } else {
