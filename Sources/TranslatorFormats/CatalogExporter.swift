@@ -69,8 +69,10 @@ public struct CatalogExporter {
         let development = project.developmentLanguage
         let loaded = store.catalogs(for: wanted.contains(development) ? wanted : wanted + [development])
         catalogs = loaded.filter { wanted.contains($0.language) }.map(\.catalog)
-        // A String Catalog's error is every language's: reported once.
-        readingErrors = Set(catalogs.flatMap(\.errors)).sorted()
+        // A String Catalog's error is every language's: reported once. One the file cannot
+        // be read past (not JSON) has no language to carry it.
+        let whole = store.folders.flatMap(store.stringCatalogs(in:)).flatMap(\.errors)
+        readingErrors = Set(catalogs.flatMap(\.errors) + whole).sorted()
     }
 
     /// The languages the catalogs have.

@@ -93,6 +93,22 @@ struct NestedExportTests {
         #expect(String(decoding: try #require(files.first?.data), as: UTF8.self) == Self.stringsdict + "\n")
     }
 
+    @Test(
+        "a String Catalog that is not JSON is a reading error, in every format",
+        arguments: CatalogExporter.Format.allCases)
+    func unreadableStringCatalog(format: CatalogExporter.Format) throws {
+        let root = try Self.project(files: [
+            ("en.lproj/Localizable.stringsdict", Data(Self.stringsdict.utf8)),
+            ("Broken.xcstrings", Data(#"{ "sourceLanguage" : "en", "strings" : { "a" : "#.utf8)),
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let exporter = try CatalogExporter(project: CatalogProject(root: root))
+        _ = try exporter.files(format, tables: exporter.tables)
+        #expect(exporter.readingErrors.count == 1)
+        let error = try #require(exporter.readingErrors.first)
+        #expect(error.message.hasPrefix("not valid JSON") && error.path?.hasSuffix("Broken.xcstrings") == true)
+    }
+
     @Test("json writes a nested entry whole, as its .stringsdict dictionary")
     func jsonKeepsNesting() throws {
         let root = try Self.project(files: [("en.lproj/Localizable.stringsdict", Data(Self.stringsdict.utf8))])
