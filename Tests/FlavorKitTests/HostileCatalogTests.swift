@@ -110,13 +110,22 @@ struct HostileCatalogTests {
     /// `package` after `extract`, with a German PO exported and its `title` changed: the PO.
     private static func exportEdited(_ package: ScratchPackage) throws -> URL {
         _ = try ToolRunner.run(["extract"], in: package.root)
-        #expect(
-            try ToolRunner.run(["export", "--format", "po", "--lang", "de", "--output", "po/"], in: package.root)
-                .status == 0)
-        let po = package.root.appendingPathComponent("po/de/Localizable.po")
-        let text = try String(contentsOf: po, encoding: .utf8)
-        try Data(text.replacingOccurrences(of: "msgstr \"Übertragungen\"", with: "msgstr \"Transfers!\"").utf8)
-            .write(to: po)
+        return try exportPO(
+            package, language: "de", replacing: "msgstr \"Übertragungen\"", with: "msgstr \"Transfers!\"")
+    }
+
+    /// `language`'s PO exported from `package` into `po/`, `text` in it replaced by
+    /// `replacement` (a translator's edit): the PO. The export must succeed (`exportSucceeds`).
+    private static func exportPO(
+        _ package: ScratchPackage, language: String, exportSucceeds: Bool = true, replacing text: String,
+        with replacement: String
+    ) throws -> URL {
+        let export = try ToolRunner.run(
+            ["export", "--format", "po", "--lang", language, "--output", "po/"], in: package.root)
+        if exportSucceeds { #expect(export.status == 0, "\(export.errors)") }
+        let po = package.root.appendingPathComponent("po/\(language)/Localizable.po")
+        let exported = try String(contentsOf: po, encoding: .utf8)
+        try Data(exported.replacingOccurrences(of: text, with: replacement).utf8).write(to: po)
         return po
     }
 
@@ -135,15 +144,9 @@ struct HostileCatalogTests {
         try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: hook.path)
         // French, a language the catalogs do not have yet (the link leads to no file, which
         // export reports): its PO starts empty, and a translator fills it in.
-        _ = try ToolRunner.run(["export", "--format", "po", "--lang", "fr", "--output", "po/"], in: package.root)
-        let po = package.root.appendingPathComponent("po/fr/Localizable.po")
-        let text = try String(contentsOf: po, encoding: .utf8)
-        try Data(
-            text.replacingOccurrences(
-                of: "msgid \"Transfers\"\nmsgstr \"\"", with: "msgid \"Transfers\"\nmsgstr \"echo pwned\""
-            ).utf8
-        )
-        .write(to: po)
+        let po = try Self.exportPO(
+            package, language: "fr", exportSucceeds: false, replacing: "msgid \"Transfers\"\nmsgstr \"\"",
+            with: "msgid \"Transfers\"\nmsgstr \"echo pwned\"")
         let before = try FileTree.contents(of: package.root)
         let run = try ToolRunner.run(["import", po.path], in: package.root)
         #expect(run.status == 1, "\(run.output)\(run.errors)")
@@ -157,13 +160,8 @@ struct HostileCatalogTests {
         let (package, german) = try Self.editedExport()
         defer { package.remove() }
         try package.write("Localizations/fr.lproj/Localizable.strings", "\"title\" = \"Transferts\";\n")
-        #expect(
-            try ToolRunner.run(["export", "--format", "po", "--lang", "fr", "--output", "po/"], in: package.root)
-                .status == 0)
-        let french = package.root.appendingPathComponent("po/fr/Localizable.po")
-        let text = try String(contentsOf: french, encoding: .utf8)
-        try Data(text.replacingOccurrences(of: "msgstr \"Transferts\"", with: "msgstr \"Transferts !\"").utf8)
-            .write(to: french)
+        let french = try Self.exportPO(
+            package, language: "fr", replacing: "msgstr \"Transferts\"", with: "msgstr \"Transferts !\"")
         let catalog = package.root.appendingPathComponent("Localizations/fr.lproj/Localizable.strings")
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: catalog.path)
         let before = try FileTree.contents(of: package.root)

@@ -18,6 +18,7 @@ extension XCStringsReading {
             { text in
                 var second = XCStringsReading(text: text, path: path, wanted: wanted, twoPartsFrom: .max)
                 second.sourceLanguage = sourceLanguage
+                second.sourceKeysKept = []
                 second.shapes.reader.offset = secondStart
                 second.shapes.reader.line = second.positions.line(at: secondStart)
                 let read = Result { () throws(JSONReader.Failure) in
@@ -25,7 +26,7 @@ extension XCStringsReading {
                 }
                 return SecondPart(
                     read: read, plans: second.plans, content: second.content,
-                    sourceKeysKept: second.sourceKeysKept,
+                    sourceKeysKept: second.sourceKeysKept ?? [],
                     end: (second.shapes.reader.offset, second.shapes.reader.line))
             })
         // Read to the end here: the guess was wrong (or an error came first), and this part was the one pass.

@@ -51,8 +51,9 @@ struct XCStringsReading {
         var part = XCStringsFile.Part()
     }
     var plans: [LanguagePlan] = []
-    /// Keys kept as their own source-language text (no source localization), in order.
-    var sourceKeysKept: [String] = []
+    /// Keys kept as their own source-language text (no source localization), in order; kept
+    /// only by a second part (`readInTwoParts`), nil otherwise.
+    var sourceKeysKept: [String]?
     /// After this many keys, the room each wanted language's table needs is made at once,
     /// estimated from the bytes those keys took: no rehashing of large tables while they grow.
     private static let sampledKeys = 64
@@ -356,7 +357,7 @@ struct XCStringsReading {
             return
         }
         plans[plan].part.keep(.text(key), key: key, line: line)
-        sourceKeysKept.append(key)
+        sourceKeysKept?.append(key)
     }
 
     /// Moves the reader back to a value read before (to skip it after a shape error).
