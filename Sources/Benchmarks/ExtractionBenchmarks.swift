@@ -192,13 +192,14 @@ struct ExtractionBenchmarks {
 
     private func extractionFigure() throws -> Figure {
         let layout = PackageLayout(root: sourcesPackage)
-        let swiftFiles = KeyUseScanner.swiftFiles(in: layout.sources)
-        precondition(swiftFiles.count == Self.files)
+        precondition(KeyUseScanner.swiftFiles(in: layout.sources) == Self.swiftFilesByFoundation(in: layout.sources))
+        precondition(KeyUseScanner.swiftFiles(in: layout.sources).count == Self.files)
         var extraction: KeyExtraction?
         var bytes = 0
+        // The reference lists the files as Foundation does and reads each whole.
         let read = {
             bytes = 0
-            for url in KeyUseScanner.swiftFiles(in: layout.sources) { bytes += try Data(contentsOf: url).count }
+            for url in Self.swiftFilesByFoundation(in: layout.sources) { bytes += try Data(contentsOf: url).count }
         }
         let times = try Measure.paired(
             rounds: 7,
@@ -220,6 +221,16 @@ struct ExtractionBenchmarks {
             detail: String(
                 format: "%.1f MB; the scan alone %@, %.2f× reading (%@)", Double(bytes) / 1e6,
                 Figure.format(scan.ours, "s"), scan.ours / scan.reference, Figure.format(scan.reference, "s")))
+    }
+
+    /// The `.swift` files under `folder`, in path order, listed by `FileManager`'s enumerator.
+    static func swiftFilesByFoundation(in folder: URL) -> [URL] {
+        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
+            return []
+        }
+        var files: [(path: String, url: URL)] = []
+        for case let url as URL in enumerator where url.pathExtension == "swift" { files.append((url.path, url)) }
+        return files.sorted { $0.path < $1.path }.map(\.url)
     }
 
     private func symbolsFigure() -> Figure {

@@ -55,6 +55,9 @@ extension KeyUseScanner {
         var index = 0, line = 1, lineStart = 0
         var uses: [KeyUse] = []
         var memberNames: Set<UInt64> = []
+        /// The hashes of member names lately added to `memberNames`, each at the slot its low
+        /// six bits name; at first, in each slot a value whose low bits name another.
+        private var recentMemberNames = (0..<64).map { ~UInt64($0) }
         /// The comment lines last seen alone on their lines: the last one's line, and the
         /// bytes of each after its `//`.
         var commentBlock: (lastLine: Int, lines: [Range<Int>]) = (0, [])
@@ -70,10 +73,16 @@ extension KeyUseScanner {
             startsCall = calls.startsCall
         }
 
-        /// The length of the call (name and `(`) that starts a word here, if any.
-        func callLength() -> Int? {
-            guard startsCall[Int(bytes[index])], !Self.isIdentifier(at(index - 1)) else { return nil }
-            return calls.first { bytes[index...].starts(with: $0) }?.count
+        /// The length of the call (name and `(`) that starts a word at `position`, if any.
+        func callLength(at position: Int) -> Int? {
+            guard startsCall[Int(bytes[position])], !Self.isIdentifier(at(position - 1)) else { return nil }
+            for call in calls where position + call.count <= bytes.count {
+                let matches = call.withUnsafeBytes {
+                    memcmp(bytes.baseAddress! + position, $0.baseAddress!, $0.count) == 0
+                }
+                if matches { return call.count }
+            }
+            return nil
         }
 
         func at(_ offset: Int) -> UInt8 { offset >= 0 && offset < bytes.count ? bytes[offset] : 0 }
@@ -92,68 +101,105 @@ extension KeyUseScanner {
             /// The key calls whose arguments are being read: the use and the depth inside
             /// the call's parentheses.
             var open: [(use: Int, depth: Int)] = []
-            while index < bytes.count {
-                let byte = bytes[index]
-                switch byte {
-                case UInt8(ascii: "("):
+            // The loop moves a cursor of its own over the most common bytes; `index` is set
+            // from it before any other step, which reads and moves `index`.
+            var cursor = index
+            defer { index = cursor }
+            while cursor < bytes.count {
+                let byte = bytes[cursor]
+                // Spaces and words first: most bytes of code are, and a branch each is cheaper
+                // than the switch's jump.
+                if byte == UInt8(ascii: " ") {
+                    cursor += 1
+                    while cursor < bytes.count, bytes[cursor] == UInt8(ascii: " ") { cursor += 1 }
+                    continue
+                }
+                if Self.isIdentifier(byte) {
+                    guard open.last?.depth == depth || (startsCall[Int(byte)] && callLength(at: cursor) != nil) else {
+                        // The word is no label and starts no call.
+                        cursor = endOfWord(from: cursor + 1)
+                        continue
+                    }
+                    index = cursor
+                    word(open: &open, depth: &depth)
+                    cursor = index
+                    continue
+                }
+                // The rest by how common they are, each a branch of its own.
+                if byte == UInt8(ascii: "\n") {
+                    line += 1
+                    cursor += 1
+                    lineStart = cursor
+                } else if byte == UInt8(ascii: "(") {
                     depth += 1
-                    index += 1
-                case UInt8(ascii: ")"):
-                    index += 1
+                    cursor += 1
+                } else if byte == UInt8(ascii: ")") {
+                    cursor += 1
                     if insideInterpolation, depth == 0 { return }
                     if open.last?.depth == depth { open.removeLast() }
                     depth -= 1
-                case UInt8(ascii: "/") where at(index + 1) == UInt8(ascii: "/"):
-                    lineComment()
-                case UInt8(ascii: "/") where at(index + 1) == UInt8(ascii: "*"):
-                    skipBlockComment()
-                case UInt8(ascii: "\""):
-                    _ = scanString()
-                case UInt8(ascii: "#") where startsString():
-                    _ = scanString()
-                case UInt8(ascii: "."):
-                    index += 1
-                    memberName()
-                case UInt8(ascii: "\n"):
-                    line += 1
-                    index += 1
-                    lineStart = index
-                default:
-                    guard Self.identifierBytes[Int(byte)] else {
-                        index += 1
-                        continue
-                    }
-                    if let call = open.last, call.depth == depth, let label = label() {
-                        take(label, for: call.use)
-                        continue
-                    }
-                    guard let length = callLength() else {
-                        // The rest of the word starts no call.
-                        repeat { index += 1 } while index < bytes.count && Self.identifierBytes[Int(bytes[index])]
-                        continue
-                    }
-                    let callLine = line
-                    index += length
-                    depth += 1
-                    skipWhitespace()
-                    guard startsString() else { continue }
-                    let quote = (line, index - lineStart + 1)
-                    if let key = scanString(), !key.isMultiline, let text = key.decoded {
-                        uses.append(
-                            KeyUse(
-                                key: text, location: SourceLocation(path: path, line: quote.0, column: quote.1),
-                                comment: translatorsComment(above: callLine)))
-                        open.append((uses.count - 1, depth))
-                    }
+                } else if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\"")
+                    || byte == UInt8(ascii: "#")
+                {
+                    index = cursor
+                    punctuation(byte)
+                    cursor = index
+                } else {
+                    cursor += 1
                 }
+            }
+        }
+
+        /// The word at the index: a label of the key call `open.last` reads (its value taken),
+        /// a key call (its key noted, and the call pushed on `open`), or else skipped.
+        private mutating func word(open: inout [(use: Int, depth: Int)], depth: inout Int) {
+            if let call = open.last, call.depth == depth, let label = label() {
+                take(label, for: call.use)
+                return
+            }
+            guard let length = callLength(at: index) else {
+                index = endOfWord(from: index + 1)
+                return
+            }
+            let callLine = line
+            index += length
+            depth += 1
+            skipWhitespace()
+            guard startsString() else { return }
+            let quote = (line, index - lineStart + 1)
+            if let key = scanString(), !key.isMultiline, let text = decoded(key) {
+                uses.append(
+                    KeyUse(
+                        key: text, location: SourceLocation(path: path, line: quote.0, column: quote.1),
+                        comment: translatorsComment(above: callLine)))
+                open.append((uses.count - 1, depth))
+            }
+        }
+
+        /// `/` (a comment, or else an operator), `"` and `#` (a string literal, or else a
+        /// directive), `.` (a member's name) at the index.
+        private mutating func punctuation(_ byte: UInt8) {
+            switch byte {
+            case UInt8(ascii: "/") where at(index + 1) == UInt8(ascii: "/"): lineComment()
+            case UInt8(ascii: "/") where at(index + 1) == UInt8(ascii: "*"): skipBlockComment()
+            case UInt8(ascii: "\""): _ = scanString()
+            case UInt8(ascii: "#") where startsString(): _ = scanString()
+            case UInt8(ascii: "."):
+                index += 1
+                memberName()
+            default: index += 1
             }
         }
 
         /// Spaces, tabs and line breaks (a key or label's value may be on the next line, as
         /// a formatter breaks long calls).
         mutating func skipWhitespace() {
-            while [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(at(index)) {
-                advance()
+            while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): index += 1
+                case UInt8(ascii: "\n"): advance()
+                default: return
+                }
             }
         }
 
@@ -161,7 +207,7 @@ extension KeyUseScanner {
         mutating func lineComment() {
             let alone = bytes[lineStart..<index].allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
             let start = index + 2
-            while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+            index = endOfLine(from: index)
             guard alone else { return }
             if commentBlock.lastLine == line - 1 {
                 commentBlock.lastLine = line
@@ -174,7 +220,7 @@ extension KeyUseScanner {
         /// The comment lines ending right above `line`, when the first begins with
         /// `translators:` (in any case), joined with spaces.
         func translatorsComment(above line: Int) -> String? {
-            let marker = Array("translators:".utf8)
+            let marker = "translators:".utf8
             guard commentBlock.lastLine == line - 1, let first = commentBlock.lines.first else { return nil }
             let firstText = trimmed(first)
             guard firstText.count >= marker.count,
@@ -197,10 +243,14 @@ extension KeyUseScanner {
         /// Notes the name after a `.` by its hash, leaving the index at it (it may start a
         /// call: `localizer.text(`).
         mutating func memberName() {
-            var end = index
-            while end < bytes.count, Self.isIdentifier(bytes[end]) { end += 1 }
+            let end = endOfWord(from: index)
             guard end > index, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) else { return }
-            memberNames.insert(KeyUseScanner.hash(bytes[index..<end]))
+            // Most names recur (`.int`, `.map`): one seen lately is not hashed into the set again.
+            let hash = KeyUseScanner.hash(bytes[index..<end])
+            let slot = Int(truncatingIfNeeded: hash & 63)
+            guard recentMemberNames[slot] != hash else { return }
+            recentMemberNames[slot] = hash
+            memberNames.insert(hash)
         }
 
         /// The label `extract` reads that starts a word here, followed by `:` and a string
@@ -225,7 +275,7 @@ extension KeyUseScanner {
 
         /// The string literal at the index, as the value of `label` for the use.
         mutating func take(_ label: Label, for use: Int) {
-            guard let value = scanString(), !value.isMultiline, let text = value.decoded else { return }
+            guard let value = scanString(), !value.isMultiline, let text = decoded(value) else { return }
             switch label {
             case .comment: uses[use].comment = text
             case .defaultValue: uses[use].defaultValue = text
@@ -233,48 +283,45 @@ extension KeyUseScanner {
             }
         }
 
-        /// A Swift string literal's text with its escapes decoded (in a raw literal, those
-        /// written with its `#`s: `\#n`); nil for an escape Swift does not have.
-        static func unescaped(_ text: String, hashes: Int = 0) -> String? {
-            var result = ""
-            var scalars = text.unicodeScalars.makeIterator()
-            let marker = String(repeating: "#", count: hashes)
-            var pending = ""
-            while let scalar = scalars.next() {
-                guard scalar == "\\" else {
-                    result.unicodeScalars.append(scalar)
+        /// The text of the literal at `range` with its escapes decoded (in a raw literal, those
+        /// written with its `#`s: `\#n`; a backslash without them is itself); nil for an
+        /// escape Swift does not have.
+        func unescaped(_ range: Range<Int>, hashes: Int) -> String? {
+            var result: [UInt8] = []
+            result.reserveCapacity(range.count)
+            var position = range.lowerBound
+            while position < range.upperBound {
+                let byte = bytes[position]
+                guard byte == UInt8(ascii: "\\"), hasHashes(hashes, from: position + 1) else {
+                    result.append(byte)
+                    position += 1
                     continue
                 }
-                // In a raw literal, a backslash without its `#`s is itself.
-                pending = ""
-                var next = scalars.next()
-                while pending.unicodeScalars.count < hashes, next == "#" {
-                    pending += "#"
-                    next = scalars.next()
-                }
-                guard pending == marker else {
-                    result += "\\" + pending
-                    if let next { result.unicodeScalars.append(next) }
-                    continue
-                }
-                switch next {
-                case "n": result += "\n"
-                case "t": result += "\t"
-                case "r": result += "\r"
-                case "0": result += "\0"
-                case "\"": result += "\""
-                case "'": result += "'"
-                case "\\": result += "\\"
-                case "u":
-                    guard scalars.next() == "{" else { return nil }
-                    var digits = ""
-                    while let digit = scalars.next(), digit != "}" { digits.unicodeScalars.append(digit) }
-                    guard let value = UInt32(digits, radix: 16), let decoded = Unicode.Scalar(value) else { return nil }
-                    result.unicodeScalars.append(decoded)
+                position += 1 + hashes
+                guard position < range.upperBound else { return nil }
+                let escaped = bytes[position]
+                position += 1
+                switch escaped {
+                case UInt8(ascii: "n"): result.append(UInt8(ascii: "\n"))
+                case UInt8(ascii: "t"): result.append(UInt8(ascii: "\t"))
+                case UInt8(ascii: "r"): result.append(UInt8(ascii: "\r"))
+                case UInt8(ascii: "0"): result.append(0)
+                case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "\\"): result.append(escaped)
+                case UInt8(ascii: "u"):
+                    // `\u{…}`: one to eight hexadecimal digits naming a scalar.
+                    guard position < range.upperBound, bytes[position] == UInt8(ascii: "{"),
+                        let close = bytes[position..<range.upperBound].firstIndex(of: UInt8(ascii: "}")),
+                        (1...8).contains(close - position - 1),
+                        bytes[position + 1..<close].allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }),
+                        let value = UInt32(String(decoding: bytes[position + 1..<close], as: UTF8.self), radix: 16),
+                        let scalar = Unicode.Scalar(value)
+                    else { return nil }
+                    result.append(contentsOf: String(scalar).utf8)
+                    position = close + 1
                 default: return nil
                 }
             }
-            return result
+            return String(decoding: result, as: UTF8.self)
         }
 
         /// Whether a string literal starts here: `"`, or `#…"` (a raw string).
@@ -299,17 +346,21 @@ extension KeyUseScanner {
             } while depth > 0 && index < bytes.count
         }
 
-        /// A string literal read: its text as written between the quotes.
+        /// A string literal read: where its text is written, between the quotes.
         struct Literal {
-            var text: String
+            var text: Range<Int>
             /// Whether it holds a backslash escape (an interpolation makes it no literal).
             var hasEscapes: Bool
             var isMultiline: Bool
             /// The `#`s of a raw literal (`#"…"#`); 0 for a plain one.
             var hashes: Int
+        }
 
-            /// The text it says: escapes decoded; nil for one Swift does not have.
-            var decoded: String? { hasEscapes ? Lexer.unescaped(text, hashes: hashes) : text }
+        /// The text `literal` says: escapes decoded; nil for one Swift does not have.
+        func decoded(_ literal: Literal) -> String? {
+            literal.hasEscapes
+                ? unescaped(literal.text, hashes: literal.hashes)
+                : String(decoding: bytes[literal.text], as: UTF8.self)
         }
 
         /// Skips a string literal (raw ones too: `#"…"#`); returns it unless it interpolates or
@@ -326,6 +377,11 @@ extension KeyUseScanner {
             var plain = true
             var escapes = false
             while index < bytes.count {
+                // Most of a literal is text, run through at once.
+                var next = index
+                while next < bytes.count, !Self.endsText(bytes[next]) { next += 1 }
+                index = next
+                guard index < bytes.count else { break }
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\\"), hasHashes(hashes, from: index + 1) {
                     escapes = true
@@ -339,7 +395,11 @@ extension KeyUseScanner {
                     }
                     continue
                 }
-                if byte == UInt8(ascii: "\n"), !multiline { return nil }
+                if byte == UInt8(ascii: "\n") {
+                    guard multiline else { return nil }
+                    advance()
+                    continue
+                }
                 if byte == UInt8(ascii: "\""),
                     !multiline || (at(index + 1) == UInt8(ascii: "\"") && at(index + 2) == UInt8(ascii: "\"")),
                     hasHashes(hashes, from: index + (multiline ? 3 : 1))
@@ -347,27 +407,49 @@ extension KeyUseScanner {
                     let end = index
                     index += (multiline ? 3 : 1) + hashes
                     guard plain else { return nil }
-                    return Literal(
-                        text: String(decoding: bytes[start..<end], as: UTF8.self), hasEscapes: escapes,
-                        isMultiline: multiline, hashes: hashes)
+                    return Literal(text: start..<end, hasEscapes: escapes, isMultiline: multiline, hashes: hashes)
                 }
-                advance()
+                index += 1
             }
             return nil
+        }
+
+        /// Whether `byte` may end a run of a string literal's text: a quote, a backslash, a
+        /// line break.
+        @inline(__always)
+        static func endsText(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\n")
+        }
+
+        /// Where the line that goes on at `start` ends: its line break, or the end.
+        func endOfLine(from start: Int) -> Int {
+            guard start < bytes.count,
+                let found = memchr(bytes.baseAddress! + start, Int32(UInt8(ascii: "\n")), bytes.count - start)
+            else { return bytes.count }
+            return bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
 
         func hasHashes(_ count: Int, from position: Int) -> Bool {
             (0..<count).allSatisfy { at(position + $0) == UInt8(ascii: "#") }
         }
 
-        /// Whether each byte value may be part of an identifier.
-        static let identifierBytes: [Bool] = (0..<256).map { isIdentifier(UInt8($0)) }
-
-        static func isIdentifier(_ byte: UInt8) -> Bool {
-            byte == UInt8(ascii: "_") || byte >= 0x80
-                || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        /// Where the word (identifier bytes) that goes on at `start` ends.
+        func endOfWord(from start: Int) -> Int {
+            var end = start
+            while end < bytes.count, Self.isIdentifier(bytes[end]) { end += 1 }
+            return end
         }
+
+        /// Whether `byte` may be part of an identifier: a letter, a digit, `_`, or a byte of
+        /// a character outside ASCII.
+        @inline(__always)
+        static func isIdentifier(_ byte: UInt8) -> Bool {
+            byte >= 0x80 || (byte < 64 ? identifierLow : identifierHigh) >> (byte & 63) & 1 != 0
+        }
+
+        /// The ASCII bytes of identifiers, as bits: byte `b` below 64 (the digits) is bit `b`
+        /// of `identifierLow`; from 64 (letters and `_`), bit `b - 64` of `identifierHigh`.
+        private static let identifierLow: UInt64 = 0x3FF << 48
+        private static let identifierHigh: UInt64 = 0x3FF_FFFF << 1 | 1 << 31 | 0x3FF_FFFF << 33
     }
 }

@@ -78,38 +78,32 @@ public enum KeyUseScanner {
 
     /// The key uses and member names of every `.swift` file under `folder`, recursively, in
     /// path order. Files are read and scanned on every core: regular files inside `folder`
-    /// only (`InputFile`); any other is a problem of the scan, never read.
+    /// only (`FolderTree`); any other is a problem of the scan, never read, and so is a
+    /// folder under it that could not be read.
     public static func scanSources(in folder: URL, calls: [String] = PackageLayout.defaultKeyCalls) -> Scan {
-        let files = swiftFiles(in: folder)
+        let tree = sourceTree(folder)
         let names = CallNames(calls)
         // Each core scans a run of files into one part, reading each into the same buffer and
         // adding to the same lists, so that nothing is copied per file.
-        let parts = [URL].chunks(files.count).concurrentChunks { range -> Scan in
+        let parts = [URL].chunks(tree.files.count).concurrentChunks { range -> Scan in
             var part = Scan()
-            var buffer: [UInt8] = []
-            for url in files[range] {
-                let count: Int
-                do throws(Diagnostic) {
-                    guard let read = try InputFile.read(url, limit: InputFile.textLimit, within: folder, into: &buffer)
-                    else { continue }
-                    count = read
-                } catch {
-                    part.problems.append(error)
-                    continue
-                }
-                buffer.withUnsafeBufferPointer { buffer in
-                    var lexer = Lexer(
-                        bytes: UnsafeBufferPointer(rebasing: buffer[..<count]), path: url.path, calls: names)
+            tree.read(range, limit: InputFile.textLimit) { file, read in
+                switch read {
+                case .success(let bytes?):
+                    var lexer = Lexer(bytes: bytes, path: file.path, calls: names)
                     swap(&lexer.uses, &part.uses)
                     swap(&lexer.memberNames, &part.memberNames)
                     lexer.scanCode(insideInterpolation: false)
                     swap(&lexer.uses, &part.uses)
                     swap(&lexer.memberNames, &part.memberNames)
+                case .success(nil): break
+                case .failure(let error): part.problems.append(error)
                 }
             }
             return part
         }
         var scan = parts.first ?? Scan()
+        scan.problems = tree.problems + scan.problems
         for part in parts.dropFirst() {
             scan.uses += part.uses
             scan.memberNames.formUnion(part.memberNames)
@@ -120,12 +114,11 @@ public enum KeyUseScanner {
 
     /// The `.swift` files under `folder`, recursively, in path order.
     public static func swiftFiles(in folder: URL) -> [URL] {
-        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
-            return []
-        }
-        var files: [(path: String, url: URL)] = []
-        for case let url as URL in enumerator where url.pathExtension == "swift" { files.append((url.path, url)) }
-        return files.sorted { $0.path < $1.path }.map(\.url)
+        sourceTree(folder).files.map { URL(fileURLWithPath: $0.path, isDirectory: false) }
+    }
+
+    private static func sourceTree(_ folder: URL) -> FolderTree {
+        FolderTree(root: folder.path) { $0.hasSuffix(".swift") && $0 != ".swift" }
     }
 
     /// The uses in one file's bytes.

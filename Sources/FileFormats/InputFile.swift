@@ -72,11 +72,44 @@ package enum InputFile {
         try read(atPath: url.path, limit: limit, within: folder?.path, into: &buffer)
     }
 
-    private static func read(atPath path: String, limit: Int, within folder: String?, into buffer: inout [UInt8])
+    package static func read(atPath path: String, limit: Int, within folder: String?, into buffer: inout [UInt8])
         throws(Diagnostic) -> Int?
     {
         guard let (descriptor, size) = try openChecked(path, limit: limit, within: folder) else { return nil }
         defer { close(descriptor) }
+        return try read(descriptor, size: size, path: path, limit: limit, into: &buffer)
+    }
+
+    /// The file `name` of the folder open as `folder` (the file's path: `path`), read into the
+    /// start of `buffer` as `read(_:limit:within:into:)` reads it. It is opened through the
+    /// folder without following a link (`openat(2)`, `O_NOFOLLOW`): in a folder that a walk
+    /// following no link found inside `root`, a regular file is inside `root` with no check of
+    /// where it leads. Anything else there (a link, a named pipe) is read by its path with
+    /// every check, for the same errors. Nil when there is no such file.
+    package static func read(
+        named name: String, in folder: Int32, path: String, within root: String, limit: Int,
+        into buffer: inout [UInt8]
+    ) throws(Diagnostic) -> Int? {
+        let descriptor = openat(folder, name, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return nil }
+            return try read(atPath: path, limit: limit, within: root, into: &buffer)
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            return try read(atPath: path, limit: limit, within: root, into: &buffer)
+        }
+        guard Int(status.st_size) <= limit else { throw tooLarge(path, limit: limit) }
+        return try read(descriptor, size: Int(status.st_size), path: path, limit: limit, into: &buffer)
+    }
+
+    /// Reads the open file, of `size` bytes when `fstat` was asked, into the start of
+    /// `buffer`, through a growing buffer if it grew since (at most `limit` bytes); returns
+    /// how many bytes it read.
+    private static func read(
+        _ descriptor: Int32, size: Int, path: String, limit: Int, into buffer: inout [UInt8]
+    ) throws(Diagnostic) -> Int? {
         var wanted = size + 1
         var count = 0
         while true {
@@ -265,7 +298,8 @@ package enum InputFile {
         Diagnostic("larger than \(describe(limit)), more than such a file holds; not read", path: path)
     }
 
-    private static func failure(_ message: String, _ path: String) -> Diagnostic {
+    /// `message` about `path`, with what `errno` says.
+    package static func failure(_ message: String, _ path: String) -> Diagnostic {
         Diagnostic("\(message) (\(String(cString: strerror(errno))))", path: path)
     }
 

@@ -28,6 +28,8 @@ struct KeyUseScannerTests {
             (##"text(#"raw "q""#)"##, "raw \"q\""),
             (##"text(#"a\#nb"#)"##, "a\nb"), (##"text(#"a\nb"#)"##, "a\\nb"),
             (###"text(##"x\#y\##tz"##)"###, "x\\#y\tz"),
+            // A backslash without the `#`s is itself, and the next one may start an escape.
+            (##"text(#"a\\#nb"#)"##, "a\\\nb"), (#"text("\u{10FFFF}\u{41}é")"#, "\u{10FFFF}Aé"),
         ])
     func escapedKeys(source: String, key: String) {
         #expect(KeyUseScanner.scan(Array(source.utf8), path: "x.swift").map(\.key) == [key])
@@ -37,6 +39,10 @@ struct KeyUseScannerTests {
     func notLiteral() {
         #expect(Self.keys(#"text("a\(b)")"#) == [])
         #expect(Self.keys(#"text("a\q")"#) == [])
+        // `\u{…}` takes one to eight hexadecimal digits naming a scalar, nothing else.
+        for escape in [#"\u{}"#, #"\u{+41}"#, #"\u{000000041}"#, #"\u{D800}"#, #"\u{110000}"#, #"\u{41"#, #"\u41"#] {
+            #expect(Self.keys("text(\"a\(escape)\")") == [], "\(escape)")
+        }
         #expect(Self.keys(##"text(#"a\#(b)"#)"##) == [])
     }
 

@@ -1,0 +1,143 @@
+import Diagnostics
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The files under a folder whose names a test accepts (every `.swift` file under `Sources/`,
+/// which `extract` and `lint` scan), found by a walk that follows no link, and read through
+/// the folder each was found in: a regular file costs an `openat(2)`, an `fstat(2)` and its
+/// reads, with nothing to check of where it leads (`InputFile.read(named:in:…)`). A link, a
+/// named pipe or anything else with an accepted name is read by its path with every check of
+/// `InputFile`, so that it is refused by name, or read when it is a link to a file inside.
+package struct FolderTree: Sendable {
+    /// A file found: its path (the root's, then each name on the way), and where it was found.
+    package struct File: Sendable {
+        package let path: String
+        /// The folder it is in, as an index of `folders`, and its name there.
+        fileprivate let folder: Int
+        fileprivate let name: String
+    }
+
+    /// A folder walked, and which one it was (device and inode): it is opened again by its
+    /// path to read its files, and used only when it is still that folder.
+    private struct Folder: Sendable {
+        let path: String
+        let identity: Identity
+    }
+
+    private struct Identity: Sendable, Equatable {
+        let device: UInt64
+        let inode: UInt64
+
+        init(_ status: stat) {
+            device = UInt64(truncatingIfNeeded: status.st_dev)
+            inode = UInt64(truncatingIfNeeded: status.st_ino)
+        }
+    }
+
+    /// The folder walked, as given (a link to a folder is followed there only).
+    package let root: String
+    /// The files accepted, in path order.
+    package private(set) var files: [File] = []
+    /// Folders that could not be walked (unreadable, changed while walked, or a name that is
+    /// not UTF-8), and accepted files whose names are not UTF-8: each an error naming it, as
+    /// files there could hold anything.
+    package private(set) var problems: [Diagnostic] = []
+    private var folders: [Folder] = []
+
+    /// Walks the folder at `root` (absolute), keeping the files whose names `accepts`.
+    package init(root: String, accepting accepts: (String) -> Bool) {
+        self.root = root
+        var pending: [(path: String, identity: Identity?)] = [(root, nil)]
+        while let (path, expected) = pending.popLast() {
+            let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | (expected == nil ? 0 : O_NOFOLLOW))
+            var status = stat()
+            guard descriptor >= 0, fstat(descriptor, &status) == 0 else {
+                // A root that is not there has no files: `Sources/` may not exist yet.
+                if expected != nil || (errno != ENOENT && errno != ENOTDIR) {
+                    problems.append(InputFile.failure("cannot read the folder", path))
+                }
+                if descriptor >= 0 { close(descriptor) }
+                continue
+            }
+            guard expected == nil || Identity(status) == expected, let listing = fdopendir(descriptor) else {
+                close(descriptor)
+                problems.append(Diagnostic("changed while it was read; nothing in it was read", path: path))
+                continue
+            }
+            let index = folders.count
+            folders.append(Folder(path: path, identity: Identity(status)))
+            while let entry = readdir(listing) {
+                let name = withUnsafeBytes(of: &entry.pointee.d_name) { bytes in
+                    bytes.withMemoryRebound(to: CChar.self) { String(validatingCString: $0.baseAddress!) }
+                }
+                guard let name else {
+                    let shown = withUnsafeBytes(of: &entry.pointee.d_name) {
+                        String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+                    }
+                    problems.append(Diagnostic("a name that is not UTF-8; it is not read", path: path + "/" + shown))
+                    continue
+                }
+                if name == "." || name == ".." { continue }
+                let type = entry.pointee.d_type
+                if type == DT_DIR || type == DT_UNKNOWN {
+                    var child = stat()
+                    if fstatat(descriptor, name, &child, AT_SYMLINK_NOFOLLOW) == 0, child.st_mode & S_IFMT == S_IFDIR {
+                        pending.append((path + "/" + name, Identity(child)))
+                        continue
+                    }
+                }
+                if accepts(name) { files.append(File(path: path + "/" + name, folder: index, name: name)) }
+            }
+            closedir(listing)
+        }
+        files.sort { $0.path < $1.path }
+    }
+
+    /// Reads `files[range]` one by one into one buffer, and gives `body` each file with its
+    /// bytes, nil when it is gone, or the error that kept it from being read.
+    package func read(
+        _ range: Range<Int>, limit: Int,
+        _ body: (File, Result<UnsafeBufferPointer<UInt8>?, Diagnostic>) -> Void
+    ) {
+        var buffer: [UInt8] = []
+        var open: (folder: Int, descriptor: Int32)?
+        defer { if let open { close(open.descriptor) } }
+        for file in files[range] {
+            if open?.folder != file.folder {
+                if let descriptor = open?.descriptor { close(descriptor) }
+                open = reopen(file.folder).map { (file.folder, $0) }
+            }
+            let result = Result { () throws(Diagnostic) -> Int? in
+                guard let folder = open?.descriptor else {
+                    return try InputFile.read(atPath: file.path, limit: limit, within: root, into: &buffer)
+                }
+                return try InputFile.read(
+                    named: file.name, in: folder, path: file.path, within: root, limit: limit, into: &buffer)
+            }
+            switch result {
+            case .success(let count?):
+                buffer.withUnsafeBufferPointer { body(file, .success(UnsafeBufferPointer(rebasing: $0[..<count]))) }
+            case .success(nil): body(file, .success(nil))
+            case .failure(let error): body(file, .failure(error))
+            }
+        }
+    }
+
+    /// The folder `folders[index]` opened by its path again, when it is still the folder the
+    /// walk found (else its files are read by their paths, with every check).
+    private func reopen(_ index: Int) -> Int32? {
+        let folder = folders[index]
+        let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, Identity(status) == folder.identity else {
+            close(descriptor)
+            return nil
+        }
+        return descriptor
+    }
+}
