@@ -1,5 +1,6 @@
 import CatalogFiles
 import Diagnostics
+import FileFormats
 import Flavors
 import Foundation
 import Localization
@@ -109,14 +110,24 @@ public struct KeyExtraction {
     /// Plans the changes for `project`'s sources and catalogs; `prune` removes unused keys.
     /// Without `writing`, only the changes are found (`extract --check`): `writes` stays empty.
     public init(project: CatalogProject, prune: Bool = false, writing: Bool = true) {
-        self.init(
-            project: project,
-            scan: KeyUseScanner.scanSources(in: project.layout.sources, calls: project.layout.keyCalls),
-            prune: prune, writing: writing)
+        // Most keys are in the default table: its files are read while the sources are scanned.
+        let (scan, defaultTable) = alongside(
+            { KeyUseScanner.scanSources(in: project.layout.sources, calls: project.layout.keyCalls) },
+            { Result { () throws(Diagnostic) in try TableRead(Catalog.defaultTable, in: project) } })
+        self.init(project: project, scan: scan, prune: prune, writing: writing, defaultTable: defaultTable)
     }
 
     /// Plans the changes for the uses `scan` found.
     public init(project: CatalogProject, scan: KeyUseScanner.Scan, prune: Bool = false, writing: Bool = true) {
+        self.init(project: project, scan: scan, prune: prune, writing: writing, defaultTable: nil)
+    }
+
+    /// Plans the changes for the uses `scan` found; `defaultTable`, the default table's files
+    /// when they were read already.
+    private init(
+        project: CatalogProject, scan: KeyUseScanner.Scan, prune: Bool, writing: Bool,
+        defaultTable: Result<TableRead, Diagnostic>?
+    ) {
         self.project = project
         self.scan = scan
         self.writing = writing
@@ -148,7 +159,12 @@ public struct KeyExtraction {
                 continue
             }
             do throws(Diagnostic) {
-                try update(table, uses: table == Catalog.defaultTable ? defaultUses : uses[table]!, prune: prune)
+                if table == Catalog.defaultTable, let defaultTable {
+                    try update(table, read: defaultTable.get(), uses: defaultUses, prune: prune)
+                } else {
+                    let tableUses = table == Catalog.defaultTable ? defaultUses : uses[table]!
+                    try update(table, read: TableRead(table, in: project), uses: tableUses, prune: prune)
+                }
             } catch {
                 diagnostics.append(error)
             }
@@ -208,34 +224,52 @@ public struct KeyExtraction {
         let stringsdict: URL
     }
 
-    private mutating func update(_ table: String, uses: TableUses, prune: Bool) throws(Diagnostic) {
+    /// The development language's files of one table, read: what `update` brings up to date.
+    private struct TableRead: Sendable {
+        let files: TableFiles
+        let catalog: StringCatalog?
+        let stringsText: CatalogFileText
+        let strings: StringsFile?
+        let plurals: StringsDictParser.Result?
+
+        /// Reads `table`'s files; a String Catalog or `.stringsdict` with errors is an error.
+        init(_ table: String, in project: CatalogProject) throws(Diagnostic) {
+            let folder = project.layout.localizations
+            let language = project.developmentLanguage
+            files = TableFiles(
+                stringCatalog: folder.appendingPathComponent(CatalogFolderLayout.stringCatalogName(table: table)),
+                strings: folder.appendingPathComponent(
+                    CatalogFolderLayout.relativePath(language: language, table: table, kind: .strings)),
+                stringsdict: folder.appendingPathComponent(
+                    CatalogFolderLayout.relativePath(language: language, table: table, kind: .stringsdict)))
+            let exists = { (url: URL) in FileManager.default.fileExists(atPath: url.path) }
+            var catalog: StringCatalog?
+            if exists(files.stringCatalog) {
+                let read = StringCatalog(contentsOf: files.stringCatalog, within: folder)
+                if let error = read.errors.first {
+                    throw Diagnostic(
+                        "not brought up to date: the String Catalog has errors to fix first (\(error))",
+                        path: files.stringCatalog.path)
+                }
+                catalog = read
+            }
+            self.catalog = catalog
+            stringsText = try CatalogFileText(files.strings, within: folder)
+            let path = files.strings.path
+            strings = try stringsText.existing.map { data throws(Diagnostic) in
+                try StringsParser.parse(data, path: path)
+            }
+            plurals =
+                exists(files.stringsdict) ? StringsDictParser.parse(contentsOf: files.stringsdict, within: folder) : nil
+            if let error = plurals?.errors.first { throw error }
+        }
+    }
+
+    private mutating func update(_ table: String, read: TableRead, uses: TableUses, prune: Bool) throws(Diagnostic) {
         let folder = project.layout.localizations
         let language = project.developmentLanguage
-        let files = TableFiles(
-            stringCatalog: folder.appendingPathComponent(CatalogFolderLayout.stringCatalogName(table: table)),
-            strings: folder.appendingPathComponent(
-                CatalogFolderLayout.relativePath(language: language, table: table, kind: .strings)),
-            stringsdict: folder.appendingPathComponent(
-                CatalogFolderLayout.relativePath(language: language, table: table, kind: .stringsdict)))
-        let exists = { (url: URL) in FileManager.default.fileExists(atPath: url.path) }
-
-        var catalog: StringCatalog?
-        if exists(files.stringCatalog) {
-            let read = StringCatalog(contentsOf: files.stringCatalog, within: folder)
-            if let error = read.errors.first {
-                throw Diagnostic(
-                    "not brought up to date: the String Catalog has errors to fix first (\(error))",
-                    path: files.stringCatalog.path)
-            }
-            catalog = read
-        }
-        let stringsText = try CatalogFileText(files.strings, within: folder)
-        let strings = try stringsText.existing.map { data throws(Diagnostic) in
-            try StringsParser.parse(data, path: files.strings.path)
-        }
-        let plurals =
-            exists(files.stringsdict) ? StringsDictParser.parse(contentsOf: files.stringsdict, within: folder) : nil
-        if let error = plurals?.errors.first { throw error }
+        let (files, stringsText, strings, plurals) = (read.files, read.stringsText, read.strings, read.plurals)
+        var catalog = read.catalog
 
         let (firstUses, order) = (uses, uses.order)
         let scan = self.scan

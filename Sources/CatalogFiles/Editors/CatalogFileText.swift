@@ -6,7 +6,7 @@ import Localization
 /// A `.strings` or `.stringsdict` file's text as its editors change it: read in its own
 /// encoding (UTF-16 with a byte-order mark, or UTF-8), written back in the same, and never
 /// into bytes its reader would refuse.
-package struct CatalogFileText {
+package struct CatalogFileText: Sendable {
     let url: URL
     /// The file's bytes; nil when it does not exist yet.
     package let existing: Data?

@@ -1,6 +1,3 @@
-import Dispatch
-import Synchronization
-
 /// A large JSON object's members read in two parts at once, one per core: what the String
 /// Catalog readers do with `strings`.
 ///
@@ -67,15 +64,7 @@ extension JSONReader {
         _ first: () -> First, _ second: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> Second
     ) -> (First, Second) {
         let text = SharedText(bytes: text)
-        let secondResult = Mutex<Second?>(nil)
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) {
-            let result = second(text.bytes)
-            secondResult.withLock { $0 = result }
-        }
-        let firstResult = first()
-        group.wait()
-        return (firstResult, secondResult.withLock { $0.take()! })
+        return alongside(first, { second(text.bytes) })
     }
 }
 
