@@ -22,20 +22,24 @@ package enum TranslationMemory {
     package static func pairs(old: [String], new: [String], threshold: Double = TextSimilarity.threshold) -> [Pair] {
         guard !old.isEmpty, !new.isEmpty else { return [] }
         let index = SimilarTextIndex(old)
-        var signatures: [Int: ArgumentSignature] = [:]
-        var found: [Pair] = []
-        var counts = SimilarTextIndex.Counts(index.count)
-        for (position, text) in new.enumerated() {
-            let matches = index.matches(text, threshold: threshold, counts: &counts)
-            guard !matches.isEmpty else { continue }
-            let signature = ArgumentSignature(text)
-            for match in matches {
-                if signatures[match.index] == nil { signatures[match.index] = ArgumentSignature(old[match.index]) }
-                if signatures[match.index] == signature {
-                    found.append(Pair(new: position, old: match.index, ratio: match.ratio))
+        // Each new text's candidates on their own: the new texts in parts, on every core.
+        var found = inParts(new.count, concurrentFrom: 64) { range -> [Pair] in
+            var signatures: [Int: ArgumentSignature] = [:]
+            var found: [Pair] = []
+            var counts = SimilarTextIndex.Counts(index.count)
+            for position in range {
+                let matches = index.matches(new[position], threshold: threshold, counts: &counts)
+                guard !matches.isEmpty else { continue }
+                let signature = ArgumentSignature(new[position])
+                for match in matches {
+                    if signatures[match.index] == nil { signatures[match.index] = ArgumentSignature(old[match.index]) }
+                    if signatures[match.index] == signature {
+                        found.append(Pair(new: position, old: match.index, ratio: match.ratio))
+                    }
                 }
             }
-        }
+            return found
+        }.flatMap { $0 }
         found.sort { ($0.ratio, -$0.new, -$0.old) > ($1.ratio, -$1.new, -$1.old) }
         var usedNew = Set<Int>(), usedOld = Set<Int>()
         var chosen: [Pair] = []
