@@ -9,17 +9,15 @@ extension KeyUseScanner {
     enum Label: CaseIterable {
         case comment, defaultValue, table
 
-        var bytes: [UInt8] {
+        /// The label's bytes: a literal's, never counted references that every core scanning
+        /// at once would wait on.
+        var bytes: String.UTF8View {
             switch self {
-            case .comment: Self.commentBytes
-            case .defaultValue: Self.defaultValueBytes
-            case .table: Self.tableBytes
+            case .comment: "comment".utf8
+            case .defaultValue: "defaultValue".utf8
+            case .table: "table".utf8
             }
         }
-
-        private static let commentBytes = Array("comment".utf8)
-        private static let defaultValueBytes = Array("defaultValue".utf8)
-        private static let tableBytes = Array("table".utf8)
 
         /// The label that may start with `byte`.
         static func starting(with byte: UInt8) -> Label? {

@@ -82,10 +82,11 @@ public enum KeyUseScanner {
     /// folder under it that could not be read.
     public static func scanSources(in folder: URL, calls: [String] = PackageLayout.defaultKeyCalls) -> Scan {
         let tree = sourceTree(folder)
-        let names = CallNames(calls)
         // Each core scans a run of files into one part, reading each into the same buffer and
-        // adding to the same lists, so that nothing is copied per file.
+        // adding to the same lists, so that nothing is copied per file; with call names of its
+        // own, whose counted references no other core waits on.
         let parts = [URL].chunks(tree.files.count).concurrentChunks { range -> Scan in
+            let names = CallNames(calls)
             var part = Scan()
             tree.read(range, limit: InputFile.textLimit) { file, read in
                 switch read {

@@ -80,16 +80,11 @@ package struct JSONOutput {
         bytes.append(UInt8(ascii: "]"))
     }
 
-    /// Spaces for `indent`, copied in one piece for all but the deepest nesting.
-    private static let spaces = [UInt8](repeating: 0x20, count: 64)
-
+    /// Two spaces a level. Not copied from a shared array of spaces: it would be retained and
+    /// released for every line, by every thread writing a part at once, each waiting on the
+    /// others for its count.
     private mutating func indent() {
-        var count = 2 * depth
-        while count > 0 {
-            let piece = min(count, Self.spaces.count)
-            bytes.append(contentsOf: Self.spaces[..<piece])
-            count -= piece
-        }
+        for _ in 0..<2 * depth { bytes.append(0x20) }
     }
 
     // MARK: Values
