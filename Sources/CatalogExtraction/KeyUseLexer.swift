@@ -53,6 +53,12 @@ extension KeyUseScanner {
         var index = 0, line = 1, lineStart = 0
         var uses: [KeyUse] = []
         var memberNames: Set<UInt64> = []
+        /// What kept a key from being read, or the file from being scanned to its end.
+        var problems: [Diagnostic] = []
+        /// How many string interpolations the index is inside.
+        private var nesting = 0
+        /// The translators' comment made for the key calls of one line, made once.
+        private var lineTranslatorsComment: (line: Int, text: String?) = (0, nil)
         /// The hashes of member names lately added to `memberNames`, each at the slot its low
         /// six bits name; at first, in each slot a value whose low bits name another.
         private var recentMemberNames = (0..<64).map { ~UInt64($0) }
@@ -164,13 +170,14 @@ extension KeyUseScanner {
             depth += 1
             skipWhitespace()
             guard startsString() else { return }
-            let quote = (line, index - lineStart + 1)
-            if let key = scanString(), !key.isMultiline, let text = decoded(key) {
-                uses.append(
-                    KeyUse(
-                        key: text, location: SourceLocation(path: path, line: quote.0, column: quote.1),
-                        comment: translatorsComment(above: callLine)))
+            let quote = SourceLocation(path: path, line: line, column: index - lineStart + 1)
+            guard let key = scanString(), !key.isMultiline else { return }
+            switch decoded(key) {
+            case .success(let text):
+                uses.append(KeyUse(key: text, location: quote, comment: translatorsComment(above: callLine)))
                 open.append((uses.count - 1, depth))
+            case .failure(let problem):
+                problems.append(Diagnostic("the key is \(problem.rawValue); it is not read", at: quote))
             }
         }
 
@@ -181,7 +188,11 @@ extension KeyUseScanner {
             case UInt8(ascii: "/") where at(index + 1) == UInt8(ascii: "/"): lineComment()
             case UInt8(ascii: "/") where at(index + 1) == UInt8(ascii: "*"): skipBlockComment()
             case UInt8(ascii: "\""): _ = scanString()
-            case UInt8(ascii: "#") where startsString(): _ = scanString()
+            case UInt8(ascii: "#"):
+                // A run of `#`s, looked through once: a raw literal, or else code.
+                var end = index
+                while end < bytes.count, bytes[end] == UInt8(ascii: "#") { end += 1 }
+                if end < bytes.count, bytes[end] == UInt8(ascii: "\"") { _ = scanString() } else { index = end }
             case UInt8(ascii: "."):
                 index += 1
                 memberName()
@@ -217,7 +228,16 @@ extension KeyUseScanner {
 
         /// The comment lines ending right above `line`, when the first begins with
         /// `translators:` (in any case), joined with spaces.
-        func translatorsComment(above line: Int) -> String? {
+        mutating func translatorsComment(above line: Int) -> String? {
+            // Every call of a line shares one comment, made once: a block of comment lines is
+            // neither joined nor kept again for each.
+            if lineTranslatorsComment.line == line { return lineTranslatorsComment.text }
+            let text = joinedTranslatorsComment(above: line)
+            lineTranslatorsComment = (line, text)
+            return text
+        }
+
+        private func joinedTranslatorsComment(above line: Int) -> String? {
             let marker = "translators:".utf8
             guard commentBlock.lastLine == line - 1, let first = commentBlock.lines.first else { return nil }
             let firstText = trimmed(first)
@@ -273,7 +293,15 @@ extension KeyUseScanner {
 
         /// The string literal at the index, as the value of `label` for the use.
         mutating func take(_ label: Label, for use: Int) {
-            guard let value = scanString(), !value.isMultiline, let text = decoded(value) else { return }
+            let location = SourceLocation(path: path, line: line, column: index - lineStart + 1)
+            guard let value = scanString(), !value.isMultiline else { return }
+            let text: String
+            switch decoded(value) {
+            case .success(let decoded): text = decoded
+            case .failure(let problem):
+                problems.append(Diagnostic("the \(label)'s text is \(problem.rawValue); it is not read", at: location))
+                return
+            }
             switch label {
             case .comment: uses[use].comment = text
             case .defaultValue: uses[use].defaultValue = text
@@ -284,7 +312,7 @@ extension KeyUseScanner {
         /// The text of the literal at `range` with its escapes decoded (in a raw literal, those
         /// written with its `#`s: `\#n`; a backslash without them is itself); nil for an
         /// escape Swift does not have.
-        func unescaped(_ range: Range<Int>, hashes: Int) -> String? {
+        func unescaped(_ range: Range<Int>, hashes: Int) -> Result<String, LiteralProblem> {
             var result: [UInt8] = []
             result.reserveCapacity(range.count)
             var position = range.lowerBound
@@ -296,7 +324,7 @@ extension KeyUseScanner {
                     continue
                 }
                 position += 1 + hashes
-                guard position < range.upperBound else { return nil }
+                guard position < range.upperBound else { return .failure(.unknownEscape) }
                 let escaped = bytes[position]
                 position += 1
                 switch escaped {
@@ -313,13 +341,13 @@ extension KeyUseScanner {
                         bytes[position + 1..<close].allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }),
                         let value = UInt32(String(decoding: bytes[position + 1..<close], as: UTF8.self), radix: 16),
                         let scalar = Unicode.Scalar(value)
-                    else { return nil }
+                    else { return .failure(.unknownEscape) }
                     result.append(contentsOf: String(scalar).utf8)
                     position = close + 1
-                default: return nil
+                default: return .failure(.unknownEscape)
                 }
             }
-            return String(decoding: result, as: UTF8.self)
+            return Self.text(result)
         }
 
         /// Whether a string literal starts here: `"`, or `#…"` (a raw string).
@@ -355,10 +383,21 @@ extension KeyUseScanner {
         }
 
         /// The text `literal` says: escapes decoded; nil for one Swift does not have.
-        func decoded(_ literal: Literal) -> String? {
-            literal.hasEscapes
-                ? unescaped(literal.text, hashes: literal.hashes)
-                : String(decoding: bytes[literal.text], as: UTF8.self)
+        func decoded(_ literal: Literal) -> Result<String, LiteralProblem> {
+            literal.hasEscapes ? unescaped(literal.text, hashes: literal.hashes) : Self.text(bytes[literal.text])
+        }
+
+        /// Why a literal's text is not read.
+        enum LiteralProblem: String, Error {
+            case unknownEscape = "written with an escape Swift does not have"
+            case notUTF8 = "not UTF-8 text"
+        }
+
+        /// `utf8` as text, when it is UTF-8 (else its bytes would be read as replacement
+        /// characters, and keys that differ would be one).
+        static func text(_ utf8: some Collection<UInt8>) -> Result<String, LiteralProblem> {
+            let text = String(decoding: utf8, as: UTF8.self)
+            return text.utf8.elementsEqual(utf8) ? .success(text) : .failure(.notUTF8)
         }
 
         /// Skips a string literal (raw ones too: `#"…"#`); returns it unless it interpolates or
@@ -387,7 +426,20 @@ extension KeyUseScanner {
                     if at(index) == UInt8(ascii: "(") {
                         plain = false
                         index += 1
+                        // Each interpolation is read by a call inside this one: a limit keeps a
+                        // file of nested `"\(` from overflowing the stack.
+                        guard nesting < Self.nestingLimit else {
+                            problems.append(
+                                Diagnostic(
+                                    "string interpolations nested more than \(Self.nestingLimit) deep; the file is not "
+                                        + "scanned past here",
+                                    at: SourceLocation(path: path, line: line, column: index - lineStart)))
+                            index = bytes.count
+                            return nil
+                        }
+                        nesting += 1
                         scanCode(insideInterpolation: true)
+                        nesting -= 1
                     } else if index < bytes.count {
                         advance()
                     }
@@ -411,6 +463,9 @@ extension KeyUseScanner {
             }
             return nil
         }
+
+        /// How deep string interpolations may nest: far past any written by hand.
+        static let nestingLimit = 64
 
         /// Whether `byte` may end a run of a string literal's text: a quote, a backslash, a
         /// line break.

@@ -57,7 +57,9 @@ public enum KeyUseScanner {
         /// Hashes of the member names (`.name`) in code.
         var memberNames: Set<UInt64> = []
         /// The source files that could not be read (a named pipe, a link out of the folder,
-        /// more than `InputFile.textLimit`), each an error naming it.
+        /// more than `InputFile.textLimit`), each an error naming it; and keys that could not
+        /// be (not UTF-8, an escape Swift does not have), or interpolations nested too deep,
+        /// each an error at its place.
         public var problems: [Diagnostic] = []
 
         /// Whether code writes `.name` somewhere (as a generated symbol is used).
@@ -94,9 +96,11 @@ public enum KeyUseScanner {
                     var lexer = Lexer(bytes: bytes, path: file.path, calls: names)
                     swap(&lexer.uses, &part.uses)
                     swap(&lexer.memberNames, &part.memberNames)
+                    swap(&lexer.problems, &part.problems)
                     lexer.scanCode(insideInterpolation: false)
                     swap(&lexer.uses, &part.uses)
                     swap(&lexer.memberNames, &part.memberNames)
+                    swap(&lexer.problems, &part.problems)
                 case .success(nil): break
                 case .failure(let error): part.problems.append(error)
                 }
@@ -139,7 +143,7 @@ public enum KeyUseScanner {
     private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, path: String, calls: [String]) -> Scan {
         var lexer = Lexer(bytes: bytes, path: path, calls: CallNames(calls))
         lexer.scanCode(insideInterpolation: false)
-        return Scan(uses: lexer.uses, memberNames: lexer.memberNames)
+        return Scan(uses: lexer.uses, memberNames: lexer.memberNames, problems: lexer.problems)
     }
 
     /// FNV-1a of a name's bytes.

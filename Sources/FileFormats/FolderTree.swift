@@ -28,6 +28,11 @@ package struct FolderTree: Sendable {
         let identity: Identity
     }
 
+    /// Whether `bytes` are UTF-8 (decoding them changes nothing).
+    private static func isUTF8(_ bytes: some Collection<UInt8>) -> Bool {
+        String(decoding: bytes, as: UTF8.self).utf8.elementsEqual(bytes)
+    }
+
     private struct Identity: Sendable, Equatable {
         let device: UInt64
         let inode: UInt64
@@ -44,13 +49,17 @@ package struct FolderTree: Sendable {
     package private(set) var files: [File] = []
     /// Folders that could not be walked (unreadable, changed while walked, or a name that is
     /// not UTF-8), and accepted files whose names are not UTF-8: each an error naming it, as
-    /// files there could hold anything.
+    /// files there could hold anything. A name of another file is none of its business.
     package private(set) var problems: [Diagnostic] = []
     private var folders: [Folder] = []
 
-    /// Walks the folder at `root` (absolute), keeping the files whose names `accepts`.
+    /// Walks the folder at `root` (absolute), keeping the files whose names `accepts`. A link
+    /// to a folder is not followed: one that leads inside `root` leads to files listed where
+    /// they are, one that leads outside is an error naming it (SwiftPM would compile the
+    /// sources there, and keys only they use would look unused).
     package init(root: String, accepting accepts: (String) -> Bool) {
         self.root = root
+        let canonicalRoot = InputFile.canonicalFolder(root)
         var pending: [(path: String, identity: Identity?)] = [(root, nil)]
         while let (path, expected) = pending.popLast() {
             let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | (expected == nil ? 0 : O_NOFOLLOW))
@@ -71,30 +80,52 @@ package struct FolderTree: Sendable {
             let index = folders.count
             folders.append(Folder(path: path, identity: Identity(status)))
             while let entry = readdir(listing) {
-                let name = withUnsafeBytes(of: &entry.pointee.d_name) { bytes in
-                    bytes.withMemoryRebound(to: CChar.self) { String(validatingCString: $0.baseAddress!) }
-                }
-                guard let name else {
-                    let shown = withUnsafeBytes(of: &entry.pointee.d_name) {
-                        String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-                    }
-                    problems.append(Diagnostic("a name that is not UTF-8; it is not read", path: path + "/" + shown))
-                    continue
+                let (name, isUTF8) = withUnsafeBytes(of: &entry.pointee.d_name) { bytes in
+                    let name = bytes.prefix { $0 != 0 }
+                    return (String(decoding: name, as: UTF8.self), Self.isUTF8(name))
                 }
                 if name == "." || name == ".." { continue }
-                let type = entry.pointee.d_type
-                if type == DT_DIR || type == DT_UNKNOWN {
-                    var child = stat()
-                    if fstatat(descriptor, name, &child, AT_SYMLINK_NOFOLLOW) == 0, child.st_mode & S_IFMT == S_IFDIR {
-                        pending.append((path + "/" + name, Identity(child)))
-                        continue
-                    }
+                var kind = Int(entry.pointee.d_type)
+                var child = stat()
+                if kind != Int(DT_REG) {
+                    kind =
+                        fstatat(descriptor, name, &child, AT_SYMLINK_NOFOLLOW) != 0
+                        ? Int(DT_UNKNOWN)
+                        : child.st_mode & S_IFMT == S_IFDIR
+                            ? Int(DT_DIR)
+                            : child.st_mode & S_IFMT == S_IFLNK ? Int(DT_LNK) : Int(DT_REG)
                 }
-                if accepts(name) { files.append(File(path: path + "/" + name, folder: index, name: name)) }
+                // A folder, or a file it would read, named by bytes that are not UTF-8 cannot be
+                // named again to be opened: an error, not files left out in silence.
+                guard isUTF8 || !(kind == Int(DT_DIR) || kind == Int(DT_LNK) || accepts(name)) else {
+                    problems.append(Diagnostic("a name that is not UTF-8; it is not read", path: path + "/" + name))
+                    continue
+                }
+                if kind == Int(DT_DIR) {
+                    pending.append((path + "/" + name, Identity(child)))
+                } else if kind == Int(DT_LNK), let outside = Self.folderOutside(name, in: descriptor, canonicalRoot) {
+                    problems.append(
+                        Diagnostic(
+                            "a symbolic link to a folder outside \(Diagnostic.quote(root)) (\(Diagnostic.quote(outside))); "
+                                + "its files are not read", path: path + "/" + name))
+                } else if accepts(name) {
+                    files.append(File(path: path + "/" + name, folder: index, name: name))
+                }
             }
             closedir(listing)
         }
         files.sort { $0.path < $1.path }
+    }
+
+    /// Where the link `name` in the folder open as `folder` leads, when it leads to a folder
+    /// outside `root` (its real path); nil for anything else. What it leads to is opened (a
+    /// folder only) and named by the kernel, so that what is judged is what is there.
+    private static func folderOutside(_ name: String, in folder: Int32, _ root: String) -> String? {
+        let descriptor = openat(folder, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        guard let real = InputFile.openedPath(descriptor), !InputFile.isInside(real + "/", root) else { return nil }
+        return real
     }
 
     /// Reads `files[range]` one by one into one buffer, and gives `body` each file with its

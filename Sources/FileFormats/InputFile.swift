@@ -85,21 +85,29 @@ package enum InputFile {
     /// folder without following a link (`openat(2)`, `O_NOFOLLOW`): in a folder that a walk
     /// following no link found inside `root`, a regular file is inside `root` with no check of
     /// where it leads. Anything else there (a link, a named pipe) is read by its path with
-    /// every check, for the same errors. Nil when there is no such file.
+    /// every check, for the same errors. Nil when there is no such file (a link there that
+    /// leads to no file is an error).
     package static func read(
         named name: String, in folder: Int32, path: String, within root: String, limit: Int,
         into buffer: inout [UInt8]
     ) throws(Diagnostic) -> Int? {
+        // By its path, with every check; a link found that leads to no file is an error here,
+        // not a file that went away.
+        func readChecked() throws(Diagnostic) -> Int? {
+            if let count = try read(atPath: path, limit: limit, within: root, into: &buffer) { return count }
+            var status = stat()
+            guard fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT == S_IFLNK
+            else { return nil }
+            throw Diagnostic("a symbolic link that leads to no file", path: path)
+        }
         let descriptor = openat(folder, name, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else {
             if errno == ENOENT { return nil }
-            return try read(atPath: path, limit: limit, within: root, into: &buffer)
+            return try readChecked()
         }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            return try read(atPath: path, limit: limit, within: root, into: &buffer)
-        }
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return try readChecked() }
         guard Int(status.st_size) <= limit else { throw tooLarge(path, limit: limit) }
         return try read(descriptor, size: Int(status.st_size), path: path, limit: limit, into: &buffer)
     }
@@ -240,7 +248,7 @@ package enum InputFile {
 
     /// The path of the file open as `descriptor`, as the kernel names it now; nil where it
     /// cannot say.
-    private static func openedPath(_ descriptor: Int32) -> String? {
+    package static func openedPath(_ descriptor: Int32) -> String? {
         #if canImport(Glibc)
         return withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(PATH_MAX)) { buffer in
             let count = readlink("/proc/self/fd/\(descriptor)", buffer.baseAddress!, buffer.count)
@@ -260,12 +268,12 @@ package enum InputFile {
 
     /// Whether the resolved `path` lies inside the resolved `folder`, byte for byte: names are
     /// bytes to the kernel, and Swift's comparison would take `café` spelled two ways as one.
-    private static func isInside(_ path: String, _ folder: String) -> Bool {
+    package static func isInside(_ path: String, _ folder: String) -> Bool {
         path.utf8.starts(with: (folder.hasSuffix("/") ? folder : folder + "/").utf8)
     }
 
     /// `folder` with every link followed, or as it is when it does not exist.
-    private static func canonicalFolder(_ folder: String) -> String {
+    package static func canonicalFolder(_ folder: String) -> String {
         guard let resolved = realpath(folder, nil) else { return URL(fileURLWithPath: folder).standardizedFileURL.path }
         defer { free(resolved) }
         return String(cString: resolved)

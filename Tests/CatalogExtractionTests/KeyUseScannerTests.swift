@@ -35,15 +35,65 @@ struct KeyUseScannerTests {
         #expect(KeyUseScanner.scan(Array(source.utf8), path: "x.swift").map(\.key) == [key])
     }
 
-    @Test("a key that interpolates, or holds an escape Swift does not have, is not a literal key")
+    @Test("a key that interpolates is not a literal key; one with an escape Swift does not have is an error at it")
     func notLiteral() {
         #expect(Self.keys(#"text("a\(b)")"#) == [])
-        #expect(Self.keys(#"text("a\q")"#) == [])
-        // `\u{…}` takes one to eight hexadecimal digits naming a scalar, nothing else.
-        for escape in [#"\u{}"#, #"\u{+41}"#, #"\u{000000041}"#, #"\u{D800}"#, #"\u{110000}"#, #"\u{41"#, #"\u41"#] {
-            #expect(Self.keys("text(\"a\(escape)\")") == [], "\(escape)")
-        }
         #expect(Self.keys(##"text(#"a\#(b)"#)"##) == [])
+        #expect(KeyUseScanner.scanFile(Array(#"text("a\(b)")"#.utf8), path: "x.swift").problems.isEmpty)
+        // `\u{…}` takes one to eight hexadecimal digits naming a scalar, nothing else.
+        let escapes = [
+            #"\q"#, #"\u{}"#, #"\u{+41}"#, #"\u{000000041}"#, #"\u{D800}"#, #"\u{110000}"#, #"\u{41"#, #"\u41"#,
+        ]
+        for escape in escapes {
+            let scan = KeyUseScanner.scanFile(Array("x = 1\nlet t = text(\"a\(escape)\")".utf8), path: "x.swift")
+            #expect(scan.uses.isEmpty, "\(escape)")
+            #expect(
+                scan.problems.map(\.description) == [
+                    "x.swift:2:14: error: the key is written with an escape Swift does not have; it is not read"
+                ], "\(escape)")
+        }
+    }
+
+    /// Different bytes would become one key of replacement characters.
+    @Test("a key, or a comment: argument, that is not UTF-8 is an error at it, not a key of replacement characters")
+    func notUTF8() {
+        let source =
+            Array("text(\"caf".utf8) + [0xE9] + Array(".key\")\ntext(\"ok\", comment: \"".utf8) + [0xFF]
+            + Array("\")".utf8)
+        let scan = KeyUseScanner.scanFile(source, path: "x.swift")
+        #expect(scan.uses.map(\.key) == ["ok"])
+        #expect(scan.uses.first?.comment == nil)
+        #expect(
+            scan.problems.map(\.description) == [
+                "x.swift:1:6: error: the key is not UTF-8 text; it is not read",
+                "x.swift:2:21: error: the comment's text is not UTF-8 text; it is not read",
+            ])
+    }
+
+    @Test("interpolations nested past the limit are an error, not a crash; the file is scanned up to there")
+    func deepNesting() {
+        let deep = "text(\"before\")\n" + String(repeating: #""\("#, count: 5_000)
+        let scan = KeyUseScanner.scanFile(Array(deep.utf8), path: "x.swift")
+        #expect(scan.uses.map(\.key) == ["before"])
+        #expect(scan.problems.count == 1)
+        #expect(scan.problems.first?.message.hasPrefix("string interpolations nested more than 64 deep") == true)
+        let limit = String(repeating: #""\("#, count: 64) + #"text("in")"# + String(repeating: #")""#, count: 64)
+        #expect(Self.keys(limit) == ["in@1:198"])
+    }
+
+    @Test(
+        "runs of # and calls under one huge translators: block take time and memory in proportion to the file",
+        .timeLimit(.minutes(1)))
+    func linearInputs() {
+        #expect(Self.keys(String(repeating: "#", count: 200_000) + "\ntext(\"after\")") == ["after@2:6"])
+        let block =
+            "// translators: shown\n"
+            + String(repeating: "// " + String(repeating: "c", count: 97) + "\n", count: 4_000)
+        let calls = Array(repeating: #"text("k")"#, count: 6_000).joined(separator: " + ")
+        let uses = KeyUseScanner.scan(Array((block + "let a = " + calls + "\n").utf8), path: "x.swift")
+        #expect(uses.count == 6_000)
+        #expect(uses.first?.comment?.utf8.count == 5 + 4_000 * 98)
+        #expect(Set(uses.map(\.comment)).count == 1)
     }
 
     @Test("a key on the line after text(, where a formatter puts long calls, is found where it is")

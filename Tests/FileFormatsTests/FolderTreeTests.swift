@@ -52,20 +52,39 @@ struct FolderTreeTests {
         #expect(missing.files.isEmpty && missing.problems.isEmpty)
     }
 
-    @Test("a link to a folder is not walked; a linked file is read when it leads inside, refused when it leads out")
+    @Test("a link to a folder is not followed: inside, its files are listed where they are; outside, an error")
+    func folderLinks() throws {
+        let root = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let base = root.appendingPathComponent("tree")
+        for (link, destination) in [
+            ("tree/inner", "a/deep"), ("tree/a/again", "../a"), ("tree/a/up", ".."), ("tree/out", "../outside"),
+        ] {
+            try FileManager.default.createSymbolicLink(
+                atPath: root.appendingPathComponent(link).path, withDestinationPath: destination)
+        }
+        let tree = Self.swiftTree(root)
+        #expect(tree.files.map(\.path) == ["a/deep/y.swift", "a/x.swift", "b.swift"].map { base.path + "/" + $0 })
+        let outside = InputFile.canonicalFolder(root.appendingPathComponent("outside").path)
+        #expect(
+            tree.problems == [
+                Diagnostic(
+                    "a symbolic link to a folder outside \(base.path) (\(outside)); its files are not read",
+                    path: base.path + "/out")
+            ])
+        #expect(!Self.contents(tree).values.contains { (try? $0.get()) == "SECRET" })
+    }
+
+    @Test("a linked file is read when it leads inside, refused when it leads out")
     func links() throws {
         let root = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: root) }
         let base = root.appendingPathComponent("tree")
         try FileManager.default.createSymbolicLink(
-            at: base.appendingPathComponent("linked"), withDestinationURL: root.appendingPathComponent("outside"))
-        try FileManager.default.createSymbolicLink(
             atPath: base.appendingPathComponent("inner.swift").path, withDestinationPath: "a/x.swift")
         try FileManager.default.createSymbolicLink(
             atPath: base.appendingPathComponent("out.swift").path, withDestinationPath: "../outside/z.swift")
-        let tree = Self.swiftTree(root)
-        #expect(!tree.files.contains { $0.path.contains("linked") })
-        let read = Self.contents(tree)
+        let read = Self.contents(Self.swiftTree(root))
         #expect(try read[base.path + "/inner.swift"]?.get() == "x")
         let refused = try #require(read[base.path + "/out.swift"])
         #expect(throws: Diagnostic.self) { try refused.get() }
@@ -103,6 +122,17 @@ struct FolderTreeTests {
         }
     }
 
+    @Test("a link that leads to no file, with an accepted name, is an error naming it")
+    func danglingLink() throws {
+        let root = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let link = root.appendingPathComponent("tree/a/gone.swift")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "nowhere.swift")
+        let read = Self.contents(Self.swiftTree(root))
+        let result = try #require(read[link.path])
+        #expect(throws: Diagnostic("a symbolic link that leads to no file", path: link.path)) { try result.get() }
+    }
+
     @Test("a named pipe with an accepted name is an error naming it, at once")
     func pipe() throws {
         let root = try Self.scratch()
@@ -133,6 +163,17 @@ struct FolderTreeTests {
         }
         try #require(descriptor >= 0)
         close(descriptor)
+        // Another file's name is none of the walk's business.
+        let png = Array("logo".utf8CString.dropLast()) + [CChar(bitPattern: 0xE9)] + Array(".png".utf8CString)
+        let other = png.withUnsafeBufferPointer { name in
+            folder.withCString { folder in
+                let directory = open(folder, O_RDONLY | O_DIRECTORY)
+                defer { close(directory) }
+                return openat(directory, name.baseAddress!, O_WRONLY | O_CREAT, 0o600)
+            }
+        }
+        try #require(other >= 0)
+        close(other)
         let tree = Self.swiftTree(root)
         #expect(tree.problems.count == 1)
         #expect(tree.problems.first?.message == "a name that is not UTF-8; it is not read")

@@ -114,4 +114,22 @@ struct HostileSourceTests {
         #expect(said.contains(#"Sources/App/zero.swift: error: a symbolic link to "/dev/zero", outside"#))
         #expect(try package.read("Localizations/en.lproj/Localizable.strings") == before)
     }
+
+    /// Its keys would look unused, and `--prune` would remove them.
+    @Test(
+        "a link to a folder of sources outside Sources/ is an error: nothing is pruned for what it holds",
+        arguments: [["extract", "--check"], ["extract", "--prune"], ["lint"]])
+    func linkedFolder(command: [String]) throws {
+        let package = try ScratchPackage(
+            main: #"print(text("title"))"#, english: "\"title\" = \"Transfers\";\n\"shared.key\" = \"Shared\";\n")
+        defer { package.remove() }
+        try package.write("Shared/Shared.swift", #"print(text("shared.key"))"#)
+        try FileManager.default.createSymbolicLink(
+            atPath: package.root.appendingPathComponent("Sources/Shared").path, withDestinationPath: "../Shared")
+        let before = try package.read("Localizations/en.lproj/Localizable.strings")
+        let run = try ToolRunner.run(command, in: package.root)
+        #expect(run.status == 1)
+        #expect((run.output + run.errors).contains("Sources/Shared: error: a symbolic link to a folder outside"))
+        #expect(try package.read("Localizations/en.lproj/Localizable.strings") == before)
+    }
 }
