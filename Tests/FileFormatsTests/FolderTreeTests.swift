@@ -146,15 +146,9 @@ struct FolderTreeTests {
         }
     }
 
-    @Test("a name that is not UTF-8 is a problem naming the folder, not a file dropped in silence")
-    func nameNotUTF8() throws {
-        let root = try Self.scratch()
-        defer { try? FileManager.default.removeItem(at: root) }
-        // "bad\u{FF}.swift": a byte no UTF-8 text holds.
-        let name: [CChar] =
-            Array("bad".utf8CString.dropLast()) + [CChar(bitPattern: 0xFF)] + Array(".swift".utf8CString)
-        let folder = root.appendingPathComponent("tree/a").path
-        let descriptor = name.withUnsafeBufferPointer { name in
+    /// Creates an empty file in `folder` named by `name`'s bytes, whatever they are.
+    static func createFile(named name: [UInt8], in folder: String) throws {
+        let descriptor = (name.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { name in
             folder.withCString { folder in
                 let directory = open(folder, O_RDONLY | O_DIRECTORY)
                 defer { close(directory) }
@@ -163,17 +157,17 @@ struct FolderTreeTests {
         }
         try #require(descriptor >= 0)
         close(descriptor)
-        // Another file's name is none of the walk's business.
-        let png = Array("logo".utf8CString.dropLast()) + [CChar(bitPattern: 0xE9)] + Array(".png".utf8CString)
-        let other = png.withUnsafeBufferPointer { name in
-            folder.withCString { folder in
-                let directory = open(folder, O_RDONLY | O_DIRECTORY)
-                defer { close(directory) }
-                return openat(directory, name.baseAddress!, O_WRONLY | O_CREAT, 0o600)
-            }
-        }
-        try #require(other >= 0)
-        close(other)
+    }
+
+    @Test("a name that is not UTF-8 is a problem naming the folder, not a file dropped in silence")
+    func nameNotUTF8() throws {
+        let root = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = root.appendingPathComponent("tree/a").path
+        // "bad\u{FF}.swift": a byte no UTF-8 text holds; another file's name ("logo\u{E9}.png")
+        // is none of the walk's business.
+        try Self.createFile(named: Array("bad".utf8) + [0xFF] + Array(".swift".utf8), in: folder)
+        try Self.createFile(named: Array("logo".utf8) + [0xE9] + Array(".png".utf8), in: folder)
         let tree = Self.swiftTree(root)
         #expect(tree.problems.count == 1)
         #expect(tree.problems.first?.message == "a name that is not UTF-8; it is not read")
