@@ -310,8 +310,8 @@ extension KeyUseScanner {
         }
 
         /// The text of the literal at `range` with its escapes decoded (in a raw literal, those
-        /// written with its `#`s: `\#n`; a backslash without them is itself); nil for an
-        /// escape Swift does not have.
+        /// written with its `#`s: `\#n`; a backslash without them is itself); a failure for an
+        /// escape Swift does not have, or for text that is not UTF-8.
         func unescaped(_ range: Range<Int>, hashes: Int) -> Result<String, LiteralProblem> {
             var result: [UInt8] = []
             result.reserveCapacity(range.count)

@@ -47,9 +47,10 @@ package struct FolderTree: Sendable {
     package let root: String
     /// The files accepted, in path order.
     package private(set) var files: [File] = []
-    /// Folders that could not be walked (unreadable, changed while walked, or a name that is
-    /// not UTF-8), and accepted files whose names are not UTF-8: each an error naming it, as
-    /// files there could hold anything. A name of another file is none of its business.
+    /// What the walk could not take in, each an error naming it, as files there could hold
+    /// anything: a folder that could not be walked (unreadable, changed while walked), a link
+    /// to a folder outside the root, and a folder, a link or an accepted file whose name is
+    /// not UTF-8 (another file's name is none of its business).
     package private(set) var problems: [Diagnostic] = []
     private var folders: [Folder] = []
 
