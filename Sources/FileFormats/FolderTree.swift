@@ -66,11 +66,12 @@ package struct FolderTree: Sendable {
             let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | (expected == nil ? 0 : O_NOFOLLOW))
             var status = stat()
             guard descriptor >= 0, fstat(descriptor, &status) == 0 else {
-                // A root that is not there has no files: `Sources/` may not exist yet.
-                if expected != nil || (errno != ENOENT && errno != ENOTDIR) {
-                    problems.append(InputFile.failure("cannot read the folder", path))
-                }
                 if descriptor >= 0 { close(descriptor) }
+                if let problem = expected == nil
+                    ? Self.rootProblem(path) : InputFile.failure("cannot read the folder", path)
+                {
+                    problems.append(problem)
+                }
                 continue
             }
             guard expected == nil || Identity(status) == expected, let listing = fdopendir(descriptor) else {
@@ -116,6 +117,22 @@ package struct FolderTree: Sendable {
             closedir(listing)
         }
         files.sort { $0.path < $1.path }
+    }
+
+    /// Why the root at `path` could not be opened, as the error to report; nil when nothing is
+    /// there (`Sources/` may not exist yet: no files).
+    private static func rootProblem(_ path: String) -> Diagnostic? {
+        let reason = errno
+        var status = stat()
+        guard lstat(path, &status) == 0 else {
+            return reason == ENOENT || reason == ENOTDIR ? nil : InputFile.failure("cannot read the folder", path)
+        }
+        if status.st_mode & S_IFMT == S_IFLNK, reason == ENOENT {
+            return Diagnostic("a symbolic link that leads to no folder", path: path)
+        }
+        errno = reason
+        return status.st_mode & S_IFMT == S_IFDIR || status.st_mode & S_IFMT == S_IFLNK
+            ? InputFile.failure("cannot read the folder", path) : Diagnostic("not a folder", path: path)
     }
 
     /// Where the link `name` in the folder open as `folder` leads, when it leads to a folder

@@ -52,6 +52,20 @@ struct FolderTreeTests {
         #expect(missing.files.isEmpty && missing.problems.isEmpty)
     }
 
+    @Test("a root that is a file, or a link to nothing, is an error naming it, not a folder with no files")
+    func rootNotAFolder() throws {
+        let root = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let file = root.appendingPathComponent("tree/b.swift").path
+        #expect(FolderTree(root: file) { _ in true }.problems == [Diagnostic("not a folder", path: file)])
+        let dangling = root.appendingPathComponent("dangling").path
+        try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: "none")
+        #expect(
+            FolderTree(root: dangling) { _ in true }.problems == [
+                Diagnostic("a symbolic link that leads to no folder", path: dangling)
+            ])
+    }
+
     @Test("a link to a folder is not followed: inside, its files are listed where they are; outside, an error")
     func folderLinks() throws {
         let root = try Self.scratch()
