@@ -28,10 +28,16 @@ package enum InputFile {
     /// The bytes of the file at `url`. A missing file is an error too ("no such file", or for
     /// a symbolic link that leads to no file, so).
     package static func read(_ url: URL, limit: Int, within folder: URL? = nil) throws(Diagnostic) -> Data {
-        guard let data = try readIfPresent(url, limit: limit, within: folder) else {
+        try read(atPath: url.path, limit: limit, within: folder?.path)
+    }
+
+    /// `read(_:limit:within:)` by paths, for paths made by joining names (a URL built for
+    /// each file would cost more than reading a small catalog).
+    package static func read(atPath path: String, limit: Int, within folder: String? = nil) throws(Diagnostic) -> Data {
+        guard let data = try readIfPresent(atPath: path, limit: limit, within: folder) else {
             var status = stat()
-            let isLink = lstat(url.path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
-            throw Diagnostic(isLink ? "a symbolic link that leads to no file" : "no such file", path: url.path)
+            let isLink = lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+            throw Diagnostic(isLink ? "a symbolic link that leads to no file" : "no such file", path: path)
         }
         return data
     }

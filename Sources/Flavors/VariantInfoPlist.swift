@@ -68,16 +68,19 @@ package struct VariantInfoPlist {
     package func identity() throws(Diagnostic) -> FlavorIdentity {
         var merged: [String: Any] = [:]
         for layer in layers.reversed() {
-            for (key, value) in layer.values {
+            for (key, value) in layer.values where key != FlavorIdentity.bundleIdentifierSuffixKey {
+                // Most keys are set by one layer: nothing below to merge with.
+                guard let below = merged[key] else {
+                    merged[key] = value
+                    continue
+                }
                 if Self.mergedDictionaries.contains(key), let dictionary = value as? [String: Any],
-                    let below = merged[key] as? [String: Any]
+                    let below = below as? [String: Any]
                 {
                     merged[key] = below.merging(dictionary) { _, new in new }
-                } else if key == "FlavorFeatures", let features = value as? [String],
-                    let below = merged[key] as? [String]
-                {
+                } else if key == "FlavorFeatures", let features = value as? [String], let below = below as? [String] {
                     merged[key] = below + features.filter { !below.contains($0) }
-                } else if key != FlavorIdentity.bundleIdentifierSuffixKey {
+                } else {
                     merged[key] = value
                 }
             }

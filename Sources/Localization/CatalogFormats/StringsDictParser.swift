@@ -24,8 +24,13 @@ public enum StringsDictParser {
     /// Reads the file at `url` (a regular file, inside `folder` when given: see `InputFile`);
     /// a file that cannot be read is one error.
     public static func parse(contentsOf url: URL, within folder: URL? = nil) -> Result {
+        parse(atPath: url.path, within: folder?.path)
+    }
+
+    /// `parse(contentsOf:within:)` by paths (the runtime joins them as text).
+    package static func parse(atPath path: String, within folder: String?) -> Result {
         do throws(Diagnostic) {
-            return parse(try InputFile.read(url, limit: InputFile.catalogLimit, within: folder), path: url.path)
+            return parse(try InputFile.read(atPath: path, limit: InputFile.catalogLimit, within: folder), path: path)
         } catch {
             return Result(entries: [:], errors: [error])
         }

@@ -63,8 +63,13 @@ public struct StringsFile: Sendable {
 
     /// Reads a file from disk: a regular file, inside `folder` when given (see `InputFile`).
     public init(contentsOf url: URL, keepingComments: Bool = false, within folder: URL? = nil) throws(Diagnostic) {
-        let data = try InputFile.read(url, limit: InputFile.catalogLimit, within: folder)
-        self = try StringsParser.parse(data, path: url.path, keepingComments: keepingComments)
+        try self.init(atPath: url.path, keepingComments: keepingComments, within: folder?.path)
+    }
+
+    /// `init(contentsOf:keepingComments:within:)` by paths (the runtime joins them as text).
+    package init(atPath path: String, keepingComments: Bool, within folder: String?) throws(Diagnostic) {
+        let data = try InputFile.read(atPath: path, limit: InputFile.catalogLimit, within: folder)
+        self = try StringsParser.parse(data, path: path, keepingComments: keepingComments)
     }
 
     /// Every entry, in the order of the keys' first definitions (each with its last value).

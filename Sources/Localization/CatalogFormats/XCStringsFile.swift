@@ -98,12 +98,17 @@ public struct XCStringsFile: Sendable {
     /// `languages`, is complete either way): a regular file, inside `folder` when given (see
     /// `InputFile`).
     public init(contentsOf url: URL, languages wanted: Set<LanguageTag>? = nil, within folder: URL? = nil) {
+        self.init(atPath: url.path, languages: wanted, within: folder?.path)
+    }
+
+    /// `init(contentsOf:languages:within:)` by paths (the runtime joins them as text).
+    package init(atPath path: String, languages wanted: Set<LanguageTag>?, within folder: String?) {
         do throws(Diagnostic) {
             self.init(
-                try InputFile.read(url, limit: InputFile.catalogLimit, within: folder), path: url.path,
+                try InputFile.read(atPath: path, limit: InputFile.catalogLimit, within: folder), path: path,
                 languages: wanted)
         } catch {
-            self.init(path: url.path, unreadable: error)
+            self.init(path: path, unreadable: error)
         }
     }
 

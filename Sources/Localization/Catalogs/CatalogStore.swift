@@ -39,12 +39,13 @@ public final class CatalogStore: Sendable {
         var names: [String]
         var languages: [(LanguageTag, String)]
 
-        /// The files of the listed `folder` whose names end in `.fileExtension`, each with its
-        /// table (its name without the extension).
-        func files(in folder: URL, extension fileExtension: String) -> [(url: URL, table: String)] {
+        /// The paths of the files of the listed folder (at `path`) whose names end in
+        /// `.fileExtension`, each with its table (its name without the extension). Paths, not
+        /// URLs: a URL built for each file costs more than reading a small catalog.
+        func files(inPath path: String, extension fileExtension: String) -> [(path: String, table: String)] {
             let suffix = "." + fileExtension
             return names.filter { $0.hasSuffix(suffix) }.map {
-                (folder.appending(path: $0, directoryHint: .notDirectory), String($0.dropLast(suffix.count)))
+                (CatalogStore.path(path, $0), String($0.dropLast(suffix.count)))
             }
         }
     }
@@ -71,11 +72,11 @@ public final class CatalogStore: Sendable {
     /// pseudo-locales when they can be made, sorted.
     public var availableLanguages: [LanguageTag] {
         var tags = Set<LanguageTag>()
-        for folder in folders {
-            let listing = listing(of: folder)
+        for path in folderPaths {
+            let listing = listing(ofPath: path)
             for (tag, _) in listing.languages { tags.insert(tag) }
-            for (url, _) in listing.files(in: folder, extension: CatalogFolderLayout.FileKind.xcstrings.rawValue) {
-                tags.formUnion(stringCatalogLanguages(url))
+            for (file, _) in listing.files(inPath: path, extension: CatalogFolderLayout.FileKind.xcstrings.rawValue) {
+                tags.formUnion(stringCatalogLanguages(URL(fileURLWithPath: file, isDirectory: false)))
             }
         }
         if let source = pseudoLocaleSource, tags.contains(source) {
@@ -106,15 +107,17 @@ public final class CatalogStore: Sendable {
         }
         var catalog = Catalog(language: language)
         var found = false
-        for (folder, path) in zip(folders, folderPaths) {
+        for path in folderPaths {
             // Each folder's listing is looked up once a language, each .lproj's likewise.
             let listing = listing(ofPath: path)
-            for (url, table) in listing.files(in: folder, extension: CatalogFolderLayout.FileKind.xcstrings.rawValue) {
+            for (filePath, table) in listing.files(
+                inPath: path, extension: CatalogFolderLayout.FileKind.xcstrings.rawValue)
+            {
                 // Only this language is built; the others are checked as JSON and skipped.
-                let whole = keepsComments ? stringCatalog(at: url) : nil
+                let whole = keepsComments ? stringCatalog(at: URL(fileURLWithPath: filePath, isDirectory: false)) : nil
                 let file =
                     whole.map { XCStringsFile($0, languages: [language]) }
-                    ?? XCStringsFile(contentsOf: url, languages: [language], within: folder)
+                    ?? XCStringsFile(atPath: filePath, languages: [language], within: path)
                 file.errors.forEach { catalog.record($0) }
                 guard file.languages.contains(language) else { continue }
                 found = true
@@ -128,21 +131,22 @@ public final class CatalogStore: Sendable {
             }
             for (tag, name) in listing.languages where tag == language {
                 found = true
-                let lproj = folder.appending(path: name, directoryHint: .notDirectory)
-                let files = self.listing(ofPath: path + "/" + name)
-                for (file, table) in files.files(in: lproj, extension: CatalogFolderLayout.FileKind.strings.rawValue) {
+                let lproj = Self.path(path, name)
+                let files = self.listing(ofPath: lproj)
+                for (file, table) in files.files(
+                    inPath: lproj, extension: CatalogFolderLayout.FileKind.strings.rawValue)
+                {
                     do {
                         catalog.overlay(
-                            try StringsFile(contentsOf: file, keepingComments: keepsComments, within: folder),
-                            table: table)
+                            try StringsFile(atPath: file, keepingComments: keepsComments, within: path), table: table)
                     } catch {
                         catalog.record(error)
                     }
                 }
                 for (file, table) in files.files(
-                    in: lproj, extension: CatalogFolderLayout.FileKind.stringsdict.rawValue)
+                    inPath: lproj, extension: CatalogFolderLayout.FileKind.stringsdict.rawValue)
                 {
-                    let parsed = StringsDictParser.parse(contentsOf: file, within: folder)
+                    let parsed = StringsDictParser.parse(atPath: file, within: path)
                     catalog.overlay(plurals: parsed.entries, table: table)
                     parsed.errors.forEach { catalog.record($0) }
                 }
@@ -168,9 +172,9 @@ public final class CatalogStore: Sendable {
 
     /// The String Catalogs of `folder` (one per table), for a tool's store.
     public func stringCatalogs(in folder: URL) -> [StringCatalog] {
-        listing(of: folder).files(in: folder, extension: CatalogFolderLayout.FileKind.xcstrings.rawValue).compactMap {
-            stringCatalog(at: $0.url)
-        }
+        let path = folder.path
+        return listing(ofPath: path).files(inPath: path, extension: CatalogFolderLayout.FileKind.xcstrings.rawValue)
+            .compactMap { stringCatalog(at: URL(fileURLWithPath: $0.path, isDirectory: false)) }
     }
 
     /// A String Catalog's languages, read once.
@@ -186,12 +190,12 @@ public final class CatalogStore: Sendable {
         }
     }
 
-    /// `folder`'s listing; made on first use and kept, like the catalogs.
-    private func listing(of folder: URL) -> Listing {
-        listing(ofPath: folder.path)
+    /// `name` in the folder at `path`.
+    private static func path(_ path: String, _ name: String) -> String {
+        path.hasSuffix("/") ? path + name : path + "/" + name
     }
 
-    /// The listing of the folder at `path`.
+    /// The listing of the folder at `path`; made on first use and kept, like the catalogs.
     private func listing(ofPath path: String) -> Listing {
         if let cached = listings.withLock({ $0[path] }) { return cached }
         let names = FolderEntries.names(in: path).sorted()
