@@ -63,12 +63,17 @@ enum VaryCommand: ToolCommand {
         if let error = catalog.errors.first {
             throw Diagnostic("not changed: the String Catalog has errors to fix first (\(error))", path: url.path)
         }
-        try StringCatalogVariation.vary(name, by: kind, in: &catalog, language: project.developmentLanguage)
+        let toReview = try StringCatalogVariation.vary(
+            name, by: kind, in: &catalog, language: project.developmentLanguage)
         try AtomicFile.write(StringCatalogWriter.write(catalog), to: url, within: folder)
         let relative = project.layout.relativePath(url)
-        ToolContext.print(
-            "\"\(Diagnostic.quote(name))\" now varies by \(parsed.value(by)!) in \(relative); its translations need review"
-        )
+        let review =
+            toReview.isEmpty
+            ? "it has no translation to review"
+            : "its translation\(toReview.count == 1 ? "" : "s") ("
+                + toReview.map { Diagnostic.quote($0) }.joined(separator: ", ") + ") "
+                + (toReview.count == 1 ? "needs" : "need") + " review"
+        ToolContext.print("\"\(Diagnostic.quote(name))\" now varies by \(parsed.value(by)!) in \(relative); \(review)")
         return 0
     }
 }

@@ -69,7 +69,7 @@ struct VaryCommandTests {
         #expect(run.status == 0, "\(run.errors)")
         #expect(
             run.output
-                == "\"files\" now varies by plural in Localizations/Localizable.xcstrings; its translations need review\n"
+                == "\"files\" now varies by plural in Localizations/Localizable.xcstrings; its translation (de) needs review\n"
         )
         let english = try Self.localization("files", "en", in: package)
         let plural = try #require((english["variations"] as? [String: Any])?["plural"] as? [String: Any])
@@ -77,6 +77,28 @@ struct VaryCommandTests {
         #expect(english["stringUnit"] == nil)
         #expect(Self.shown("files", [.int(1)], in: package, "en") == "1 files")
         #expect(try ToolRunner.run(["lint"], in: package.root).output.contains("0 errors"))
+    }
+
+    @Test(
+        "a key with no translation, or one not translated yet: none said to need review, the other left new",
+        arguments: ["", #""de" : { "stringUnit" : { "state" : "new", "value" : "%lld Dateien" } },"#])
+    func nothingToReview(german: String) throws {
+        let package = try Self.package()
+        defer { package.remove() }
+        let translated = #""de" : { "stringUnit" : { "state" : "translated", "value" : "%lld Dateien" } },"#
+        #expect(Self.catalog.contains(translated))
+        try package.write(
+            "Localizations/Localizable.xcstrings", Self.catalog.replacingOccurrences(of: translated, with: german))
+        let run = try ToolRunner.run(["vary", "files", "--by", "plural"], in: package.root)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(
+            run.output
+                == "\"files\" now varies by plural in Localizations/Localizable.xcstrings; it has no translation to review\n"
+        )
+        if !german.isEmpty {
+            let unit = try Self.localization("files", "de", in: package)["stringUnit"] as? [String: Any]
+            #expect(unit?["state"] as? String == "new")
+        }
     }
 
     @Test("several arguments: each named one a substitution argN as Xcode writes it; translations need review")

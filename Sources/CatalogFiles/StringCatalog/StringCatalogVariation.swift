@@ -35,9 +35,11 @@ package enum StringCatalogVariation {
         var written: String
     }
 
-    /// Varies `key` in `catalog` by `kind`, in the development language `language`.
+    /// Varies `key` in `catalog` by `kind`, in the development language `language`; returns
+    /// the languages whose translations of it now await review, sorted.
+    @discardableResult
     package static func vary(_ key: String, by kind: Kind, in catalog: inout StringCatalog, language: LanguageTag)
-        throws(Diagnostic)
+        throws(Diagnostic) -> [String]
     {
         let quoted = "\"\(Diagnostic.quote(key))\""
         guard let entry = catalog[key] else {
@@ -94,12 +96,14 @@ package enum StringCatalogVariation {
                 varied = Self.substituting(named, of: arguments, in: unit, categories: categories)
             }
         }
+        var toReview: [String] = []
         catalog.update(key, orderedBy: StringCatalogWriter.keyOrder) { entry in
             for other in entry.localizations.keys where other != language.description {
-                _ = entry.localizations.modify(other) { $0.markTranslatedForReview() }
+                _ = entry.localizations.modify(other) { if $0.markTranslatedForReview() { toReview.append(other) } }
             }
             entry.localizations.set(varied, for: language.description, orderedBy: StringCatalogWriter.keyOrder)
         }
+        return toReview.sorted()
     }
 
     /// The arguments of `text`, in the order written, each with its position; a text that is
