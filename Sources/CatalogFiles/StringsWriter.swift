@@ -18,6 +18,12 @@ public enum StringsWriter {
 
     /// `"…"` with `\"`, `\\`, `\n`, `\t`, `\r` and other control characters as `\UXXXX`.
     public static func quoted(_ text: String) -> String {
+        // Most texts have nothing to escape: copied whole, not a character at a time.
+        if !text.utf8.contains(where: {
+            $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
+        }) {
+            return "\"" + text + "\""
+        }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

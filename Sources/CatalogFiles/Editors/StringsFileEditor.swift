@@ -18,8 +18,8 @@ package enum StringsFileEditor {
             if !appended.isEmpty, !result.isEmpty, !result.hasSuffix("\n") { result += "\n" }
             return result + appended
         }
-        let scalars = Array(text.unicodeScalars)
-        let lineStarts = Self.lineStarts(scalars)
+        let bytes = Array(text.utf8)
+        let lineStarts = Self.lineStarts(bytes)
         // By where each value starts: a key changed twice takes its last value.
         var replacements: [Int: (range: Range<Int>, text: String)] = [:]
         var appended = ""
@@ -28,32 +28,24 @@ package enum StringsFileEditor {
                 appended += entry(key, value, comment: comments[key])
                 continue
             }
-            guard location.line - 1 < lineStarts.count else {
-                throw Diagnostic("cannot find the key again", at: location)
-            }
-            var index = lineStarts[location.line - 1] + location.column - 1
-            try skipToken(scalars, &index, location)
-            skipSpace(scalars, &index)
-            if index < scalars.count, scalars[index] == ";" {
+            var index = try offset(of: location, in: bytes, lineStarts: lineStarts)
+            try skipToken(bytes, &index, location)
+            skipSpace(bytes, &index)
+            if index < bytes.count, bytes[index] == UInt8(ascii: ";") {
                 // `"key";` reads as "key" = "key".
                 replacements[index] = (index..<index, " = \(StringsWriter.quoted(value))")
                 continue
             }
-            guard index < scalars.count, scalars[index] == "=" else {
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else {
                 throw Diagnostic("cannot find the value of \"\(Diagnostic.quote(key))\" again", at: location)
             }
             index += 1
-            skipSpace(scalars, &index)
+            skipSpace(bytes, &index)
             let start = index
-            try skipToken(scalars, &index, location)
+            try skipToken(bytes, &index, location)
             replacements[start] = (start..<index, StringsWriter.quoted(value))
         }
-        var result = rebuilt(scalars, replacing: replacements.values.map { ($0.range, $0.text.unicodeScalars) })
-        if !appended.isEmpty {
-            if !result.isEmpty && !result.hasSuffix("\n") { result += "\n" }
-            result += appended
-        }
-        return result
+        return rebuilt(bytes, replacing: replacements.values.map { ($0.range, $0.text) }, appending: appended)
     }
 
     /// A new entry, after its comment.
@@ -69,131 +61,191 @@ package enum StringsFileEditor {
     package static func removing(_ keys: Set<String>, from text: String, file: StringsFile) throws(Diagnostic)
         -> String
     {
-        let scalars = Array(text.unicodeScalars)
-        let lineStarts = Self.lineStarts(scalars)
+        let bytes = Array(text.utf8)
+        let lineStarts = Self.lineStarts(bytes)
         var ranges: [Range<Int>] = []
         for key in keys {
             guard let location = file.table.entry(key)?.location else { continue }
-            guard location.line - 1 < lineStarts.count else {
-                throw Diagnostic("cannot find the key again", at: location)
-            }
-            let keyStart = lineStarts[location.line - 1] + location.column - 1
+            let keyStart = try offset(of: location, in: bytes, lineStarts: lineStarts)
             var index = keyStart
-            try skipToken(scalars, &index, location)
-            skipSpace(scalars, &index)
-            if index < scalars.count, scalars[index] == "=" {
+            try skipToken(bytes, &index, location)
+            skipSpace(bytes, &index)
+            if index < bytes.count, bytes[index] == UInt8(ascii: "=") {
                 index += 1
-                skipSpace(scalars, &index)
-                try skipToken(scalars, &index, location)
-                skipSpace(scalars, &index)
+                skipSpace(bytes, &index)
+                try skipToken(bytes, &index, location)
+                skipSpace(bytes, &index)
             }
-            guard index < scalars.count, scalars[index] == ";" else {
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ";") else {
                 throw Diagnostic("cannot find the end of \"\(Diagnostic.quote(key))\" again", at: location)
             }
-            ranges.append(entryRange(keyStart..<index + 1, in: scalars))
+            ranges.append(entryRange(keyStart..<index + 1, in: bytes))
         }
-        return rebuilt(scalars, replacing: ranges.map { ($0, "".unicodeScalars) })
+        return rebuilt(bytes, replacing: ranges.map { ($0, "") })
     }
 
-    /// `scalars` with each range replaced, in one pass: copied once in order, not shifted
-    /// for each range (which made changing many values of a large file quadratic). Ranges
-    /// that overlap count as their union, replaced by the first one's scalars.
+    // MARK: The text's bytes
+    //
+    // The editor works on the text's UTF-8: the marks it looks for (quotes, `=`, `;`, line
+    // ends, comments) are ASCII, which no byte of a longer character can be. Only a
+    // location's column (counted in Unicode scalars) and white space beyond ASCII are decoded.
+
+    /// `bytes` with each range replaced, in one pass: copied once in order, not shifted for
+    /// each range (which made changing many values of a large file quadratic). Ranges that
+    /// overlap count as their union, replaced by the first one's text. `appended` goes at the
+    /// end, on a line of its own.
     private static func rebuilt(
-        _ scalars: [Unicode.Scalar], replacing replacements: [(range: Range<Int>, with: String.UnicodeScalarView)]
+        _ bytes: [UInt8], replacing replacements: [(range: Range<Int>, with: String)], appending appended: String = ""
     ) -> String {
-        var result: [Unicode.Scalar] = []
-        result.reserveCapacity(scalars.count)
+        var result: [UInt8] = []
+        result.reserveCapacity(
+            bytes.count + appended.utf8.count + 1 + replacements.reduce(0) { $0 + $1.with.utf8.count })
         var position = 0
         for replacement in replacements.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
             if replacement.range.lowerBound >= position {
-                result.append(contentsOf: scalars[position..<replacement.range.lowerBound])
-                result.append(contentsOf: replacement.with)
+                result.append(contentsOf: bytes[position..<replacement.range.lowerBound])
+                result.append(contentsOf: replacement.with.utf8)
             }
             position = max(position, replacement.range.upperBound)
         }
-        result.append(contentsOf: scalars[position...])
-        return String(String.UnicodeScalarView(result))
+        result.append(contentsOf: bytes[position...])
+        if !appended.isEmpty {
+            if let last = result.last, last != UInt8(ascii: "\n") { result.append(UInt8(ascii: "\n")) }
+            result.append(contentsOf: appended.utf8)
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// An entry's range grown to its whole lines, and to the comment right above it when the
     /// entry ends a paragraph.
-    private static func entryRange(_ entry: Range<Int>, in scalars: [Unicode.Scalar]) -> Range<Int> {
-        func isBlank(_ scalar: Unicode.Scalar) -> Bool { scalar == " " || scalar == "\t" }
+    private static func entryRange(_ entry: Range<Int>, in bytes: [UInt8]) -> Range<Int> {
+        let (newline, carriageReturn, slash, star) = (
+            UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "/"), UInt8(ascii: "*")
+        )
+        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
         var start = entry.lowerBound
-        while start > 0, isBlank(scalars[start - 1]) { start -= 1 }
-        guard start == 0 || scalars[start - 1] == "\n" else { return entry }
+        while start > 0, isBlank(bytes[start - 1]) { start -= 1 }
+        guard start == 0 || bytes[start - 1] == newline else { return entry }
         var end = entry.upperBound
-        while end < scalars.count, isBlank(scalars[end]) { end += 1 }
-        guard end == scalars.count || scalars[end] == "\n" else { return entry }
-        if end < scalars.count { end += 1 }
+        while end < bytes.count, isBlank(bytes[end]) { end += 1 }
+        guard end == bytes.count || bytes[end] == newline else { return entry }
+        if end < bytes.count { end += 1 }
         // What follows: a blank line, a comment or the end closes the paragraph.
         var next = end
-        while next < scalars.count, isBlank(scalars[next]) { next += 1 }
+        while next < bytes.count, isBlank(bytes[next]) { next += 1 }
         let endsParagraph =
-            next == scalars.count || scalars[next] == "\n" || scalars[next] == "\r"
-            || (scalars[next] == "/" && next + 1 < scalars.count && "*/".unicodeScalars.contains(scalars[next + 1]))
-        guard endsParagraph, start >= 3, scalars[start - 1] == "\n" else { return start..<end }
+            next == bytes.count || bytes[next] == newline || bytes[next] == carriageReturn
+            || (bytes[next] == slash && next + 1 < bytes.count && (bytes[next + 1] == star || bytes[next + 1] == slash))
+        guard endsParagraph, start >= 3, bytes[start - 1] == newline else { return start..<end }
         // A `/* … */` ending the line above, starting a line of its own.
         var close = start - 2
-        while close > 0, isBlank(scalars[close]) || scalars[close] == "\r" { close -= 1 }
-        guard close >= 1, scalars[close] == "/", scalars[close - 1] == "*" else { return start..<end }
+        while close > 0, isBlank(bytes[close]) || bytes[close] == carriageReturn { close -= 1 }
+        guard close >= 1, bytes[close] == slash, bytes[close - 1] == star else { return start..<end }
         var open = close - 2
-        while open >= 0, !(scalars[open] == "/" && open + 1 < scalars.count && scalars[open + 1] == "*") { open -= 1 }
+        while open >= 0, !(bytes[open] == slash && open + 1 < bytes.count && bytes[open + 1] == star) { open -= 1 }
         guard open >= 0 else { return start..<end }
         var commentStart = open
-        while commentStart > 0, isBlank(scalars[commentStart - 1]) { commentStart -= 1 }
-        guard commentStart == 0 || scalars[commentStart - 1] == "\n" else { return start..<end }
+        while commentStart > 0, isBlank(bytes[commentStart - 1]) { commentStart -= 1 }
+        guard commentStart == 0 || bytes[commentStart - 1] == newline else { return start..<end }
         // A paragraph of its own after a blank line takes that blank line with it.
-        let blankBefore = commentStart >= 2 && scalars[commentStart - 2] == "\n"
-        let nothingAfter = next == scalars.count || scalars[next] == "\n" || scalars[next] == "\r"
+        let blankBefore = commentStart >= 2 && bytes[commentStart - 2] == newline
+        let nothingAfter = next == bytes.count || bytes[next] == newline || bytes[next] == carriageReturn
         return (blankBefore && nothingAfter ? commentStart - 1 : commentStart)..<end
     }
 
     /// Where each line starts, counted as the reader counts lines (a line feed, a carriage
     /// return, or both together end a line).
-    private static func lineStarts(_ scalars: [Unicode.Scalar]) -> [Int] {
+    private static func lineStarts(_ bytes: [UInt8]) -> [Int] {
         var starts = [0]
-        for (index, scalar) in scalars.enumerated() {
-            if scalar == "\n" || (scalar == "\r" && (index + 1 == scalars.count || scalars[index + 1] != "\n")) {
-                starts.append(index + 1)
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let count = buffer.count
+            // Most files end lines with line feeds alone: found by memchr.
+            guard memchr(base, 0x0D, count) != nil else {
+                var from = 0
+                while from < count, let found = memchr(base + from, 0x0A, count - from) {
+                    from = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                    starts.append(from)
+                }
+                return
+            }
+            for index in 0..<count {
+                let byte = buffer[index]
+                if byte == 0x0A || (byte == 0x0D && (index + 1 == count || buffer[index + 1] != 0x0A)) {
+                    starts.append(index + 1)
+                }
             }
         }
         return starts
     }
 
+    /// The byte offset of `location` (its column counted in Unicode scalars).
+    private static func offset(of location: SourceLocation, in bytes: [UInt8], lineStarts: [Int]) throws(Diagnostic)
+        -> Int
+    {
+        guard location.line >= 1, location.line - 1 < lineStarts.count else {
+            throw Diagnostic("cannot find the key again", at: location)
+        }
+        var index = lineStarts[location.line - 1]
+        for _ in 1..<max(location.column, 1) where index < bytes.count { index += scalarLength(bytes[index]) }
+        return index
+    }
+
+    /// How many bytes the UTF-8 sequence that starts with `lead` takes.
+    private static func scalarLength(_ lead: UInt8) -> Int {
+        lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+    }
+
+    /// How many bytes of white space start at `index` (one character of it), or 0.
+    private static func whiteSpace(_ bytes: [UInt8], at index: Int) -> Int {
+        let lead = bytes[index]
+        guard lead >= 0x80 else { return lead == 0x20 || (0x09...0x0D).contains(lead) ? 1 : 0 }
+        let length = min(scalarLength(lead), bytes.count - index)
+        var decoder = UTF8()
+        var iterator = bytes[index..<index + length].makeIterator()
+        guard case .scalarValue(let scalar) = decoder.decode(&iterator), scalar.properties.isWhitespace else {
+            return 0
+        }
+        return length
+    }
+
     /// Moves past a quoted string (`"…"` or `'…'` with backslash escapes) or an unquoted word.
-    private static func skipToken(_ scalars: [Unicode.Scalar], _ index: inout Int, _ location: SourceLocation)
+    private static func skipToken(_ bytes: [UInt8], _ index: inout Int, _ location: SourceLocation)
         throws(Diagnostic)
     {
-        guard index < scalars.count else { throw Diagnostic("cannot find the entry again", at: location) }
-        let quote = scalars[index]
-        guard quote == "\"" || quote == "'" else {
-            while index < scalars.count, scalars[index] != "=", scalars[index] != ";",
-                !scalars[index].properties.isWhitespace
+        guard index < bytes.count else { throw Diagnostic("cannot find the entry again", at: location) }
+        let quote = bytes[index]
+        guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
+            while index < bytes.count, bytes[index] != UInt8(ascii: "="), bytes[index] != UInt8(ascii: ";"),
+                whiteSpace(bytes, at: index) == 0
             {
-                index += 1
+                index += scalarLength(bytes[index])
             }
+            index = min(index, bytes.count)
             return
         }
         index += 1
-        while index < scalars.count, scalars[index] != quote {
-            index += scalars[index] == "\\" ? 2 : 1
+        // An escaped character may take several bytes: those after the first are never a quote.
+        while index < bytes.count, bytes[index] != quote {
+            index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
         }
-        guard index < scalars.count else { throw Diagnostic("cannot find the entry again", at: location) }
+        guard index < bytes.count else { throw Diagnostic("cannot find the entry again", at: location) }
         index += 1
     }
 
     /// White space and comments.
-    private static func skipSpace(_ scalars: [Unicode.Scalar], _ index: inout Int) {
-        while index < scalars.count {
-            if scalars[index].properties.isWhitespace {
-                index += 1
-            } else if scalars[index] == "/", index + 1 < scalars.count, scalars[index + 1] == "*" {
+    private static func skipSpace(_ bytes: [UInt8], _ index: inout Int) {
+        let (slash, star) = (UInt8(ascii: "/"), UInt8(ascii: "*"))
+        while index < bytes.count {
+            let space = whiteSpace(bytes, at: index)
+            if space > 0 {
+                index += space
+            } else if bytes[index] == slash, index + 1 < bytes.count, bytes[index + 1] == star {
                 index += 2
-                while index + 1 < scalars.count, !(scalars[index] == "*" && scalars[index + 1] == "/") { index += 1 }
+                while index + 1 < bytes.count, !(bytes[index] == star && bytes[index + 1] == slash) { index += 1 }
                 index += 2
-            } else if scalars[index] == "/", index + 1 < scalars.count, scalars[index + 1] == "/" {
-                while index < scalars.count, scalars[index] != "\n" { index += 1 }
+            } else if bytes[index] == slash, index + 1 < bytes.count, bytes[index + 1] == slash {
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
             } else {
                 return
             }

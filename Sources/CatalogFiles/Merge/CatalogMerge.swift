@@ -147,31 +147,72 @@ public enum CatalogMerge {
     // MARK: .strings
 
     private static func mergeStrings(base: Data, ours: Data, theirs: Data, path: String) throws(Diagnostic) -> Result {
-        let (baseText, _) = try decoded(base, path: "\(path) (base)")
-        let (oursText, utf16) = try decoded(ours, path: "\(path) (ours)")
-        let (theirsText, _) = try decoded(theirs, path: "\(path) (theirs)")
-        let b = try StringsParser.parse(baseText, path: "\(path) (base)").table.dictionary
-        let oursFile = try StringsParser.parse(oursText, path: path)
-        let theirsFile = try StringsParser.parse(theirsText, path: "\(path) (theirs)", keepingComments: true)
-        let (o, t) = (oursFile.table.dictionary, theirsFile.table.dictionary)
-        // Their changes that ours did not make: taken; the same key changed two ways: a conflict.
+        // Ours is edited as text; base and theirs are only read. Theirs (with its comments) is
+        // read on another thread meanwhile: about as long as the other two.
+        let (oursRead, theirsRead) = alongside(
+            {
+                Swift.Result { () throws(Diagnostic) in
+                    let (text, utf16) = try decoded(ours, path: "\(path) (ours)")
+                    let file = try StringsParser.parse(text, path: path)
+                    return (text, utf16, file, try StringsParser.parse(base, path: "\(path) (base)").table)
+                }
+            },
+            {
+                Swift.Result { () throws(Diagnostic) in
+                    try StringsParser.parse(theirs, path: "\(path) (theirs)", keepingComments: true)
+                }
+            })
+        let (oursText, utf16, oursFile, b) = try oursRead.get()
+        let theirsFile = try theirsRead.get()
+        let (o, t) = (oursFile.table, theirsFile.table)
+        // Their changes that ours did not make: taken; the same key changed two ways: a
+        // conflict. Keys both sides give the same value are passed over on their bytes; only
+        // the others become strings (a key ours lacks and theirs has goes last, in their order).
         var taken: [(key: String, value: String?)] = [], conflicting: [(key: String, value: String?)] = []
-        let keys = oursFile.table.keys + theirsFile.table.keys.filter { o[$0] == nil }
-        for key in keys + b.keys.filter({ o[$0] == nil && t[$0] == nil }).sorted() {
-            let (was, mine, yours) = (b[key], o[key], t[key])
-            guard mine != yours, was != yours else { continue }
+        func compare(_ key: String, mine: String?, yours: String?) {
+            let was = b[key]
+            guard mine != yours, was != yours else { return }
             if was == mine { taken.append((key, yours)) } else { conflicting.append((key, yours)) }
         }
-        let resolvedOurs = try applied(
-            taken, to: oursText, file: oursFile, comments: theirsFile.comments.dictionary, path: path)
+        // Both walks only read the tables: the second on another thread.
+        let (differing, added) = alongside(
+            {
+                var records: [Int] = []
+                o.forEachEntry(pairedWith: t) { record, mine, yours in
+                    if let yours, Self.equal(mine, yours) { return }
+                    records.append(record)
+                }
+                return records
+            },
+            {
+                var records: [Int] = []
+                t.forEachEntry(pairedWith: o) { record, _, mine in if mine == nil { records.append(record) } }
+                return records
+            })
+        for record in differing {
+            let (key, mine) = o.keyAndValue(atRecord: record)
+            compare(key, mine: mine, yours: t[key])
+        }
+        var comments: [String: String] = [:]
+        for record in added {
+            let (key, yours) = t.keyAndValue(atRecord: record)
+            compare(key, mine: nil, yours: yours)
+            comments[key] = theirsFile.comments[key]
+        }
+        let resolvedOurs = try applied(taken, to: oursText, file: oursFile, comments: comments, path: path)
         guard !conflicting.isEmpty else {
             return Result(data: try encoded(resolvedOurs, utf16: utf16, path: path), conflicts: [])
         }
         let resolvedTheirs = try applied(
-            taken + conflicting, to: oursText, file: oursFile, comments: theirsFile.comments.dictionary, path: path)
+            taken + conflicting, to: oursText, file: oursFile, comments: comments, path: path)
         return Result(
             data: try encoded(marked(resolvedOurs, resolvedTheirs), utf16: utf16, path: path),
             conflicts: conflicting.map { "key \"\(Diagnostic.quote($0.key))\"" })
+    }
+
+    /// Whether two values' bytes are the same.
+    private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
     }
 
     /// `text` with `changes`: a value set in place or appended (with its comment), or the key
@@ -199,7 +240,9 @@ public enum CatalogMerge {
     }
 
     private static func encoded(_ text: String, utf16: Bool, path: String) throws(Diagnostic) -> Data {
-        guard let data = text.data(using: utf16 ? .utf16 : .utf8) else {
+        // UTF-8 is the text's own bytes; UTF-16 is Foundation's (with a byte-order mark).
+        guard utf16 else { return Data(text.utf8) }
+        guard let data = text.data(using: .utf16) else {
             throw Diagnostic("cannot encode the merged file", path: path)
         }
         return data
