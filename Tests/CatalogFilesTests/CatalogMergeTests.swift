@@ -238,6 +238,26 @@ struct CatalogMergeTests {
         #expect(String(decoding: result.data, as: UTF8.self) == expected)
     }
 
+    @Test(
+        ".strings editor: columns after characters of several bytes, CRLF lines, two entries on a line, the short form"
+    )
+    func editsAmongWideCharacters() throws {
+        let text =
+            "/* é comment */ \"clé\" = \"valeur\";\r\n\"日本\" = \"テキスト\"; \"b\" = \"x\";\r\n"
+            + "\t\"wide\"\t=\u{0B}\"space\";\n\"short\";\n"
+        let file = try StringsParser.parse(text, path: "Localizable.strings")
+        let edited = try StringsFileEditor.apply(
+            [("b", "y"), ("clé", "v2"), ("wide", "w2"), ("short", "s2"), ("new", "n")], comments: ["new": "New."],
+            to: text, file: file)
+        #expect(
+            edited
+                == "/* é comment */ \"clé\" = \"v2\";\r\n\"日本\" = \"テキスト\"; \"b\" = \"y\";\r\n"
+                + "\t\"wide\"\t=\u{0B}\"w2\";\n\"short\" = \"s2\";\n/* New. */\n\"new\" = \"n\";\n")
+        let removed = try StringsFileEditor.removing(["b", "wide"], from: text, file: file)
+        #expect(
+            removed == "/* é comment */ \"clé\" = \"valeur\";\r\n\"日本\" = \"テキスト\"; \r\n\"short\";\n")
+    }
+
     @Test(".strings editor: a key changed twice takes its last value")
     func keyChangedTwice() throws {
         let text = "\"a\" = \"1\";\n\"b\" = \"2\";\n"

@@ -87,8 +87,8 @@ package enum StringsFileEditor {
     // MARK: The text's bytes
     //
     // The editor works on the text's UTF-8: the marks it looks for (quotes, `=`, `;`, line
-    // ends, comments) are ASCII, which no byte of a longer character can be. Only a
-    // location's column (counted in Unicode scalars) and white space beyond ASCII are decoded.
+    // ends, comments, white space: the reader's are all ASCII) no byte of a longer character
+    // can be. Only a location's column, counted in Unicode scalars, needs characters' lengths.
 
     /// `bytes` with each range replaced, in one pass: copied once in order, not shifted for
     /// each range (which made changing many values of a large file quadratic). Ranges that
@@ -196,18 +196,8 @@ package enum StringsFileEditor {
         lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
     }
 
-    /// How many bytes of white space start at `index` (one character of it), or 0.
-    private static func whiteSpace(_ bytes: [UInt8], at index: Int) -> Int {
-        let lead = bytes[index]
-        guard lead >= 0x80 else { return lead == 0x20 || (0x09...0x0D).contains(lead) ? 1 : 0 }
-        let length = min(scalarLength(lead), bytes.count - index)
-        var decoder = UTF8()
-        var iterator = bytes[index..<index + length].makeIterator()
-        guard case .scalarValue(let scalar) = decoder.decode(&iterator), scalar.properties.isWhitespace else {
-            return 0
-        }
-        return length
-    }
+    /// Whether `byte` is white space as the reader reads it (ASCII only).
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
 
     /// Moves past a quoted string (`"…"` or `'…'` with backslash escapes) or an unquoted word.
     private static func skipToken(_ bytes: [UInt8], _ index: inout Int, _ location: SourceLocation)
@@ -217,11 +207,10 @@ package enum StringsFileEditor {
         let quote = bytes[index]
         guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
             while index < bytes.count, bytes[index] != UInt8(ascii: "="), bytes[index] != UInt8(ascii: ";"),
-                whiteSpace(bytes, at: index) == 0
+                !isSpace(bytes[index])
             {
-                index += scalarLength(bytes[index])
+                index += 1
             }
-            index = min(index, bytes.count)
             return
         }
         index += 1
@@ -237,9 +226,8 @@ package enum StringsFileEditor {
     private static func skipSpace(_ bytes: [UInt8], _ index: inout Int) {
         let (slash, star) = (UInt8(ascii: "/"), UInt8(ascii: "*"))
         while index < bytes.count {
-            let space = whiteSpace(bytes, at: index)
-            if space > 0 {
-                index += space
+            if isSpace(bytes[index]) {
+                index += 1
             } else if bytes[index] == slash, index + 1 < bytes.count, bytes[index + 1] == star {
                 index += 2
                 while index + 1 < bytes.count, !(bytes[index] == star && bytes[index + 1] == slash) { index += 1 }
