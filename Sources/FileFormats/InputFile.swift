@@ -36,10 +36,15 @@ package enum InputFile {
     package static func read(atPath path: String, limit: Int, within folder: String? = nil) throws(Diagnostic) -> Data {
         guard let data = try readIfPresent(atPath: path, limit: limit, within: folder) else {
             var status = stat()
-            let isLink = lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
-            throw Diagnostic(isLink ? "a symbolic link that leads to no file" : "no such file", path: path)
+            throw missing(path, isLink: lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK)
         }
         return data
+    }
+
+    /// The error for a file that is not there: a symbolic link there that leads to no file is
+    /// one someone meant to be read.
+    private static func missing(_ path: String, isLink: Bool) -> Diagnostic {
+        Diagnostic(isLink ? "a symbolic link that leads to no file" : "no such file", path: path)
     }
 
     /// The bytes of the file at `url`; nil when there is none (nor a link to one).
@@ -55,18 +60,26 @@ package enum InputFile {
     {
         guard let (descriptor, size) = try openChecked(path, limit: limit, within: folder) else { return nil }
         defer { close(descriptor) }
-        var data = Data(count: size + 1)
-        let count = try data.withUnsafeMutableBytes { buffer in
-            Result { () throws(Diagnostic) in try readAll(descriptor, into: buffer, limit: limit, path: path) }
-        }.get()
+        // The buffer is the file's size and one byte (to see the end): `Data(count:)` allocates
+        // a quarter more than it is asked for, which a 1 GB catalog would hold while it is read.
+        guard let buffer = malloc(size + 1) else { throw failure("cannot read the file", path) }
+        let count: Int?
+        do {
+            count = try readAll(
+                descriptor, into: UnsafeMutableRawBufferPointer(start: buffer, count: size + 1), limit: limit,
+                path: path)
+        } catch {
+            free(buffer)
+            throw error
+        }
         guard let count else {
+            free(buffer)
             // The file grew past what `fstat` said: read the rest through a growing buffer.
             var bytes: [UInt8] = []
             guard let count = try read(atPath: path, limit: limit, within: folder, into: &bytes) else { return nil }
             return Data(bytes[..<count])
         }
-        data.count = count
-        return data
+        return Data(bytesNoCopy: buffer, count: count, deallocator: .free)
     }
 
     /// Reads the file at `url` into the start of `buffer`, grown as needed and kept by the
@@ -104,7 +117,7 @@ package enum InputFile {
             var status = stat()
             guard fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT == S_IFLNK
             else { return nil }
-            throw Diagnostic("a symbolic link that leads to no file", path: path)
+            throw missing(path, isLink: true)
         }
         let descriptor = openat(folder, name, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else {

@@ -1,3 +1,5 @@
+import FileFormats
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -80,8 +82,7 @@ public struct PackageLayout: Sendable, Hashable {
         func folder(_ path: String) -> URL {
             if path.hasPrefix("/") { return URL(fileURLWithPath: path).standardizedFileURL }
             // Made from a path: `appending(path:)` costs four times as much, at every start-up.
-            let url = URL(
-                fileURLWithPath: rootPath.hasSuffix("/") ? rootPath + path : rootPath + "/" + path, isDirectory: false)
+            let url = URL(fileURLWithPath: joinedPath(rootPath, path), isDirectory: false)
             // A plain name (the default folders) below a standardized root is standardized.
             return path.contains("/") || path.hasPrefix(".") ? url.standardizedFileURL : url
         }
@@ -128,16 +129,14 @@ public struct PackageLayout: Sendable, Hashable {
     /// by these.
     package func infoPlistPath(flavor name: String) -> (folder: String, file: String) {
         let folder = flavorPath(name)
-        return (folder, folder + "/" + Name.infoPlist)
+        return (folder, joinedPath(folder, Name.infoPlist))
     }
     /// `Flavors/<name>/Localizations/`: the flavor's catalog overrides.
     public func localizations(flavor name: String) -> URL {
-        URL(fileURLWithPath: flavorPath(name) + "/" + Name.localizations, isDirectory: false)
+        URL(fileURLWithPath: joinedPath(flavorPath(name), Name.localizations), isDirectory: false)
     }
     /// `Flavors/<name>` as a path.
-    private func flavorPath(_ name: String) -> String {
-        flavorsPath.hasSuffix("/") ? flavorsPath + name : flavorsPath + "/" + name
-    }
+    private func flavorPath(_ name: String) -> String { joinedPath(flavorsPath, name) }
 
     /// `Flavors/<name>/Info.plist` as written in messages, relative to any root.
     public static func relativeInfoPlist(flavor name: String) -> String {

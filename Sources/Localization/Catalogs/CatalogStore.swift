@@ -45,7 +45,7 @@ public final class CatalogStore: Sendable {
         func files(inPath path: String, extension fileExtension: String) -> [(path: String, table: String)] {
             let suffix = "." + fileExtension
             return names.filter { $0.hasSuffix(suffix) }.map {
-                (CatalogStore.path(path, $0), String($0.dropLast(suffix.count)))
+                (joinedPath(path, $0), String($0.dropLast(suffix.count)))
             }
         }
     }
@@ -131,7 +131,7 @@ public final class CatalogStore: Sendable {
             }
             for (tag, name) in listing.languages where tag == language {
                 found = true
-                let lproj = Self.path(path, name)
+                let lproj = joinedPath(path, name)
                 let files = self.listing(ofPath: lproj)
                 for (file, table) in files.files(
                     inPath: lproj, extension: CatalogFolderLayout.FileKind.strings.rawValue)
@@ -188,11 +188,6 @@ public final class CatalogStore: Sendable {
             cache[url] = parsed
             return parsed
         }
-    }
-
-    /// `name` in the folder at `path`.
-    private static func path(_ path: String, _ name: String) -> String {
-        path.hasSuffix("/") ? path + name : path + "/" + name
     }
 
     /// The listing of the folder at `path`; made on first use and kept, like the catalogs.
