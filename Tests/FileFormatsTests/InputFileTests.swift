@@ -82,6 +82,22 @@ struct InputFileTests {
         }
     }
 
+    @Test(
+        "a file that holds more than fstat says (a /proc file says 0 bytes) is read whole; an empty one is empty",
+        .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status")))
+    func readsPastTheSizeGiven() throws {
+        var status = stat()
+        #expect(stat("/proc/self/status", &status) == 0 && status.st_size == 0)
+        let data = try #require(try InputFile.readIfPresent(atPath: "/proc/self/status", limit: 1 << 20))
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.hasPrefix("Name:") && text.contains("\nPid:\t\(getpid())\n"))
+        let root = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let empty = root.appendingPathComponent("inside/empty.txt")
+        try Data().write(to: empty)
+        #expect(try InputFile.read(empty, limit: 16, within: root.appendingPathComponent("inside")).isEmpty)
+    }
+
     @Test("a folder on the way that links out is refused too")
     func folderOut() throws {
         let root = try Self.scratch()
