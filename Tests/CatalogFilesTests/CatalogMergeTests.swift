@@ -258,6 +258,76 @@ struct CatalogMergeTests {
             removed == "/* é comment */ \"clé\" = \"valeur\";\r\n\"日本\" = \"テキスト\"; \r\n\"short\";\n")
     }
 
+    /// Merges of `.strings` files an attacker's review found wrong: each with the merged text
+    /// expected, or nil when the merge must refuse (and git's line merge take over).
+    static let awkwardStrings: [(String, String, String, String, String?)] = [
+        (
+            "a lone CR inside a value is no line end: the later entries keep their places",
+            "\"a\" = \"one\rtwo\";\n\"b\" = \"2\";\n\"c\" = \"3\";\n",
+            "\"a\" = \"one\rtwo\";\n\"b\" = \"2\";\n\"c\" = \"3\";\n\"o\" = \"x\";\n",
+            "\"a\" = \"one\rtwo\";\n\"b\" = \"2\";\n\"c\" = \"3t\";\n",
+            "\"a\" = \"one\rtwo\";\n\"b\" = \"2\";\n\"c\" = \"3t\";\n\"o\" = \"x\";\n"
+        ),
+        (
+            "a lone CR between entries: theirs removes the right one",
+            "\"a\" = \"1\";\r\"b\" = \"2\";\n\"c\" = \"3\";\n",
+            "\"a\" = \"1o\";\r\"b\" = \"2\";\n\"c\" = \"3\";\n",
+            "\"a\" = \"1\";\r\"b\" = \"2\";\n",
+            "\"a\" = \"1o\";\r\"b\" = \"2\";\n"
+        ),
+        (
+            "a file in braces takes theirs' new key inside them",
+            "{\n\"a\" = \"1\";\n\"b\" = \"2\";\n}\n",
+            "{\n\"a\" = \"1o\";\n\"b\" = \"2\";\n}\n",
+            "{\n\"a\" = \"1\";\n\"b\" = \"2\";\n\"c\" = \"3\";\n}\n",
+            "{\n\"a\" = \"1o\";\n\"b\" = \"2\";\n\"c\" = \"3\";\n}\n"
+        ),
+        (
+            "U+2028 between tokens is white space, as the reader reads it",
+            "\"a\"\u{2028}= \"1\";\n\"b\" = \"2\";\n",
+            "\"a\"\u{2028}= \"1\";\n\"b\" = \"2o\";\n",
+            "\"a\"\u{2028}= \"1t\";\n\"b\" = \"2\";\n",
+            "\"a\"\u{2028}= \"1t\";\n\"b\" = \"2o\";\n"
+        ),
+        (
+            "CRLF lines: a removed entry takes its line and its comment",
+            "/* A. */\r\n\"a\" = \"1\";\r\n\r\n\"b\" = \"2\";\r\n",
+            "/* A. */\r\n\"a\" = \"1\";\r\n\r\n\"b\" = \"2o\";\r\n",
+            "\"b\" = \"2\";\r\n",
+            "\r\n\"b\" = \"2o\";\r\n"
+        ),
+        (
+            "a removal that would leave a comment open is refused",
+            "\"b\" = \"2\";\n/* outer\n   /* inner */\n\"a\" = \"1\";\n",
+            "\"b\" = \"2o\";\n/* outer\n   /* inner */\n\"a\" = \"1\";\n",
+            "\"b\" = \"2\";\n",
+            nil
+        ),
+        (
+            "a property list .strings is not edited in place",
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict><key>a</key><string>1</string></dict></plist>\n",
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict><key>a</key><string>1o</string></dict></plist>\n",
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict><key>a</key><string>1</string><key>c</key><string>3</string></dict></plist>\n",
+            nil
+        ),
+    ]
+
+    @Test(".strings merges that must not edit the wrong entry or break the file", arguments: awkwardStrings)
+    func awkwardStringsMerge(_ name: String, base: String, ours: String, theirs: String, expected: String?) throws {
+        let merge = { () throws(Diagnostic) in
+            try CatalogMerge.merge(
+                .strings, base: Data(base.utf8), ours: Data(ours.utf8), theirs: Data(theirs.utf8),
+                path: "Localizable.strings")
+        }
+        guard let expected else {
+            #expect(throws: Diagnostic.self, "\(name)") { try merge() }
+            return
+        }
+        let result = try merge()
+        #expect(result.conflicts.isEmpty, "\(name)")
+        #expect(String(decoding: result.data, as: UTF8.self) == expected, "\(name)")
+    }
+
     @Test(".strings editor: a key changed twice takes its last value")
     func keyChangedTwice() throws {
         let text = "\"a\" = \"1\";\n\"b\" = \"2\";\n"

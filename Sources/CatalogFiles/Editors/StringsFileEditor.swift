@@ -10,25 +10,33 @@ package enum StringsFileEditor {
     package static func apply(
         _ changes: [(key: String, value: String)], comments: [String: String], to text: String, file: StringsFile?
     ) throws(Diagnostic) -> String {
-        // Only keys to append: the text is kept as it is, not rebuilt.
-        if !changes.contains(where: { file?.table.contains($0.key) == true }) {
-            var result = text
-            var appended = ""
-            for (key, value) in changes { appended += entry(key, value, comment: comments[key]) }
-            if !appended.isEmpty, !result.isEmpty, !result.hasSuffix("\n") { result += "\n" }
-            return result + appended
-        }
         let bytes = Array(text.utf8)
-        let lineStarts = Self.lineStarts(bytes)
+        // A .strings file written as a property list has no place for a `"key" = "value";`.
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while start < bytes.count, bytes[start] < 0x80, space(bytes, at: start) == 1 { start += 1 }
+        if bytes[start...].starts(with: "<?xml".utf8) || bytes[start...].starts(with: "bplist".utf8) {
+            throw Diagnostic(
+                "a .strings file written as a property list is not edited in place; write it as text first",
+                path: file?.table.files.first)
+        }
+        var offsets = Offsets(bytes: bytes)
         // By where each value starts: a key changed twice takes its last value.
         var replacements: [Int: (range: Range<Int>, text: String)] = [:]
         var appended = ""
-        for (key, value) in changes {
+        var located: [(order: Int, key: String, value: String, location: SourceLocation)] = []
+        for (order, (key, value)) in changes.enumerated() {
             guard let location = file?.table.entry(key)?.location else {
                 appended += entry(key, value, comment: comments[key])
                 continue
             }
-            var index = try offset(of: location, in: bytes, lineStarts: lineStarts)
+            located.append((order, key, value, location))
+        }
+        // In the text's order, so that finding each takes a walk from the last on its line.
+        located.sort {
+            ($0.location.line, $0.location.column, $0.order) < ($1.location.line, $1.location.column, $1.order)
+        }
+        for (_, key, value, location) in located {
+            var index = try offsets.offset(of: location)
             try skipToken(bytes, &index, location)
             skipSpace(bytes, &index)
             if index < bytes.count, bytes[index] == UInt8(ascii: ";") {
@@ -62,11 +70,12 @@ package enum StringsFileEditor {
         -> String
     {
         let bytes = Array(text.utf8)
-        let lineStarts = Self.lineStarts(bytes)
+        var offsets = Offsets(bytes: bytes)
         var ranges: [Range<Int>] = []
-        for key in keys {
-            guard let location = file.table.entry(key)?.location else { continue }
-            let keyStart = try offset(of: location, in: bytes, lineStarts: lineStarts)
+        let located = keys.compactMap { key in file.table.entry(key).map { (key, $0.location) } }
+            .sorted { ($0.1.line, $0.1.column) < ($1.1.line, $1.1.column) }
+        for (key, location) in located {
+            let keyStart = try offsets.offset(of: location)
             var index = keyStart
             try skipToken(bytes, &index, location)
             skipSpace(bytes, &index)
@@ -81,14 +90,25 @@ package enum StringsFileEditor {
             }
             ranges.append(entryRange(keyStart..<index + 1, in: bytes))
         }
-        return rebuilt(bytes, replacing: ranges.map { ($0, "") })
+        let result = rebuilt(bytes, replacing: ranges.map { ($0, "") })
+        // A comment taken with an entry is found by looking back for its `/*`, which an inner
+        // `/*` in its text can fool: a result that no longer reads is refused, not written.
+        do throws(Diagnostic) {
+            _ = try StringsParser.parse(result, path: file.table.files.first ?? "")
+        } catch {
+            throw Diagnostic(
+                "removing \(keys.count == 1 ? "an entry" : "entries") would leave the file unreadable "
+                    + "(\(error.message)); nothing was removed", path: file.table.files.first)
+        }
+        return result
     }
 
     // MARK: The text's bytes
     //
-    // The editor works on the text's UTF-8: the marks it looks for (quotes, `=`, `;`, line
-    // ends, comments, white space: the reader's are all ASCII) no byte of a longer character
-    // can be. Only a location's column, counted in Unicode scalars, needs characters' lengths.
+    // The editor works on the text's UTF-8, as the reader does: the marks it looks for
+    // (quotes, `=`, `;`, line feeds, comments, white space) are ASCII, which no byte of a longer
+    // character can be, or U+2028 and U+2029, found by their three bytes. Only a location's
+    // column, counted in Unicode scalars, needs characters' lengths.
 
     /// `bytes` with each range replaced, in one pass: copied once in order, not shifted for
     /// each range (which made changing many values of a large file quadratic). Ranges that
@@ -109,10 +129,15 @@ package enum StringsFileEditor {
             position = max(position, replacement.range.upperBound)
         }
         result.append(contentsOf: bytes[position...])
-        if !appended.isEmpty {
-            if let last = result.last, last != UInt8(ascii: "\n") { result.append(UInt8(ascii: "\n")) }
-            result.append(contentsOf: appended.utf8)
-        }
+        guard !appended.isEmpty else { return String(decoding: result, as: UTF8.self) }
+        // Entries go at the end, or before the closing brace of a file written as `{ … }`.
+        var end = result.count
+        while end > 0, result[end - 1] == 0x20 || (0x09...0x0D).contains(result[end - 1]) { end -= 1 }
+        let closing = end > 0 && result[end - 1] == UInt8(ascii: "}") ? end - 1 : result.count
+        var inserted: [UInt8] = []
+        if closing > 0, result[closing - 1] != UInt8(ascii: "\n") { inserted.append(UInt8(ascii: "\n")) }
+        inserted.append(contentsOf: appended.utf8)
+        result.insert(contentsOf: inserted, at: closing)
         return String(decoding: result, as: UTF8.self)
     }
 
@@ -128,6 +153,7 @@ package enum StringsFileEditor {
         guard start == 0 || bytes[start - 1] == newline else { return entry }
         var end = entry.upperBound
         while end < bytes.count, isBlank(bytes[end]) { end += 1 }
+        if end + 1 < bytes.count, bytes[end] == carriageReturn, bytes[end + 1] == newline { end += 1 }
         guard end == bytes.count || bytes[end] == newline else { return entry }
         if end < bytes.count { end += 1 }
         // What follows: a blank line, a comment or the end closes the paragraph.
@@ -153,42 +179,43 @@ package enum StringsFileEditor {
         return (blankBefore && nothingAfter ? commentStart - 1 : commentStart)..<end
     }
 
-    /// Where each line starts, counted as the reader counts lines (a line feed, a carriage
-    /// return, or both together end a line).
-    private static func lineStarts(_ bytes: [UInt8]) -> [Int] {
-        var starts = [0]
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            let count = buffer.count
-            // Most files end lines with line feeds alone: found by memchr.
-            guard memchr(base, 0x0D, count) != nil else {
+    /// Byte offsets of locations (a line, a column in Unicode scalars), lines counted as the
+    /// reader counts them: after each line feed only. Each is found walking on from the last
+    /// one asked for on its line, so locations asked for in the text's order cost one pass.
+    private struct Offsets {
+        let bytes: [UInt8]
+        /// Where each line starts.
+        let lineStarts: [Int]
+        /// The last location found.
+        var mark = (line: 0, column: 1, offset: 0)
+
+        init(bytes: [UInt8]) {
+            self.bytes = bytes
+            var starts = [0]
+            bytes.withUnsafeBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
                 var from = 0
-                while from < count, let found = memchr(base + from, 0x0A, count - from) {
+                while from < buffer.count, let found = memchr(base + from, 0x0A, buffer.count - from) {
                     from = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
                     starts.append(from)
                 }
-                return
             }
-            for index in 0..<count {
-                let byte = buffer[index]
-                if byte == 0x0A || (byte == 0x0D && (index + 1 == count || buffer[index + 1] != 0x0A)) {
-                    starts.append(index + 1)
-                }
-            }
+            lineStarts = starts
         }
-        return starts
-    }
 
-    /// The byte offset of `location` (its column counted in Unicode scalars).
-    private static func offset(of location: SourceLocation, in bytes: [UInt8], lineStarts: [Int]) throws(Diagnostic)
-        -> Int
-    {
-        guard location.line >= 1, location.line - 1 < lineStarts.count else {
-            throw Diagnostic("cannot find the key again", at: location)
+        mutating func offset(of location: SourceLocation) throws(Diagnostic) -> Int {
+            guard location.line >= 1, location.line - 1 < lineStarts.count else {
+                throw Diagnostic("cannot find the key again", at: location)
+            }
+            let column = max(location.column, 1)
+            if mark.line != location.line || mark.column > column {
+                mark = (location.line, 1, lineStarts[location.line - 1])
+            }
+            var index = mark.offset
+            for _ in mark.column..<column where index < bytes.count { index += scalarLength(bytes[index]) }
+            mark = (location.line, column, index)
+            return index
         }
-        var index = lineStarts[location.line - 1]
-        for _ in 1..<max(location.column, 1) where index < bytes.count { index += scalarLength(bytes[index]) }
-        return index
     }
 
     /// How many bytes the UTF-8 sequence that starts with `lead` takes.
@@ -196,8 +223,19 @@ package enum StringsFileEditor {
         lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
     }
 
-    /// Whether `byte` is white space as the reader reads it (ASCII only).
-    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+    /// How many bytes of white space as the reader reads it start at `index` (one character):
+    /// 0x09–0x0D, the space, U+2028 and U+2029, as CoreFoundation; 0 for anything else.
+    private static func space(_ bytes: [UInt8], at index: Int) -> Int {
+        let byte = bytes[index]
+        if byte == 0x20 || (0x09...0x0D).contains(byte) { return 1 }
+        return isLineSeparator(bytes, at: index) ? 3 : 0
+    }
+
+    /// Whether U+2028 or U+2029 starts at `index`.
+    private static func isLineSeparator(_ bytes: [UInt8], at index: Int) -> Bool {
+        index + 2 < bytes.count && bytes[index] == 0xE2 && bytes[index + 1] == 0x80
+            && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9)
+    }
 
     /// Moves past a quoted string (`"…"` or `'…'` with backslash escapes) or an unquoted word.
     private static func skipToken(_ bytes: [UInt8], _ index: inout Int, _ location: SourceLocation)
@@ -207,7 +245,7 @@ package enum StringsFileEditor {
         let quote = bytes[index]
         guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
             while index < bytes.count, bytes[index] != UInt8(ascii: "="), bytes[index] != UInt8(ascii: ";"),
-                !isSpace(bytes[index])
+                space(bytes, at: index) == 0
             {
                 index += 1
             }
@@ -226,14 +264,20 @@ package enum StringsFileEditor {
     private static func skipSpace(_ bytes: [UInt8], _ index: inout Int) {
         let (slash, star) = (UInt8(ascii: "/"), UInt8(ascii: "*"))
         while index < bytes.count {
-            if isSpace(bytes[index]) {
-                index += 1
+            let skipped = space(bytes, at: index)
+            if skipped > 0 {
+                index += skipped
             } else if bytes[index] == slash, index + 1 < bytes.count, bytes[index + 1] == star {
                 index += 2
                 while index + 1 < bytes.count, !(bytes[index] == star && bytes[index + 1] == slash) { index += 1 }
                 index += 2
             } else if bytes[index] == slash, index + 1 < bytes.count, bytes[index + 1] == slash {
-                while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+                // A line comment ends as the reader ends it: at \n, \r, U+2028 or U+2029.
+                while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D,
+                    !isLineSeparator(bytes, at: index)
+                {
+                    index += 1
+                }
             } else {
                 return
             }
