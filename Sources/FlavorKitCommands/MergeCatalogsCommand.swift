@@ -34,14 +34,14 @@ enum MergeCatalogsCommand: ToolCommand {
             result = try CatalogMerge.merge(
                 kind, base: consume base, ours: consume ours, theirs: consume theirs, path: name)
         } catch {
-            FlavorKitTool.printError("\(error)\nmerging \(name) line by line instead\n")
+            FlavorKitTool.printError("\(error)\nmerging \(Diagnostic.visible(name)) line by line instead\n")
             return try mergeLines(urls, name: name)
         }
         try AtomicFile.write(result.data, to: urls[1])
         guard !result.conflicts.isEmpty else { return 0 }
         let count = result.conflicts.count
         FlavorKitTool.printError(
-            "\(name): \(count) conflict\(count == 1 ? "" : "s"), between <<<<<<< and >>>>>>> in the file: "
+            "\(Diagnostic.visible(name)): \(count) conflict\(count == 1 ? "" : "s"), between <<<<<<< and >>>>>>> in the file: "
                 + result.conflicts.joined(separator: "; ") + "\n")
         return 1
     }

@@ -194,6 +194,20 @@ struct MergeCatalogsTests {
         #expect(written == merged)
     }
 
+    @Test("the file's path as git gives it (%P) reaches the terminal escaped, in the conflict summary too")
+    func pathShownSafely() throws {
+        let path = "Localizations/\u{1B}[31mred\nline.strings"
+        let (result, written) = try Self.driver(
+            base: "\"a\" = \"1\";\n", ours: "\"a\" = \"ours\";\n", theirs: "\"a\" = \"theirs\";\n", path: path)
+        #expect(result.status == 1)
+        #expect(
+            result.errors
+                == "Localizations/\\u{1B}[31mred\\nline.strings: 1 conflict, between <<<<<<< and >>>>>>> in the file: "
+                + "key \"a\"\n")
+        #expect(!result.errors.contains("\u{1B}"))
+        #expect(written.contains("<<<<<<< ours\n\"a\" = \"ours\";\n=======\n\"a\" = \"theirs\";\n>>>>>>> theirs\n"))
+    }
+
     @Test(
         "a version that is no valid catalog is merged line by line instead, saying why",
         .enabled(if: SystemTool.shouldRun("git"), "git is not installed (CI always runs this)"))
