@@ -4,7 +4,9 @@ import Localization
 
 /// Changes values in a `.strings` file's text in place: each changed value's quoted string
 /// is replaced where it stands (keys, comments, order, spacing and every other byte are
-/// kept); keys the file lacks are appended at its end, each after its comment.
+/// kept); keys the file lacks are appended at its end (inside the braces of a file written
+/// as `{ … }`), each after its comment. A `.strings` file written as a property list is not
+/// edited, and neither is one whose edit would not read back.
 package enum StringsFileEditor {
     /// `text`: the file's content; `file`: it parsed (for the keys' positions).
     package static func apply(
