@@ -160,6 +160,13 @@ package enum InputFile {
     private static func openChecked(_ given: String, limit: Int, within folder: String?) throws(Diagnostic)
         -> (Int32, Int)?
     {
+        if let folder {
+            switch try openDirectlyInside(given, limit: limit, folder: folder) {
+            case .opened(let descriptor, let size): return (descriptor, size)
+            case .missing: return nil
+            case .checkEverything: break
+            }
+        }
         #if os(Linux)
         if let folder, namesOpenFiles { return try openBeneath(given, limit: limit, within: folder) }
         #endif
@@ -196,6 +203,50 @@ package enum InputFile {
             close(descriptor)
             throw error
         }
+    }
+
+    /// How `openDirectlyInside` ended.
+    private enum DirectOpening {
+        /// The file, open, and its size.
+        case opened(Int32, Int)
+        /// No such file.
+        case missing
+        /// Not a regular file named directly in the folder: every check is to run.
+        case checkEverything
+    }
+
+    /// A regular file named directly in `folder` (`folder/Info.plist`), not through a link:
+    /// it lies in the folder whatever the folder's own path leads to, so it is opened without
+    /// asking the kernel where it leads (a flavor's plists and `flavorkit.json`, at every
+    /// start-up). Any other path, or a link, a FIFO or a folder there, is left to every check.
+    private static func openDirectlyInside(_ given: String, limit: Int, folder: String) throws(Diagnostic)
+        -> DirectOpening
+    {
+        let base = folder.hasSuffix("/") ? folder : folder + "/"
+        guard given.utf8.starts(with: base.utf8) else { return .checkEverything }
+        let name = given.utf8.dropFirst(base.utf8.count)
+        guard !name.isEmpty, !name.contains(UInt8(ascii: "/")), !name.elementsEqual(".".utf8),
+            !name.elementsEqual("..".utf8)
+        else { return .checkEverything }
+        // The entry itself, not what a link there leads to: only a regular file takes this way
+        // (opening a device could do something), and the file opened must be that one.
+        var entry = stat()
+        guard lstat(given, &entry) == 0 else { return errno == ENOENT ? .missing : .checkEverything }
+        guard entry.st_mode & S_IFMT == S_IFREG else { return .checkEverything }
+        let descriptor = open(given, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else { return .checkEverything }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_dev == entry.st_dev,
+            status.st_ino == entry.st_ino
+        else {
+            close(descriptor)
+            return .checkEverything
+        }
+        guard Int(status.st_size) <= limit else {
+            close(descriptor)
+            throw tooLarge(given, limit: limit)
+        }
+        return .opened(descriptor, Int(status.st_size))
     }
 
     #if os(Linux)

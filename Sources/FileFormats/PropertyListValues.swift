@@ -12,6 +12,9 @@ import Foundation
 /// `PropertyListSerialization` and its bridged objects. For the package's
 /// modules (`package` access), not part of the library's API.
 package enum PropertyListValues {
+    /// How a binary property list starts.
+    private static let binaryMagic = Array("bplist".utf8)
+
     /// The value `data` holds; an XML error names its line and column in `path`. A key given
     /// twice keeps its last value, as Foundation's does. With `keeping`, a top-level
     /// dictionary holds only those keys, each member converted as soon as it is read and the
@@ -22,7 +25,7 @@ package enum PropertyListValues {
         let keep = { (member: PropertyList.Member) in
             if keeping?.contains(member.key) ?? true { kept[member.key] = value(member.value) }
         }
-        guard !data.starts(with: Array("bplist".utf8)) else {
+        guard !data.starts(with: binaryMagic) else {
             switch PropertyList.binary(data, eachMember: keeping == nil ? nil : keep) {
             case .success(let root): return root.members?.isEmpty == true && keeping != nil ? kept : value(root)
             case .failure(let error):
@@ -51,7 +54,7 @@ package enum PropertyListValues {
     /// The property list `data` holds, XML or binary, as a tree (each element's offsets kept
     /// for an editor); an XML error names its line and column in `path`.
     package static func tree(of data: Data, path: String) throws(Diagnostic) -> PropertyList {
-        guard !data.starts(with: Array("bplist".utf8)) else {
+        guard !data.starts(with: binaryMagic) else {
             switch PropertyList.binary(data) {
             case .success(let root): return root
             case .failure(let error):
@@ -94,13 +97,21 @@ package enum PropertyListValues {
     /// An `<integer>`'s text (the reader checked it: a sign, then decimal digits or `0x` and
     /// hexadecimal ones) as an `Int`; nil when it does not fit.
     private static func integer(_ text: String) -> Int? {
-        var digits = Substring(text)
-        let negative = digits.first == "-"
-        if digits.first == "-" || digits.first == "+" { digits = digits.dropFirst() }
-        let hexadecimal = digits.hasPrefix("0x") || digits.hasPrefix("0X")
-        guard let magnitude = Int(hexadecimal ? digits.dropFirst(2) : digits, radix: hexadecimal ? 16 : 10) else {
-            return nil
+        let (digits, hexadecimal) = integerDigits(text)
+        guard let magnitude = Int(Substring(digits), radix: hexadecimal ? 16 : 10) else { return nil }
+        return text.utf8.first == UInt8(ascii: "-") ? -magnitude : magnitude
+    }
+
+    /// An integer's digits, after its sign and its `0x` (or `0X`) when it has one, and whether
+    /// they are hexadecimal. Bytes: the prefix is ASCII, and a `String`'s comparisons cost
+    /// more than reading a small plist.
+    package static func integerDigits(_ text: String) -> (digits: Substring.UTF8View, hexadecimal: Bool) {
+        var digits = Substring(text).utf8
+        if let sign = digits.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+            digits = digits.dropFirst()
         }
-        return negative ? -magnitude : magnitude
+        let hexadecimal =
+            digits.first == UInt8(ascii: "0") && digits.dropFirst().first.map { $0 | 0x20 } == UInt8(ascii: "x")
+        return (hexadecimal ? digits.dropFirst(2) : digits, hexadecimal)
     }
 }

@@ -178,14 +178,20 @@ private struct ConfigurationReader {
             "dimensions must be an array of objects such as {\"name\": \"tier\", \"flavors\": [\"Free\", \"Pro\"]}"
         guard let list = value as? [Any], !list.isEmpty else { throw Diagnostic(shape, at: at()) }
         var dimensions: [FlavorDimension] = []
+        // Each flavor's condition, then each variant's: room for a small matrix up front.
         var seen: Set<String> = []
+        seen.reserveCapacity(16)
         var count = 1
         for item in list {
+            // Element by element: a cast of the whole array to `[String]` costs more than the read.
             guard let object = item as? [String: Any], let name = object["name"] as? String,
-                let flavors = object["flavors"] as? [String], object.count == 2
+                let members = object["flavors"] as? [Any], object.count == 2
             else { throw Diagnostic(shape, at: at()) }
+            let flavors = members.compactMap { $0 as? String }
+            guard flavors.count == members.count else { throw Diagnostic(shape, at: at()) }
             // ASCII: names equal ignoring case must be told apart the same way everywhere.
-            guard PackageLayout.isCallName(name), !name.contains("."), name.unicodeScalars.allSatisfy(\.isASCII),
+            guard PackageLayout.isCallName(name), !name.utf8.contains(UInt8(ascii: ".")),
+                name.utf8.allSatisfy({ $0 < 0x80 }),
                 !dimensions.contains(where: { $0.name.lowercased() == name.lowercased() })
             else {
                 throw Diagnostic(
@@ -214,9 +220,12 @@ private struct ConfigurationReader {
         }
         // `A`+`BC` and `AB`+`C` make one name; so may a variant and a flavor (`Pro`+`Max`, `ProMax`).
         guard dimensions.count > 1 else { return dimensions }
-        var names = seen
-        for name in PackageLayout.combinations(of: dimensions).map({ $0.joined() })
-        where !names.insert(name.uppercased()).inserted {
+        // Each variant's name, the first dimension varying slowest, as `combinations(of:)` orders them.
+        var names = [""]
+        for dimension in dimensions {
+            names = names.flatMap { prefix in dimension.flavors.map { prefix + $0 } }
+        }
+        for name in names where !seen.insert(name.uppercased()).inserted {
             throw Diagnostic("dimensions: two variants, or a variant and a flavor, are called \(name)", at: at())
         }
         return dimensions

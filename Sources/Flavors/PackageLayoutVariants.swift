@@ -48,7 +48,19 @@ extension PackageLayout {
         guard !dimensions.isEmpty else {
             return FileManager.default.fileExists(atPath: infoPlist(flavor: name).path) ? Variant(flavor: name) : nil
         }
-        return variants.first { $0.name == name }
+        // One flavor of each dimension in turn, each the bytes that follow the one before (a
+        // flavor may begin another's name: the next is tried when the rest does not match).
+        // Bytes: flavor names are ASCII letters and digits.
+        let bytes = Array(name.utf8)
+        func flavors(from index: Int, at offset: Int) -> [String]? {
+            guard index < dimensions.count else { return offset == bytes.count ? [] : nil }
+            for flavor in dimensions[index].flavors where bytes[offset...].starts(with: flavor.utf8) {
+                if let others = flavors(from: index + 1, at: offset + flavor.utf8.count) { return [flavor] + others }
+            }
+            return nil
+        }
+        guard let found = flavors(from: 0, at: 0), !isExcluded(found) else { return nil }
+        return Variant(dimensions: dimensions.map(\.name), flavors: found)
     }
 
     /// `variant`'s identity: its flavor's `Info.plist`, or its folders' merged

@@ -67,6 +67,7 @@ package struct VariantInfoPlist {
     /// The variant's identity, validated; an error names the file that gave the key at fault.
     package func identity() throws(Diagnostic) -> FlavorIdentity {
         var merged: [String: Any] = [:]
+        merged.reserveCapacity(layers.reduce(1) { $0 + $1.values.count })
         for layer in layers.reversed() {
             for (key, value) in layer.values where key != FlavorIdentity.bundleIdentifierSuffixKey {
                 // Most keys are set by one layer: nothing below to merge with.
@@ -86,7 +87,8 @@ package struct VariantInfoPlist {
             }
         }
         var suffix = ""
-        for layer in suffixOrder {
+        for index in suffixOrder {
+            let layer = layers[index]
             guard let value = layer.values[FlavorIdentity.bundleIdentifierSuffixKey] else { continue }
             guard let text = value as? String else {
                 throw Diagnostic(
@@ -101,11 +103,12 @@ package struct VariantInfoPlist {
         }
     }
 
-    /// The layers in the order their suffixes are appended: flavors in dimension order, then
-    /// the variant's own folder.
-    var suffixOrder: [Layer] {
-        layers.filter { $0.folder != variant.name || variant.flavors.count == 1 }
-            + layers.filter { $0.folder == variant.name && variant.flavors.count > 1 }
+    /// The indices of the layers in the order their suffixes are appended: flavors in
+    /// dimension order, then the variant's own folder.
+    var suffixOrder: [Int] {
+        // The variant's own folder, when it has one, is the first layer.
+        guard variant.flavors.count > 1, layers[0].folder == variant.name else { return Array(layers.indices) }
+        return Array(layers.indices.dropFirst()) + [0]
     }
 
     /// Each layer's value of `key` (`CFBundleIdentifier`, or `FlavorLimits.lists` inside a

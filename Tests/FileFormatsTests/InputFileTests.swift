@@ -155,6 +155,53 @@ struct InputFileTests {
         #expect(read > 0)
     }
 
+    @Test(
+        "a file directly in its folder: a pipe or a folder there is refused; swapped for a link out, never read",
+        .timeLimit(.minutes(1)))
+    func directlyInside() throws {
+        let root = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let inside = root.appendingPathComponent("inside")
+        #expect(mkfifo(inside.appendingPathComponent("pipe").path, 0o600) == 0)
+        for (name, kind) in [("pipe", "a named pipe"), ("sub", "a folder")] {
+            let url = inside.appendingPathComponent(name)
+            #expect(throws: Diagnostic("not a regular file (\(kind)); only regular files are read", path: url.path)) {
+                try InputFile.read(url, limit: 1 << 30, within: inside)
+            }
+        }
+        // The folder given with a final `/` names the same files.
+        #expect(
+            try InputFile.read(atPath: inside.path + "/a.txt", limit: 100, within: inside.path + "/")
+                == Data("inside\n".utf8))
+        // inside/a.txt is swapped for a link to the secret and back while it is read.
+        let file = inside.appendingPathComponent("a.txt").path
+        let kept = inside.appendingPathComponent("kept.txt").path
+        let done = Atomic<Bool>(false)
+        let finished = DispatchSemaphore(value: 0)
+        let swapper = Thread {
+            while !done.load(ordering: .relaxed) {
+                rename(file, kept)
+                symlink(root.appendingPathComponent("outside.txt").path, file)
+                unlink(file)
+                rename(kept, file)
+            }
+            finished.signal()
+        }
+        swapper.start()
+        defer {
+            done.store(true, ordering: .relaxed)
+            finished.wait()
+        }
+        var read = 0
+        for _ in 0..<20_000 {
+            if let data = try? InputFile.readIfPresent(atPath: file, limit: 100, within: inside.path) {
+                #expect(String(decoding: data, as: UTF8.self) == "inside\n")
+                read += 1
+            }
+        }
+        #expect(read > 0)
+    }
+
     @Test("a named pipe, a device and a folder are refused at once, before a byte is read", .timeLimit(.minutes(1)))
     func notRegular() throws {
         let root = try Self.scratch()

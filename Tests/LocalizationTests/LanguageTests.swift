@@ -16,9 +16,25 @@ struct LanguageTests {
             ("en-t-de-u-nu-latn", "en-t-de-u-nu-latn"), ("en-u-nu-latn-t-de", "en-t-de-u-nu-latn"),
             ("de-x-formal", "de-x-formal"), ("en-a-bbb-x-a-ccc", "en-a-bbb-x-a-ccc"), ("i-klingon", "tlh"),
             ("zh-min-nan", "nan"), ("en-GB-oed", "en-GB-oxendict"), ("hy-Latn-IT-arevela", "hy-Latn-IT-arevela"),
+            ("EN", "en"), ("Fil", "fil"), ("es_mx", "es-MX"), ("en-001", "en-001"), ("no-bok", "nb"),
+            ("no-nyn", "nn"),
         ])
     func canonical(raw: String, tag: String) throws {
         #expect(try LanguageTag(parsing: raw).description == tag)
+    }
+
+    /// The common forms (a language, or a language and a region) are read by a shortcut: each
+    /// part lands where the whole grammar puts it.
+    @Test(
+        "a language and a region read as their parts",
+        arguments: [
+            ("fr", LanguageTag(language: "fr")), ("FIL", LanguageTag(language: "fil")),
+            ("pt_br", LanguageTag(language: "pt", region: "BR")),
+            ("es-419", LanguageTag(language: "es", region: "419")),
+            ("sr-Latn", LanguageTag(language: "sr", script: "Latn")),
+        ])
+    func commonParts(raw: String, tag: LanguageTag) throws {
+        #expect(try LanguageTag(parsing: raw) == tag)
     }
 
     @Test(
@@ -51,6 +67,12 @@ struct LanguageTests {
                     + "(variants are 5 to 8 letters and digits, or a digit and 3 more)"
             ),
             ("i-default", "'i-default' is a grandfathered tag with no modern equivalent"),
+            ("e1", "the tag must start with a language (letters), not 'e1'"),
+            (
+                "en-1a",
+                "subtag '1a' after 'en' is no script, region or variant "
+                    + "(variants are 5 to 8 letters and digits, or a digit and 3 more)"
+            ),
             (".UTF-8", "no language before '.' or '@'"),
         ])
     func invalid(raw: String, reason: String) {

@@ -226,14 +226,14 @@ package struct PropertyListReader {
             && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "+/=".unicodeScalars.contains(scalar))
     }
 
+    /// A sign, then ASCII decimal digits or `0x` and ASCII hexadecimal ones: checked as bytes
+    /// (a digit with a combining mark is not ASCII).
     private static func isInteger(_ text: String) -> Bool {
-        var digits = Substring(text)
-        if digits.first == "-" || digits.first == "+" { digits = digits.dropFirst() }
-        if digits.hasPrefix("0x") || digits.hasPrefix("0X") {
-            return digits.count > 2 && digits.dropFirst(2).allSatisfy(\.isHexDigit)
-        }
-        // ASCII digits only: their bytes (a digit with a combining mark is not ASCII).
-        return !digits.isEmpty && digits.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        let (digits, hexadecimal) = PropertyListValues.integerDigits(text)
+        let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+        guard hexadecimal else { return !digits.isEmpty && digits.allSatisfy(isDigit) }
+        return !digits.isEmpty
+            && digits.allSatisfy { isDigit($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0 | 0x20) }
     }
 
     // MARK: Tags

@@ -31,8 +31,9 @@ public final class CatalogStore: Sendable {
     private let stringCatalogLanguages = Mutex<[URL: [LanguageTag]]>([:])
     /// A tool's store: each String Catalog read whole.
     private let wholeCatalogs = Mutex<[URL: StringCatalog]>([:])
-    /// Each folder's listing, made once (every language and kind of file reads the same).
-    private let listings = Mutex<[String: Listing]>([:])
+    /// Each folder's listing, made once (every language and kind of file reads the same):
+    /// room for each folder and a few `.lproj` folders up front, grown by none at start-up.
+    private let listings: Mutex<[String: Listing]>
 
     /// A folder's entry names, sorted, and its `<lang>.lproj` folders by language.
     private struct Listing {
@@ -63,6 +64,7 @@ public final class CatalogStore: Sendable {
     ) {
         self.folders = folders
         folderPaths = folders.map(\.path)
+        listings = Mutex(Dictionary(minimumCapacity: folders.count * 4))
         self.pseudoLocaleSource = pseudoLocaleSource
         keepsComments = keepingComments
         stringCatalogReadLanguages = readingLanguages

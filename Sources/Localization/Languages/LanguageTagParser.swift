@@ -19,6 +19,7 @@ enum LanguageTagParser {
     ]
 
     static func parse(_ text: String) throws(LanguageTag.ParseError) -> LanguageTag {
+        if let common = common(text) { return common }
         func fail(_ reason: String) -> LanguageTag.ParseError { LanguageTag.ParseError(text: text, reason: reason) }
         guard !text.isEmpty else { throw fail("the tag is empty") }
         // POSIX: `language_REGION.codeset@modifier`.
@@ -60,6 +61,31 @@ enum LanguageTagParser {
             if mapped.utf8.count == 4 { parts.insert(mapped, at: 1) } else { parts.append(mapped) }
         }
         return try subtags(parts.map { $0.lowercased() }, written: parts, fail)
+    }
+
+    /// The tags nearly every folder name and setting holds, read without the whole grammar:
+    /// a language of 2 or 3 letters (`fr`), alone or with a region of 2 letters or 3 digits
+    /// (`pt-BR`, `es_419`); nil for any other text (none of these forms is a grandfathered tag).
+    private static func common(_ text: String) -> LanguageTag? {
+        let bytes = text.utf8
+        let separator = bytes.firstIndex { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }
+        let language = bytes[..<(separator ?? bytes.endIndex)]
+        guard (2...3).contains(language.count), language.allSatisfy(isLetter) else { return nil }
+        let lowered = String(decoding: language.map { $0 | 0x20 }, as: UTF8.self)
+        guard let separator else { return LanguageTag(language: lowered) }
+        let region = bytes[bytes.index(after: separator)...]
+        guard
+            (region.count == 2 && region.allSatisfy(isLetter))
+                || (region.count == 3 && region.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+        else { return nil }
+        return LanguageTag(
+            language: lowered,
+            region: String(decoding: region.map { isLetter($0) ? $0 & ~0x20 : $0 }, as: UTF8.self))
+    }
+
+    /// An ASCII letter.
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
     }
 
     /// An ASCII letter or digit, `-` or `_`.
