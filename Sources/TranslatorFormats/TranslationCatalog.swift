@@ -120,10 +120,15 @@ public struct TranslationSource: Sendable {
     }
 
     /// One language's units; for a language the project does not have yet, every unit
-    /// untranslated (a translator starts it; importing creates it).
-    public func catalog(for language: LanguageTag, tables selected: [String]? = nil) -> TranslationCatalog {
+    /// untranslated (a translator starts it; importing creates it). With `keeping` false, the
+    /// language's catalog is not kept by the store once read (`CatalogStore.catalogWithoutKeeping(for:)`).
+    public func catalog(for language: LanguageTag, tables selected: [String]? = nil, keeping: Bool = true)
+        -> TranslationCatalog
+    {
         TranslationCatalog(
-            source: self, translation: store.catalog(for: language) ?? Catalog(language: language),
+            source: self,
+            translation: (keeping ? store.catalog(for: language) : store.catalogWithoutKeeping(for: language))
+                ?? Catalog(language: language),
             tables: selected ?? tables)
     }
 }

@@ -56,7 +56,9 @@ public struct TranslationStatus: Sendable, Hashable {
 
     /// Every language but the development language, for the shared catalogs and each flavor;
     /// what the readers refused (a file that is not read is not counted) in `readingErrors`,
-    /// each once, sorted.
+    /// each once, sorted. One language's units are held at a time (a catalog of 40 languages
+    /// would hold them all): a parent's messages that are whole (`es` for `es-MX`) are kept
+    /// as their contexts only.
     public static func collect(_ project: CatalogProject, readingErrors: inout [Diagnostic]) throws(Diagnostic)
         -> [TranslationStatus]
     {
@@ -64,31 +66,40 @@ public struct TranslationStatus: Sendable, Hashable {
         var errors = Set<Diagnostic>()
         for flavor in [nil] + project.flavors.map(Optional.some) {
             let source = try TranslationSource(project: project, flavor: flavor)
-            var catalogs: [LanguageTag: TranslationCatalog] = [:]
-            for language in source.languages where language != project.developmentLanguage {
-                catalogs[language] = source.catalog(for: language)
-                errors.formUnion(catalogs[language]!.translation.errors)
-            }
-            for language in catalogs.keys.sorted() {
-                let parents = language.withParents.dropFirst().compactMap { catalogs[$0] }
-                rows.append(count(catalogs[language]!, parents: parents, name: flavor ?? "shared"))
+            let languages = source.languages.filter { $0 != project.developmentLanguage }
+            let parents = Set(languages.flatMap { $0.withParents.dropFirst() }).intersection(languages)
+            var wholeContexts: [LanguageTag: Set<String>] = [:]
+            // Sorted: a parent (`es`) comes before the languages it gives to (`es-MX`).
+            for language in languages.sorted() {
+                let catalog = source.catalog(for: language, keeping: false)
+                errors.formUnion(catalog.translation.errors)
+                let inherited = language.withParents.dropFirst().reduce(into: Set<String>()) { contexts, parent in
+                    contexts.formUnion(wholeContexts[parent] ?? [])
+                }
+                rows.append(count(catalog, inherited: inherited, name: flavor ?? "shared"))
+                if parents.contains(language) { wholeContexts[language] = Self.wholeContexts(of: catalog) }
             }
         }
         readingErrors = errors.sorted()
         return rows
     }
 
-    private static func count(_ catalog: TranslationCatalog, parents: [TranslationCatalog], name: String)
+    /// The table and context (`table\0context`) of each message of `catalog` translated in
+    /// every unit: what a regional variant inherits.
+    private static func wholeContexts(of catalog: TranslationCatalog) -> Set<String> {
+        Set(
+            catalog.source.tables.flatMap { table in
+                POMessage.messages(of: catalog, table: table).filter { $0.units.allSatisfy { $0.target != nil } }
+                    .map { "\(table)\u{0}\($0.context)" }
+            })
+    }
+
+    /// The row of `catalog`; a message missing there but whole in a parent (`inherited`,
+    /// from `wholeContexts(of:)`) is inherited.
+    private static func count(_ catalog: TranslationCatalog, inherited inheritedContexts: Set<String>, name: String)
         -> TranslationStatus
     {
         var row = TranslationStatus(language: catalog.language, catalog: name)
-        let inheritedContexts = Set(
-            parents.flatMap { parent in
-                parent.source.tables.flatMap { table in
-                    POMessage.messages(of: parent, table: table).filter { $0.units.allSatisfy { $0.target != nil } }
-                        .map { "\(table)\u{0}\($0.context)" }
-                }
-            })
         for table in catalog.source.tables {
             for message in POMessage.messages(of: catalog, table: table) {
                 let reason: String

@@ -144,6 +144,31 @@ struct StringCatalogTests {
         #expect(whole.errors == file.errors)
     }
 
+    /// A localization's string set, variations and substitutions are held apart from its
+    /// text: still a value, each copy changed alone, and nothing held once all are gone.
+    @Test("a localization's variations, string set and substitutions are values like its text")
+    func localizationParts() {
+        var plain = StringCatalog.Localization(stringUnit: StringCatalog.StringUnit("Files"))
+        #expect(plain.variations == nil && plain.stringSet == nil && plain.substitutions == nil)
+        var varied = plain
+        varied.variations = StringCatalog.Variations(
+            plural: KeyedList([("one", StringCatalog.Localization(stringUnit: StringCatalog.StringUnit("One file")))]))
+        varied.substitutions = KeyedList([("n", StringCatalog.Substitution())])
+        #expect(plain.variations == nil && plain.substitutions == nil)
+        #expect(varied.variations?.plural?.keys == ["one"] && varied.substitutions?.keys == ["n"])
+        var copy = varied
+        copy.variations?.plural = KeyedList([("other", plain)])
+        #expect(varied.variations?.plural?.keys == ["one"] && copy.variations?.plural?.keys == ["other"])
+        copy.variations = nil
+        copy.substitutions = nil
+        #expect(copy.variations == nil && copy.substitutions == nil && copy.stringUnit?.value == "Files")
+        plain.stringSet = StringCatalog.StringSet(["open files"])
+        #expect(plain.stringSet?.values == ["open files"] && varied.stringSet == nil)
+        var units: [String] = []
+        varied.forEachUnit { units.append($0.value) }
+        #expect(units == ["Files", "One file"])
+    }
+
     @Test("the source language reads a key it does not localize as the key itself, as Xcode does")
     func keyIsTheSourceText() {
         let file = XCStringsFile(Data(Self.catalog.utf8), path: "L.xcstrings", languages: [LanguageTag("en")!])

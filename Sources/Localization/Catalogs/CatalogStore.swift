@@ -98,6 +98,12 @@ public final class CatalogStore: Sendable {
         }
     }
 
+    /// The language's catalog as `catalog(for:)` gives it, but a language not loaded yet is
+    /// read and not kept: a tool that visits each of 40 languages once holds one at a time.
+    public func catalogWithoutKeeping(for language: LanguageTag) -> Catalog? {
+        cache.withLock { $0[language] } ?? load(language)
+    }
+
     /// Whether `language` has been loaded already.
     public func isLoaded(_ language: LanguageTag) -> Bool {
         cache.withLock { $0[language] != nil }

@@ -87,6 +87,18 @@ public struct KeyedList<Value: Sendable>: Sendable, RandomAccessCollection {
         members.append((key, value))
     }
 
+    /// Room for `count` members in all, so that appending that many allocates once.
+    mutating func reserveCapacity(_ count: Int) {
+        members.reserveCapacity(count)
+    }
+
+    /// Gives back the room appending left beyond a quarter more than the members (an array
+    /// grown by doubling may hold twice what it needs): a reader keeps hundreds of thousands.
+    mutating func trimCapacity() {
+        guard members.capacity > members.count + members.count / 4 else { return }
+        members = members.withUnsafeBufferPointer { Array($0) }
+    }
+
     /// Whether the two have the same members as JSON objects do: whatever their order, by
     /// name (the last of a name given twice), their values equal by `isEqual`.
     public func hasSameMembers(as other: KeyedList, _ isEqual: (Value, Value) -> Bool) -> Bool {

@@ -316,15 +316,43 @@ extension StringCatalog {
         /// A text.
         public var stringUnit: StringUnit?
         /// A list of texts (App Shortcuts phrases).
-        public var stringSet: StringSet?
+        public var stringSet: StringSet? {
+            get { rare.first?.stringSet }
+            set { changeRare { $0.stringSet = newValue } }
+        }
         /// Texts by plural category or by device.
-        public var variations: Variations?
+        public var variations: Variations? {
+            get { rare.first?.variations }
+            set { changeRare { $0.variations = newValue } }
+        }
         /// Plural variables the text names (`%#@files@`), by name, in the file's order.
-        public var substitutions: KeyedList<Substitution>?
+        public var substitutions: KeyedList<Substitution>? {
+            get { rare.first?.substitutions }
+            set { changeRare { $0.substitutions = newValue } }
+        }
         /// Fields FlavorKit does not know, as read.
         public var otherFields: KeyedList<JSONValue>
         /// The line of the language code (or case name) that holds it; 0 when not read.
         public var line: Int
+
+        /// What most localizations lack (a plain text has none of it), held apart: none or
+        /// one, in an array, a value like the rest, so that each of the hundreds of thousands
+        /// of plain texts of a large catalog takes a third less room.
+        private var rare: [Rare] = []
+
+        /// A string set, variations and substitutions.
+        private struct Rare: Sendable {
+            var stringSet: StringSet?
+            var variations: Variations?
+            var substitutions: KeyedList<Substitution>?
+        }
+
+        /// Applies `change` to the rare parts, dropping them when none is left.
+        private mutating func changeRare(_ change: (inout Rare) -> Void) {
+            var parts = rare.first ?? Rare()
+            change(&parts)
+            rare = parts.stringSet == nil && parts.variations == nil && parts.substitutions == nil ? [] : [parts]
+        }
 
         /// A localization holding `stringUnit` (or nothing).
         public init(stringUnit: StringUnit? = nil) {

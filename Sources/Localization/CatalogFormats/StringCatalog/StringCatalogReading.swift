@@ -13,6 +13,8 @@ struct StringCatalogReading {
     let wanted: Set<LanguageTag>?
     /// Each language code met: whether it is wanted, and whether it is known to have text.
     var codes: [(code: String, wanted: Bool, hasText: Bool)] = []
+    /// How many localizations the entry read before this one kept.
+    var localizationsBefore = 0
     /// The codes of languages not wanted that were read (not skipped) until they showed text.
     var probedCodes: Set<String> = []
 
@@ -124,6 +126,12 @@ struct StringCatalogReading {
             if reader.token(field, is: "localizations") {
                 guard try reader.kind() == .object else { throw shapes.shape("\"localizations\" must be an object") }
                 try reader.beginObject()
+                // As many as the entry before: most entries have the same languages.
+                entry.localizations.reserveCapacity(localizationsBefore)
+                defer {
+                    entry.localizations.trimCapacity()
+                    localizationsBefore = entry.localizations.count
+                }
                 var firstLanguage = true
                 while let code = try reader.nextKey(first: &firstLanguage) {
                     let language = self.language(reader.decode(code))
