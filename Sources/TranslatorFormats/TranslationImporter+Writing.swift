@@ -1,5 +1,6 @@
 import CatalogFiles
 import Diagnostics
+import FileFormats
 import Foundation
 import Localization
 
@@ -114,27 +115,13 @@ extension TranslationImporter {
     static func edit(_ url: URL, within folder: URL, parts: [Part], table: String) throws(Diagnostic)
         -> Data
     {
-        let file = try CatalogFileText(url, within: folder)
-        let (existing, text) = (file.existing, file.text)
         if url.pathExtension == CatalogFolderLayout.FileKind.xcstrings.rawValue {
-            guard let existing else { throw Diagnostic("no such String Catalog", path: url.path) }
-            var document = StringCatalog(existing, path: url.path)
-            if let error = document.errors.first {
-                throw Diagnostic("not written: the String Catalog has errors to fix first (\(error))", path: url.path)
-            }
-            for part in parts {
-                let changes = part.items.map {
-                    var change = StringCatalogEditor.Change(
-                        unit: $0.unit, text: $0.text, state: $0.reviewed ? .translated : .needsReview)
-                    change.suggestedFrom = $0.suggestedFrom
-                    return change
-                }
-                StringCatalogEditor.apply(changes, language: part.catalog.language, to: &document)
-            }
-            return StringCatalogWriter.write(document)
+            return try editedStringCatalog(url, within: folder, parts: parts)
         }
         // A `.strings` or `.stringsdict` file is one language's: its parts differ only by
         // the file they came from.
+        let file = try CatalogFileText(url, within: folder)
+        let (existing, text) = (file.existing, file.text)
         let (catalog, items) = (parts[0].catalog, parts.flatMap(\.items))
         let edited: String
         if url.pathExtension == CatalogFolderLayout.FileKind.stringsdict.rawValue {
@@ -153,6 +140,33 @@ extension TranslationImporter {
                 items.map { ($0.unit.key, $0.text) }, comments: comments, to: text ?? "", file: parsed)
         }
         return try file.encoded(edited, holding: "the translations")
+    }
+
+    /// The new text of the String Catalog at `url` with each part's translations in its own
+    /// language. The file's bytes are let go once read (never its bytes, its model and its new
+    /// text at once), and never decoded into a `String`: the reader reads bytes.
+    private static func editedStringCatalog(_ url: URL, within folder: URL, parts: [Part]) throws(Diagnostic)
+        -> Data
+    {
+        var document: StringCatalog
+        do {
+            guard let existing = try InputFile.readIfPresent(url, limit: InputFile.catalogLimit, within: folder)
+            else { throw Diagnostic("no such String Catalog", path: url.path) }
+            document = StringCatalog(existing, path: url.path)
+        }
+        if let error = document.errors.first {
+            throw Diagnostic("not written: the String Catalog has errors to fix first (\(error))", path: url.path)
+        }
+        for part in parts {
+            let changes = part.items.map {
+                var change = StringCatalogEditor.Change(
+                    unit: $0.unit, text: $0.text, state: $0.reviewed ? .translated : .needsReview)
+                change.suggestedFrom = $0.suggestedFrom
+                return change
+            }
+            StringCatalogEditor.apply(changes, language: part.catalog.language, to: &document)
+        }
+        return StringCatalogWriter.write(document)
     }
 
     /// The file a unit's translation goes to. A key the flavor overrides (in the development

@@ -116,7 +116,6 @@ public enum CatalogMerge {
     /// A merged document's JSON text as Xcode writes a String Catalog; the JSON text is let go
     /// once read, before the catalog is written.
     private static func written(_ json: consuming [UInt8], path: String) throws(Diagnostic) -> Data {
-        let size = json.count
         // Read in place: the catalog keeps nothing of the bytes it reads.
         let catalog = json.withUnsafeMutableBytes { bytes in
             StringCatalog(Data(bytesNoCopy: bytes.baseAddress!, count: bytes.count, deallocator: .none), path: path)
@@ -125,7 +124,7 @@ public enum CatalogMerge {
         if let error = catalog.errors.first {
             throw Diagnostic("the merged String Catalog would not read back (\(error.message))", path: path)
         }
-        return StringCatalogWriter.write(catalog, capacity: size + size / 16)
+        return StringCatalogWriter.write(catalog)
     }
 
     /// Where a conflict is, in a catalog's words: `key "greeting", de, plural one`.

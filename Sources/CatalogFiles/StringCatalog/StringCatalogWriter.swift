@@ -55,19 +55,29 @@ public enum StringCatalogWriter {
         return left.count - i < right.count - j
     }
 
-    /// The catalog's text; `capacity`, when known (as for a catalog just read from text),
-    /// about how many bytes it takes, so that writing it does not grow the text again and again.
-    public static func write(_ catalog: StringCatalog, capacity: Int? = nil) -> Data {
-        var output = JSONOutput(reservingCapacity: capacity ?? estimatedSize(catalog))
-        output.catalog(catalog)
-        return Data(output.bytes)
+    /// The catalog's text. Its keys are written in parts (on every core for a large catalog)
+    /// and copied once, each let go as it is copied, into memory the `Data` takes over: the
+    /// text is never held twice over.
+    public static func write(_ catalog: StringCatalog) -> Data {
+        var pieces = JSONOutput.pieces(of: catalog)
+        let count = pieces.reduce(0) { $0 + $1.count }
+        guard count > 0, let memory = malloc(count) else { return Data() }
+        var offset = 0
+        for index in pieces.indices {
+            pieces[index].withUnsafeBytes { piece in
+                if let start = piece.baseAddress { memcpy(memory + offset, start, piece.count) }
+            }
+            offset += pieces[index].count
+            pieces[index] = []
+        }
+        return Data(bytesNoCopy: memory, count: count, deallocator: .free)
     }
 
-    /// About how many bytes `catalog` takes written, a little more rather than less: a key
-    /// and its fields, then each language's unit (the text is not grown, then copied, at the end).
-    fileprivate static func estimatedSize(_ catalog: StringCatalog, _ range: Range<Int>? = nil) -> Int {
+    /// About how many bytes the keys of `catalog` in `range` take written: a key and its
+    /// fields, then each language's unit (so that a part's text is seldom grown, then copied).
+    fileprivate static func estimatedSize(_ catalog: StringCatalog, _ range: Range<Int>) -> Int {
         var size = 64
-        for index in range ?? catalog.entries.indices {
+        for index in range {
             size += 96 + 2 * catalog.entries[index].key.utf8.count + 192 * catalog.entries[index].localizations.count
         }
         return size
@@ -76,25 +86,28 @@ public enum StringCatalogWriter {
 
 /// The parts of a String Catalog, each written as Xcode writes it.
 extension JSONOutput {
-    fileprivate mutating func catalog(_ catalog: StringCatalog) {
-        var root = begin(catalog.otherFields)
-        member("sourceLanguage", &root)
-        string(catalog.sourceLanguage)
-        member("strings", &root)
-        var strings = begin(KeyedList())
-        // A large catalog's keys in parts, on every core, each part's text appended in order.
-        let depth = self.depth
-        for part in inParts(catalog.entries.count, { range in Self.entries(range, of: catalog, depth: depth) }) {
-            bytes.append(contentsOf: part)
-        }
+    /// The catalog's text in pieces, in order: what comes before its keys, its keys in parts
+    /// (a large catalog's on every core), and what comes after them.
+    fileprivate static func pieces(of catalog: StringCatalog) -> [[UInt8]] {
+        var output = JSONOutput(reservingCapacity: 256)
+        var root = output.begin(catalog.otherFields)
+        output.member("sourceLanguage", &root)
+        output.string(catalog.sourceLanguage)
+        output.member("strings", &root)
+        var strings = output.begin(KeyedList())
+        let depth = output.depth
+        let parts = inParts(catalog.entries.count) { range in Self.entries(range, of: catalog, depth: depth) }
+        let head = output.bytes
+        output.bytes = []
         strings.object.members = catalog.entries.count
-        end(&strings)
+        output.end(&strings)
         if let version = catalog.version {
-            member("version", &root)
-            string(version)
+            output.member("version", &root)
+            output.string(version)
         }
-        end(&root)
-        if catalog.endsWithLineBreak { bytes.append(0x0A) }
+        output.end(&root)
+        if catalog.endsWithLineBreak { output.bytes.append(0x0A) }
+        return [head] + parts + [output.bytes]
     }
 
     /// The text of `catalog`'s keys in `range`, as members of `strings` (written `depth` deep).
