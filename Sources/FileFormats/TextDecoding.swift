@@ -1,5 +1,11 @@
 import Diagnostics
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// Turns the bytes of a catalog file into validated UTF-8, whatever encoding it was saved in:
 /// UTF-8 with or without a byte-order mark, UTF-16 LE or BE with a byte-order mark. UTF-16
 /// without one (recognised by its zero bytes) is an error saying so: CoreFoundation does not
@@ -16,6 +22,53 @@ package enum TextDecoding {
             if bytes[0] != 0, bytes[1] == 0 { return (.utf16LittleEndian, 0) }
         }
         return (.utf8, 0)
+    }
+
+    /// How an edited file is written back as it was saved: its encoding, and whether a
+    /// byte-order mark starts it (UTF-16 is recognised by its mark only: without one, the
+    /// readers refuse it anyway).
+    package struct SavedForm: Equatable, Sendable {
+        package var encoding: Encoding
+        package var hasByteOrderMark: Bool
+
+        /// The form of `data`: UTF-8 unless a byte-order mark says otherwise.
+        package init(of data: Data) {
+            (encoding, hasByteOrderMark) =
+                data.starts(with: [0xEF, 0xBB, 0xBF])
+                ? (.utf8, true)
+                : data.starts(with: [0xFF, 0xFE])
+                    ? (.utf16LittleEndian, true)
+                    : data.starts(with: [0xFE, 0xFF]) ? (.utf16BigEndian, true) : (.utf8, false)
+        }
+
+        private var foundationEncoding: String.Encoding {
+            switch encoding {
+            case .utf8: .utf8
+            case .utf16LittleEndian: .utf16LittleEndian
+            case .utf16BigEndian: .utf16BigEndian
+            }
+        }
+
+        private var byteOrderMark: [UInt8] {
+            guard hasByteOrderMark else { return [] }
+            switch encoding {
+            case .utf8: return [0xEF, 0xBB, 0xBF]
+            case .utf16LittleEndian: return [0xFF, 0xFE]
+            case .utf16BigEndian: return [0xFE, 0xFF]
+            }
+        }
+
+        /// The text of `data`, saved in this form, without its byte-order mark; nil when it is
+        /// not valid in its encoding.
+        package func text(of data: Data) -> String? {
+            String(data: data.dropFirst(byteOrderMark.count), encoding: foundationEncoding)
+        }
+
+        /// `text` saved in this form: its byte-order mark, then its bytes.
+        package func data(_ text: String) -> Data? {
+            guard encoding != .utf8 else { return Data(byteOrderMark) + Data(text.utf8) }
+            return text.data(using: foundationEncoding).map { Data(byteOrderMark) + $0 }
+        }
     }
 
     /// Calls `body` with the file's text as UTF-8 bytes (no byte-order mark).

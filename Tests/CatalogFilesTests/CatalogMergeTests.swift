@@ -238,6 +238,32 @@ struct CatalogMergeTests {
         #expect(String(decoding: result.data, as: UTF8.self) == expected)
     }
 
+    /// How a `.strings` file may be saved: UTF-8 with a byte-order mark, UTF-16 either way
+    /// round with one (Xcode's `genstrings` writes UTF-16 LE).
+    static let savedForms: [(name: String, mark: [UInt8], encoding: String.Encoding)] = [
+        ("UTF-8 with a mark", [0xEF, 0xBB, 0xBF], .utf8), ("UTF-16 LE", [0xFF, 0xFE], .utf16LittleEndian),
+        ("UTF-16 BE", [0xFE, 0xFF], .utf16BigEndian),
+    ]
+
+    @Test(
+        ".strings: the merge is written as ours was saved, its byte-order mark and byte order kept",
+        arguments: savedForms.map(\.name))
+    func stringsKeepTheirSavedForm(form name: String) throws {
+        let form = try #require(Self.savedForms.first { $0.name == name })
+        func saved(_ text: String) throws -> Data { Data(form.mark) + (try #require(text.data(using: form.encoding))) }
+        let base = "\"a\" = \"A\";\n\"b\" = \"B\";\n"
+        let ours = "\"a\" = \"Ä\";\n\"b\" = \"B\";\n"
+        let theirs = "\"a\" = \"A\";\n\"b\" = \"Bé\";\n\"c\" = \"C\";\n"
+        // Theirs as UTF-8 without a mark: ours decides how the result is saved.
+        let result = try CatalogMerge.merge(
+            .strings, base: try saved(base), ours: try saved(ours), theirs: Data(theirs.utf8),
+            path: "Localizable.strings")
+        #expect(result.conflicts.isEmpty)
+        #expect(Array(result.data.prefix(form.mark.count)) == form.mark)
+        let text = try #require(String(data: result.data.dropFirst(form.mark.count), encoding: form.encoding))
+        #expect(text == "\"a\" = \"Ä\";\n\"b\" = \"Bé\";\n\"c\" = \"C\";\n")
+    }
+
     @Test(
         ".strings editor: columns after characters of several bytes, CRLF lines, two entries on a line, the short form"
     )

@@ -12,17 +12,18 @@ package struct CatalogFileText: Sendable {
     package let existing: Data?
     /// The file's text; nil when it does not exist yet.
     package let text: String?
-    private let utf16: Bool
+    /// How the file was saved, and how it is written back.
+    private let form: TextDecoding.SavedForm
 
     /// The file at `url`, which must lie inside `folder` (its catalog folder) once links are
     /// followed: a link out of it is neither read nor written through.
     package init(_ url: URL, within folder: URL) throws(Diagnostic) {
         self.url = url
         let data = try InputFile.readIfPresent(url, limit: InputFile.catalogLimit, within: folder)
-        let utf16 = data.map { $0.starts(with: [0xFF, 0xFE]) || $0.starts(with: [0xFE, 0xFF]) } ?? false
-        let text = data.flatMap { String(data: $0, encoding: utf16 ? .utf16 : .utf8) }
+        let form = data.map(TextDecoding.SavedForm.init(of:)) ?? TextDecoding.SavedForm(of: Data())
+        let text = data.flatMap(form.text(of:))
         if data != nil && text == nil { throw Diagnostic("cannot read the file as text", path: url.path) }
-        (existing, self.utf16, self.text) = (data, utf16, text)
+        (existing, self.form, self.text) = (data, form, text)
     }
 
     /// `edited` in the file's encoding, checked to read back (a NUL near the start can make
@@ -30,7 +31,7 @@ package struct CatalogFileText: Sendable {
     /// gain an entry its reader refuses); `what` says what the new content holds, for the
     /// error.
     package func encoded(_ edited: String, holding what: String) throws(Diagnostic) -> Data {
-        guard let data = edited.data(using: utf16 ? .utf16 : .utf8) else {
+        guard let data = form.data(edited) else {
             throw Diagnostic("cannot encode the new content", path: url.path)
         }
         guard url.pathExtension == CatalogFolderLayout.FileKind.stringsdict.rawValue else {

@@ -151,9 +151,9 @@ public enum CatalogMerge {
         let (oursRead, theirsRead) = alongside(
             {
                 Swift.Result { () throws(Diagnostic) in
-                    let (text, utf16) = try decoded(ours, path: "\(path) (ours)")
+                    let (text, form) = try decoded(ours, path: "\(path) (ours)")
                     let file = try StringsParser.parse(text, path: path)
-                    return (text, utf16, file, try StringsParser.parse(base, path: "\(path) (base)").table)
+                    return (text, form, file, try StringsParser.parse(base, path: "\(path) (base)").table)
                 }
             },
             {
@@ -161,7 +161,7 @@ public enum CatalogMerge {
                     try StringsParser.parse(theirs, path: "\(path) (theirs)", keepingComments: true)
                 }
             })
-        let (oursText, utf16, oursFile, b) = try oursRead.get()
+        let (oursText, form, oursFile, b) = try oursRead.get()
         let theirsFile = try theirsRead.get()
         let (o, t) = (oursFile.table, theirsFile.table)
         // Their changes that ours did not make: taken; the same key changed two ways: a
@@ -200,12 +200,12 @@ public enum CatalogMerge {
         }
         let resolvedOurs = try applied(taken, to: oursText, file: oursFile, comments: comments, path: path)
         guard !conflicting.isEmpty else {
-            return Result(data: try encoded(resolvedOurs, utf16: utf16, path: path), conflicts: [])
+            return Result(data: try encoded(resolvedOurs, form: form, path: path), conflicts: [])
         }
         let resolvedTheirs = try applied(
             taken + conflicting, to: oursText, file: oursFile, comments: comments, path: path)
         return Result(
-            data: try encoded(marked(resolvedOurs, resolvedTheirs), utf16: utf16, path: path),
+            data: try encoded(marked(resolvedOurs, resolvedTheirs), form: form, path: path),
             conflicts: conflicting.map { "key \"\(Diagnostic.quote($0.key))\"" })
     }
 
@@ -230,20 +230,19 @@ public enum CatalogMerge {
         return result
     }
 
-    private static func decoded(_ data: Data, path: String) throws(Diagnostic) -> (text: String, utf16: Bool) {
-        let utf16 = data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF])
-        guard let text = String(data: data, encoding: utf16 ? .utf16 : .utf8) else {
-            throw Diagnostic("cannot read the file as text", path: path)
-        }
-        return (text, utf16)
+    /// Ours' text, and how it was saved (its encoding and byte-order mark, kept in the result).
+    private static func decoded(_ data: Data, path: String) throws(Diagnostic)
+        -> (text: String, form: TextDecoding.SavedForm)
+    {
+        let form = TextDecoding.SavedForm(of: data)
+        guard let text = form.text(of: data) else { throw Diagnostic("cannot read the file as text", path: path) }
+        return (text, form)
     }
 
-    private static func encoded(_ text: String, utf16: Bool, path: String) throws(Diagnostic) -> Data {
-        // UTF-8 is the text's own bytes; UTF-16 is Foundation's (with a byte-order mark).
-        guard utf16 else { return Data(text.utf8) }
-        guard let data = text.data(using: .utf16) else {
-            throw Diagnostic("cannot encode the merged file", path: path)
-        }
+    private static func encoded(_ text: String, form: TextDecoding.SavedForm, path: String) throws(Diagnostic)
+        -> Data
+    {
+        guard let data = form.data(text) else { throw Diagnostic("cannot encode the merged file", path: path) }
         return data
     }
 
