@@ -169,7 +169,8 @@ private struct ConfigurationReader {
     }
 
     /// The declared dimensions: names unique, each with flavors, every flavor a flavor name
-    /// declared once in the whole matrix, which stays within `PackageLayout.variantLimit`.
+    /// declared once in the whole matrix, which stays within `PackageLayout.variantLimit`
+    /// variants and `PackageLayout.dimensionLimit` dimensions.
     func dimensions(_ value: Any?) throws(Diagnostic) -> [FlavorDimension] {
         guard let value else { return [] }
         // Found only for a message: most files have none to show.
@@ -177,6 +178,9 @@ private struct ConfigurationReader {
         let shape =
             "dimensions must be an array of objects such as {\"name\": \"tier\", \"flavors\": [\"Free\", \"Pro\"]}"
         guard let list = value as? [Any], !list.isEmpty else { throw Diagnostic(shape, at: at()) }
+        guard list.count <= PackageLayout.dimensionLimit else {
+            throw Diagnostic("dimensions: more than \(PackageLayout.dimensionLimit) dimensions", at: at())
+        }
         var dimensions: [FlavorDimension] = []
         // Each flavor's condition, then each variant's: room for a small matrix up front.
         var seen: Set<String> = []

@@ -11,6 +11,10 @@ extension PackageLayout {
     /// exclusions. A matrix that grows past it is an error in `flavorkit.json`.
     public static let variantLimit = 256
 
+    /// The most dimensions a package may declare (Android projects seldom use more than
+    /// three): a variant's name joins one flavor of each. More is an error in `flavorkit.json`.
+    public static let dimensionLimit = 16
+
     /// Every variant the package builds: with dimensions, one flavor of each, the first
     /// dimension varying slowest (`FreeStaging`, `FreeProduction`, `ProStaging`,
     /// `ProProduction`), excluded combinations left out; without, one per folder under

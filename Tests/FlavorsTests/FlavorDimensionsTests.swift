@@ -221,7 +221,7 @@ struct FlavorDimensionsTests {
         #expect(error.description.contains("flavorkit.json:" + expected), "\(error)")
     }
 
-    @Test("a matrix past the variant limit is refused")
+    @Test("a matrix past the variant limit, or with more dimensions than their limit, is refused")
     func limit() throws {
         let flavors = (0..<20).map { "\"F\($0)\"" }.joined(separator: ", ")
         let others = (0..<20).map { "\"G\($0)\"" }.joined(separator: ", ")
@@ -232,6 +232,20 @@ struct FlavorDimensionsTests {
             to: "flavorkit.json", in: root)
         let error = try #require(throws: Diagnostic.self) { try PackageLayout(configuredAt: root) }
         #expect(error.message == "dimensions: more than \(PackageLayout.variantLimit) variants")
+        // One flavor each keeps the matrix at one variant, however many dimensions: they have a
+        // limit of their own (16,000 of them overflowed the stack matching a variant's name).
+        for count in [PackageLayout.dimensionLimit, 16_000] {
+            let many = (0..<count).map { #"{"name": "d\#($0)", "flavors": ["F\#($0)"]}"# }.joined(separator: ", ")
+            try FileTree.write(#"{"dimensions": [\#(many)]}"#, to: "flavorkit.json", in: root)
+            guard count > PackageLayout.dimensionLimit else {
+                let layout = try PackageLayout(configuredAt: root)
+                let name = (0..<count).map { "F\($0)" }.joined()
+                #expect(layout.variant(named: name)?.flavors.count == count)
+                continue
+            }
+            let error = try #require(throws: Diagnostic.self) { try PackageLayout(configuredAt: root) }
+            #expect(error.message == "dimensions: more than \(PackageLayout.dimensionLimit) dimensions")
+        }
     }
 
     @Test("a feature the build lacks is an error at the plist of the folder that enables it")
