@@ -18,6 +18,39 @@ struct InputFileTests {
         return root
     }
 
+    /// Reads `path` 20,000 times with `read` while another thread swaps it for a link to
+    /// `destination` and back (through `kept`), again and again; each read must be refused,
+    /// missing or `inside\n`, never what the link leads to. Stopped, and waited for, before
+    /// the caller's scratch folder is removed.
+    static func readWhileSwapped(
+        _ path: String, withLinkTo destination: String, kept: String, _ read: () -> Data?
+    ) {
+        let done = Atomic<Bool>(false)
+        let finished = DispatchSemaphore(value: 0)
+        let swapper = Thread {
+            while !done.load(ordering: .relaxed) {
+                rename(path, kept)
+                symlink(destination, path)
+                unlink(path)
+                rename(kept, path)
+            }
+            finished.signal()
+        }
+        swapper.start()
+        defer {
+            done.store(true, ordering: .relaxed)
+            finished.wait()
+        }
+        var taken = 0
+        for _ in 0..<20_000 {
+            if let data = read() {
+                #expect(String(decoding: data, as: UTF8.self) == "inside\n")
+                taken += 1
+            }
+        }
+        #expect(taken > 0)
+    }
+
     static func link(_ path: String, to destination: String, in root: URL) throws {
         try FileManager.default.createSymbolicLink(
             atPath: root.appendingPathComponent(path).path, withDestinationPath: destination)
@@ -122,37 +155,14 @@ struct InputFileTests {
         try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
         try Data("SECRET\n".utf8).write(to: outside.appendingPathComponent("a.txt"))
         try Data("inside\n".utf8).write(to: root.appendingPathComponent("inside/sub/a.txt"))
-        let sub = root.appendingPathComponent("inside/sub").path
-        let kept = root.appendingPathComponent("inside/kept").path
-        let done = Atomic<Bool>(false)
-        let finished = DispatchSemaphore(value: 0)
-        let swapper = Thread {
-            while !done.load(ordering: .relaxed) {
-                rename(sub, kept)
-                symlink(outside.path, sub)
-                unlink(sub)
-                rename(kept, sub)
-            }
-            finished.signal()
-        }
-        swapper.start()
-        // Stopped, and waited for, before the scratch folder is removed.
-        defer {
-            done.store(true, ordering: .relaxed)
-            finished.wait()
-        }
-        var read = 0
-        for _ in 0..<20_000 {
-            // Refused, missing or the file inside: never the secret.
-            if let data = try? InputFile.readIfPresent(
+        Self.readWhileSwapped(
+            root.appendingPathComponent("inside/sub").path, withLinkTo: outside.path,
+            kept: root.appendingPathComponent("inside/kept").path
+        ) {
+            try? InputFile.readIfPresent(
                 root.appendingPathComponent("inside/sub/a.txt"), limit: 100,
                 within: root.appendingPathComponent("inside"))
-            {
-                #expect(String(decoding: data, as: UTF8.self) == "inside\n")
-                read += 1
-            }
         }
-        #expect(read > 0)
     }
 
     @Test(
@@ -175,31 +185,12 @@ struct InputFileTests {
                 == Data("inside\n".utf8))
         // inside/a.txt is swapped for a link to the secret and back while it is read.
         let file = inside.appendingPathComponent("a.txt").path
-        let kept = inside.appendingPathComponent("kept.txt").path
-        let done = Atomic<Bool>(false)
-        let finished = DispatchSemaphore(value: 0)
-        let swapper = Thread {
-            while !done.load(ordering: .relaxed) {
-                rename(file, kept)
-                symlink(root.appendingPathComponent("outside.txt").path, file)
-                unlink(file)
-                rename(kept, file)
-            }
-            finished.signal()
+        Self.readWhileSwapped(
+            file, withLinkTo: root.appendingPathComponent("outside.txt").path,
+            kept: inside.appendingPathComponent("kept.txt").path
+        ) {
+            try? InputFile.readIfPresent(atPath: file, limit: 100, within: inside.path)
         }
-        swapper.start()
-        defer {
-            done.store(true, ordering: .relaxed)
-            finished.wait()
-        }
-        var read = 0
-        for _ in 0..<20_000 {
-            if let data = try? InputFile.readIfPresent(atPath: file, limit: 100, within: inside.path) {
-                #expect(String(decoding: data, as: UTF8.self) == "inside\n")
-                read += 1
-            }
-        }
-        #expect(read > 0)
     }
 
     @Test("a named pipe, a device and a folder are refused at once, before a byte is read", .timeLimit(.minutes(1)))
