@@ -354,6 +354,23 @@ struct CatalogMergeTests {
         #expect(String(decoding: result.data, as: UTF8.self) == expected, "\(name)")
     }
 
+    @Test(".strings: a key theirs removes is removed wherever ours defines it, a key defined twice included")
+    func removesEveryDefinition() throws {
+        let base = "\"a\" = \"1\";\n\"b\" = \"2\";\n\"a\" = \"3\";\n"
+        let result = try CatalogMerge.merge(
+            .strings, base: Data(base.utf8), ours: Data((base + "\"c\" = \"C\";\n").utf8),
+            theirs: Data("\"b\" = \"2\";\n".utf8), path: "Localizable.strings")
+        #expect(result.conflicts.isEmpty)
+        #expect(String(decoding: result.data, as: UTF8.self) == "\"b\" = \"2\";\n\"c\" = \"C\";\n")
+        // A key defined more times than the editor looks for is not removed: the merge is refused.
+        let many = String(repeating: "\"a\" = \"1\";\n", count: 20) + "\"b\" = \"2\";\n"
+        #expect(throws: Diagnostic.self) {
+            try CatalogMerge.merge(
+                .strings, base: Data(many.utf8), ours: Data((many + "\"c\" = \"C\";\n").utf8),
+                theirs: Data("\"b\" = \"2\";\n".utf8), path: "Localizable.strings")
+        }
+    }
+
     @Test(".strings editor: a key changed twice takes its last value")
     func keyChangedTwice() throws {
         let text = "\"a\" = \"1\";\n\"b\" = \"2\";\n"

@@ -65,11 +65,32 @@ package enum StringsFileEditor {
         return "/* \(comment.replacingOccurrences(of: "*/", with: "* /")) */\n" + quoted
     }
 
-    /// `text` without the entries of `keys` (`file`: it parsed). Each entry goes with its
-    /// line; the comment right above it goes too when nothing but a blank line, a comment or
-    /// the end follows the entry (a comment heading several entries stays).
+    /// The most times `removing` looks for a key defined again: a key defined more often than
+    /// that is not removed (the edit is refused) rather than read again and again.
+    static let removalRounds = 16
+
+    /// `text` without the entries of `keys` (`file`: it parsed), every definition of each: a
+    /// key defined twice would otherwise come back with its other value. Each entry goes with
+    /// its line; the comment right above it goes too when nothing but a blank line, a comment
+    /// or the end follows the entry (a comment heading several entries stays).
     package static func removing(_ keys: Set<String>, from text: String, file: StringsFile) throws(Diagnostic)
         -> String
+    {
+        var (keys, text, file) = (keys, text, file)
+        for _ in 0..<removalRounds {
+            (text, file) = try removingOnce(keys, from: text, file: file)
+            keys = keys.filter { file.table.entry($0) != nil }
+            if keys.isEmpty { return text }
+        }
+        throw Diagnostic(
+            "\(keys.count == 1 ? "a key is" : "keys are") defined more than \(removalRounds) times; nothing was removed",
+            path: file.table.files.first)
+    }
+
+    /// `text` without one definition of each of `keys` (the one `file` gives it), and the
+    /// result read back.
+    private static func removingOnce(_ keys: Set<String>, from text: String, file: StringsFile) throws(Diagnostic)
+        -> (String, StringsFile)
     {
         let bytes = Array(text.utf8)
         var offsets = Offsets(bytes: bytes)
@@ -96,13 +117,12 @@ package enum StringsFileEditor {
         // A comment taken with an entry is found by looking back for its `/*`, which an inner
         // `/*` in its text can fool: a result that no longer reads is refused, not written.
         do throws(Diagnostic) {
-            _ = try StringsParser.parse(result, path: file.table.files.first ?? "")
+            return (result, try StringsParser.parse(result, path: file.table.files.first ?? ""))
         } catch {
             throw Diagnostic(
                 "removing \(keys.count == 1 ? "an entry" : "entries") would leave the file unreadable "
                     + "(\(error.message)); nothing was removed", path: file.table.files.first)
         }
-        return result
     }
 
     // MARK: The text's bytes
