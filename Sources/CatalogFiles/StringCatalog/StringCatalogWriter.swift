@@ -61,7 +61,8 @@ public enum StringCatalogWriter {
     public static func write(_ catalog: StringCatalog) -> Data {
         var pieces = JSONOutput.pieces(of: catalog)
         let count = pieces.reduce(0) { $0 + $1.count }
-        guard count > 0, let memory = malloc(count) else { return Data() }
+        // Never an empty text for want of memory: Swift's own allocation then stops the program.
+        guard let memory = malloc(count) else { return Data(pieces.joined()) }
         var offset = 0
         for index in pieces.indices {
             pieces[index].withUnsafeBytes { piece in
