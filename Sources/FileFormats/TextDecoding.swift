@@ -13,7 +13,8 @@ import Foundation
 package enum TextDecoding {
     package enum Encoding: Equatable { case utf8, utf16LittleEndian, utf16BigEndian }
 
-    static func detect(_ bytes: UnsafeBufferPointer<UInt8>) -> (Encoding, bomLength: Int) {
+    /// The encoding the readers take `bytes` to be in, and the length of its byte-order mark.
+    package static func detect(_ bytes: UnsafeBufferPointer<UInt8>) -> (Encoding, bomLength: Int) {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { return (.utf8, 3) }
         if bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xFE { return (.utf16LittleEndian, 2) }
         if bytes.count >= 2, bytes[0] == 0xFE, bytes[1] == 0xFF { return (.utf16BigEndian, 2) }
@@ -64,8 +65,16 @@ package enum TextDecoding {
             String(data: data.dropFirst(byteOrderMark.count), encoding: foundationEncoding)
         }
 
-        /// `text` saved in this form: its byte-order mark, then its bytes.
+        /// `text` saved in this form: its byte-order mark, then its bytes; nil when it cannot be,
+        /// or when the readers would take the bytes for another encoding (UTF-8 whose first or
+        /// second byte is a NUL and whose length is even reads as UTF-16 without a mark).
         package func data(_ text: String) -> Data? {
+            guard let data = encodedData(text) else { return nil }
+            let read = data.withUnsafeBytes { TextDecoding.detect($0.bindMemory(to: UInt8.self)).0 }
+            return read == encoding ? data : nil
+        }
+
+        private func encodedData(_ text: String) -> Data? {
             guard encoding != .utf8 else { return Data(byteOrderMark) + Data(text.utf8) }
             return text.data(using: foundationEncoding).map { Data(byteOrderMark) + $0 }
         }

@@ -364,11 +364,43 @@ struct CatalogMergeTests {
         #expect(String(decoding: result.data, as: UTF8.self) == "\"b\" = \"2\";\n\"c\" = \"C\";\n")
         // A key defined more times than the editor looks for is not removed: the merge is refused.
         let many = String(repeating: "\"a\" = \"1\";\n", count: 20) + "\"b\" = \"2\";\n"
-        #expect(throws: Diagnostic.self) {
+        let error = try #require(throws: Diagnostic.self) {
             try CatalogMerge.merge(
                 .strings, base: Data(many.utf8), ours: Data((many + "\"c\" = \"C\";\n").utf8),
                 theirs: Data("\"b\" = \"2\";\n".utf8), path: "Localizable.strings")
         }
+        #expect(error.message == "key \"a\" is defined more than 16 times; nothing was removed")
+    }
+
+    /// The attacks of issue 39's last round: a removal that would take other entries with it (the
+    /// comment above the removed entry misread), and a merge the reader would take for UTF-16.
+    @Test(
+        ".strings: a merge that would lose an entry or not read back is refused, not written",
+        arguments: [
+            (
+                "/* a */\n\"x\" = \"1\";\n// note */\n\"k\" = \"v\";\n\n\"z\" = \"z\";\n",
+                "/* a */\n\"x\" = \"1\";\n// note */\n\"k\" = \"v\";\n\n\"z\" = \"ours\";\n",
+                "/* a */\n\"x\" = \"1\";\n// note */\n\n\"z\" = \"z\";\n", "would take other entries with it"
+            ),
+            (
+                "/* start\n/* inner */\n\"k\" = \"v\";\n\n\"x\" = \"1\";\n",
+                "/* start\n/* inner */\n\"k\" = \"v\";\n\n\"x\" = \"2\";\n",
+                "/* start\n/* inner */\n\n\"x\" = \"1\";\n",
+                "nothing was removed"
+            ),
+            (
+                "\"\u{0}\" = \"x\";\n\"a\" = \"1\";\n\"z\" = \"z\";\n",
+                "\"\u{0}\" = \"x\";\n\"a\" = \"1\";\n\"z\" = \"ours!\";\n",
+                "\"\u{0}\" = \"x\";\n\"a\" = \"1\";\n\"z\" = \"z\";\nb= c;\n", "would not read back as it was saved"
+            ),
+        ])
+    func stringsMergeRefusedWhenWrong(base: String, ours: String, theirs: String, reason: String) throws {
+        let error = try #require(throws: Diagnostic.self) {
+            try CatalogMerge.merge(
+                .strings, base: Data(base.utf8), ours: Data(ours.utf8), theirs: Data(theirs.utf8),
+                path: "Localizable.strings")
+        }
+        #expect(error.message.contains(reason), "\(error)")
     }
 
     @Test(".strings editor: a key changed twice takes its last value")

@@ -76,15 +76,52 @@ package enum StringsFileEditor {
     package static func removing(_ keys: Set<String>, from text: String, file: StringsFile) throws(Diagnostic)
         -> String
     {
-        var (keys, text, file) = (keys, text, file)
+        let removed = keys
+        var (keys, text, edited) = (keys, text, file)
         for _ in 0..<removalRounds {
-            (text, file) = try removingOnce(keys, from: text, file: file)
-            keys = keys.filter { file.table.entry($0) != nil }
-            if keys.isEmpty { return text }
+            (text, edited) = try removingOnce(keys, from: text, file: edited)
+            keys = keys.filter { edited.table.entry($0) != nil }
+            guard keys.isEmpty else { continue }
+            // A comment is found by looking back for its `/*`, which `// … */` or an inner `/*`
+            // can fool into taking entries with it: a result that lost or changed any entry but
+            // those removed is refused, not written.
+            guard keepsEveryOtherEntry(of: file.table, in: edited.table, removed: removed) else {
+                throw Diagnostic(
+                    "removing \(Self.named(removed)) would take other entries with it (a comment the editor misread); "
+                        + "nothing was removed", path: file.table.files.first)
+            }
+            return text
         }
         throw Diagnostic(
-            "\(keys.count == 1 ? "a key is" : "keys are") defined more than \(removalRounds) times; nothing was removed",
-            path: file.table.files.first)
+            "\(Self.named(keys)) \(keys.count == 1 ? "is" : "are") defined more than \(removalRounds) times; "
+                + "nothing was removed", path: file.table.files.first)
+    }
+
+    /// The keys, quoted, for a message: three at most.
+    private static func named(_ keys: Set<String>) -> String {
+        let sorted = keys.sorted()
+        let shown = sorted.prefix(3).map { "\"\(Diagnostic.quote($0))\"" }.joined(separator: ", ")
+        return (keys.count == 1 ? "key " : "keys ") + shown + (sorted.count > 3 ? " and \(sorted.count - 3) more" : "")
+    }
+
+    /// Whether `result` holds each entry of `original` but `removed` with the same value, and
+    /// nothing else.
+    private static func keepsEveryOtherEntry(of original: StringTable, in result: StringTable, removed: Set<String>)
+        -> Bool
+    {
+        guard result.count == original.count - removed.filter(original.contains).count else { return false }
+        var intact = true
+        original.forEachEntry(pairedWith: result) { record, value, kept in
+            guard intact else { return }
+            guard let kept else {
+                intact = removed.contains(original.keyAndValue(atRecord: record).key)
+                return
+            }
+            intact =
+                value.count == kept.count
+                && (value.isEmpty || memcmp(value.baseAddress!, kept.baseAddress!, value.count) == 0)
+        }
+        return intact
     }
 
     /// `text` without one definition of each of `keys` (the one `file` gives it), and the

@@ -242,7 +242,9 @@ public enum CatalogMerge {
     private static func encoded(_ text: String, form: TextDecoding.SavedForm, path: String) throws(Diagnostic)
         -> Data
     {
-        guard let data = form.data(text) else { throw Diagnostic("cannot encode the merged file", path: path) }
+        guard let data = form.data(text) else {
+            throw Diagnostic("the merged file would not read back as it was saved (\(form.encoding))", path: path)
+        }
         return data
     }
 
