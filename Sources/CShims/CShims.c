@@ -29,14 +29,6 @@ size_t cshims_heap_bytes_in_use(void) {
 #endif
 }
 
-void cshims_map_blocks_from(size_t bytes) {
-#if defined(__linux__)
-    mallopt(M_MMAP_THRESHOLD, (int)bytes);
-#else
-    (void)bytes;
-#endif
-}
-
 void cshims_exit_with_parent(void) {
 #if defined(__linux__)
     prctl(PR_SET_PDEATHSIG, SIGKILL);

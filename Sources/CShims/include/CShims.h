@@ -10,10 +10,6 @@
 /// malloc_zone_statistics on Darwin).
 size_t cshims_heap_bytes_in_use(void);
 
-/// Has the allocator map every block of `bytes` or more on its own and give it back to the
-/// system when it is freed (mallopt's M_MMAP_THRESHOLD, glibc); does nothing elsewhere.
-void cshims_map_blocks_from(size_t bytes);
-
 /// Has the system end this process with SIGKILL when its parent ends (prctl's
 /// PR_SET_PDEATHSIG, Linux); does nothing elsewhere.
 void cshims_exit_with_parent(void);
