@@ -34,12 +34,8 @@ package enum TextDecoding {
 
         /// The form of `data`: UTF-8 unless a byte-order mark says otherwise.
         package init(of data: Data) {
-            (encoding, hasByteOrderMark) =
-                data.starts(with: [0xEF, 0xBB, 0xBF])
-                ? (.utf8, true)
-                : data.starts(with: [0xFF, 0xFE])
-                    ? (.utf16LittleEndian, true)
-                    : data.starts(with: [0xFE, 0xFF]) ? (.utf16BigEndian, true) : (.utf8, false)
+            let (detected, bomLength) = data.withUnsafeBytes { TextDecoding.detect($0.bindMemory(to: UInt8.self)) }
+            (encoding, hasByteOrderMark) = bomLength > 0 ? (detected, true) : (.utf8, false)
         }
 
         private var foundationEncoding: String.Encoding {

@@ -224,12 +224,8 @@ private struct ConfigurationReader {
         }
         // `A`+`BC` and `AB`+`C` make one name; so may a variant and a flavor (`Pro`+`Max`, `ProMax`).
         guard dimensions.count > 1 else { return dimensions }
-        // Each variant's name, the first dimension varying slowest, as `combinations(of:)` orders them.
-        var names = [""]
-        for dimension in dimensions {
-            names = names.flatMap { prefix in dimension.flavors.map { prefix + $0 } }
-        }
-        for name in names where !seen.insert(name.uppercased()).inserted {
+        for name in PackageLayout.combinations(of: dimensions).map({ $0.joined() })
+        where !seen.insert(name.uppercased()).inserted {
             throw Diagnostic("dimensions: two variants, or a variant and a flavor, are called \(name)", at: at())
         }
         return dimensions
