@@ -82,13 +82,12 @@ package enum StringsFileEditor {
             (text, edited) = try removingOnce(keys, from: text, file: edited)
             keys = keys.filter { edited.table.entry($0) != nil }
             guard keys.isEmpty else { continue }
-            // A comment is found by looking back for its `/*`, which `// … */` or an inner `/*`
-            // can fool into taking entries with it: a result that lost or changed any entry but
-            // those removed is refused, not written.
+            // A net under the editor: a result that lost or changed any entry but those removed
+            // is refused, not written.
             guard keepsEveryOtherEntry(of: file.table, in: edited.table, removed: removed) else {
                 throw Diagnostic(
-                    "removing \(Self.named(removed)) would take other entries with it (a comment the editor misread); "
-                        + "nothing was removed", path: file.table.files.first)
+                    "removing \(Self.named(removed)) would take other entries with it; nothing was removed",
+                    path: file.table.files.first)
             }
             return text
         }
@@ -106,7 +105,7 @@ package enum StringsFileEditor {
 
     /// Whether `result` holds each entry of `original` but `removed` with the same value, and
     /// nothing else.
-    private static func keepsEveryOtherEntry(of original: StringTable, in result: StringTable, removed: Set<String>)
+    package static func keepsEveryOtherEntry(of original: StringTable, in result: StringTable, removed: Set<String>)
         -> Bool
     {
         guard result.count == original.count - removed.filter(original.contains).count else { return false }
@@ -131,6 +130,7 @@ package enum StringsFileEditor {
     {
         let bytes = Array(text.utf8)
         var offsets = Offsets(bytes: bytes)
+        let comments = StringsBlockComments(bytes)
         var ranges: [Range<Int>] = []
         let located = keys.compactMap { key in file.table.entry(key).map { (key, $0.location) } }
             .sorted { ($0.1.line, $0.1.column) < ($1.1.line, $1.1.column) }
@@ -148,11 +148,10 @@ package enum StringsFileEditor {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ";") else {
                 throw Diagnostic("cannot find the end of \"\(Diagnostic.quote(key))\" again", at: location)
             }
-            ranges.append(entryRange(keyStart..<index + 1, in: bytes))
+            ranges.append(entryRange(keyStart..<index + 1, in: bytes, comments: comments))
         }
         let result = rebuilt(bytes, replacing: ranges.map { ($0, "") })
-        // A comment taken with an entry is found by looking back for its `/*`, which an inner
-        // `/*` in its text can fool: a result that no longer reads is refused, not written.
+        // A result that no longer reads is refused, not written.
         do throws(Diagnostic) {
             return (result, try StringsParser.parse(result, path: file.table.files.first ?? ""))
         } catch {
@@ -202,7 +201,9 @@ package enum StringsFileEditor {
 
     /// An entry's range grown to its whole lines, and to the comment right above it when the
     /// entry ends a paragraph.
-    private static func entryRange(_ entry: Range<Int>, in bytes: [UInt8]) -> Range<Int> {
+    private static func entryRange(_ entry: Range<Int>, in bytes: [UInt8], comments: StringsBlockComments)
+        -> Range<Int>
+    {
         let (newline, carriageReturn, slash, star) = (
             UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "/"), UInt8(ascii: "*")
         )
@@ -226,9 +227,7 @@ package enum StringsFileEditor {
         var close = start - 2
         while close > 0, isBlank(bytes[close]) || bytes[close] == carriageReturn { close -= 1 }
         guard close >= 1, bytes[close] == slash, bytes[close - 1] == star else { return start..<end }
-        var open = close - 2
-        while open >= 0, !(bytes[open] == slash && open + 1 < bytes.count && bytes[open + 1] == star) { open -= 1 }
-        guard open >= 0 else { return start..<end }
+        guard let open = comments.open(closingAt: close) else { return start..<end }
         var commentStart = open
         while commentStart > 0, isBlank(bytes[commentStart - 1]) { commentStart -= 1 }
         guard commentStart == 0 || bytes[commentStart - 1] == newline else { return start..<end }
