@@ -138,9 +138,12 @@ public struct LintContext {
             var agreed = 0
             var entries: [StringsEntry] = []
             if let text = catalog.tables[table] {
+                // A plural's key is checked as a plural, never as text.
+                let pluralRecords = Set(plurals.keys.compactMap(text.record(of:)))
                 var closerLook: [Int] = []
                 text.forEachEntry(pairedWith: development.tables[table]) { record, value, developmentValue in
-                    if let developmentValue, plurals.isEmpty, !value.elementsEqual(developmentValue),
+                    guard !pluralRecords.contains(record) else { return }
+                    if let developmentValue, !value.elementsEqual(developmentValue),
                         sameSpecifiers(value, developmentValue)
                     {
                         agreed += 1
@@ -148,7 +151,7 @@ public struct LintContext {
                         closerLook.append(record)
                     }
                 }
-                entries = closerLook.map(text.entry(atRecord:)).filter { plurals[$0.key] == nil }
+                entries = closerLook.map(text.entry(atRecord:))
             }
             return Comparison(
                 catalog: catalog, development: development, developmentIndex: 0, table: table,

@@ -2,26 +2,41 @@ import Localization
 import Testing
 
 /// `ControlCharacters.mayHold` looks at bytes eight at a time: it must say what a look at each
-/// byte says, wherever the byte lies, and `shown` must write out a control character anywhere.
+/// character says, wherever the character lies, and `shown` must write out a control character anywhere.
 @Suite("Control characters, found by bytes")
 struct ControlCharactersTests {
-    static func suspect(_ byte: UInt8) -> Bool {
-        (byte < 0x20 && byte != 0x09 && byte != 0x0A) || byte == 0x7F || byte == 0xC2 || byte == 0xE2
-    }
+    /// Every character of one and two bytes, those of three bytes around the direction controls
+    /// (U+2000–U+20FF: quotes and dashes share their first byte), and a few more.
+    static let scalars: [Unicode.Scalar] =
+        ((0...0x7FF).compactMap(Unicode.Scalar.init) + (0x2000...0x20FF).compactMap(Unicode.Scalar.init)
+            + ["\u{061C}", "\u{200E}", "\u{3000}", "\u{FEFF}", "\u{E200}", "👍"])
 
-    @Test("every byte value, at every position of texts up to 24 bytes, as a byte-by-byte look says")
-    func everyByte() {
-        for length in 1...24 {
-            for position in 0..<length {
-                for value in 0...255 {
-                    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
-                    bytes[position] = UInt8(value)
-                    let found = bytes.withUnsafeBufferPointer(ControlCharacters.mayHold)
-                    #expect(found == Self.suspect(UInt8(value)), "byte \(value) at \(position) of \(length)")
+    @Test("every character, at every position of texts up to 17 characters, as a look at characters says")
+    func everyCharacter() {
+        var wrong: [String] = []
+        for scalar in Self.scalars {
+            let expected = ControlCharacters.isControl(scalar) || ControlCharacters.isDirectionControl(scalar)
+            for length in 1...17 {
+                for position in 0..<length {
+                    var text = String(repeating: "a", count: position)
+                    text.unicodeScalars.append(scalar)
+                    text += String(repeating: "a", count: length - position - 1)
+                    if ControlCharacters.mayHold(text) != expected {
+                        wrong.append("U+\(String(scalar.value, radix: 16)) at \(position) of \(length)")
+                    }
                 }
             }
         }
+        #expect(wrong.isEmpty, "\(wrong.prefix(10))")
         #expect(!ControlCharacters.mayHold(UnsafeBufferPointer(start: nil, count: 0)))
+    }
+
+    @Test(
+        "bytes cut inside a character still count as one that may be a control",
+        arguments: [[0xC2], [0xE2], [0xE2, 0x80]])
+    func cutCharacter(_ bytes: [UInt8]) {
+        #expect(bytes.withUnsafeBufferPointer(ControlCharacters.mayHold))
+        #expect(([UInt8](repeating: 0x61, count: 9) + bytes).withUnsafeBufferPointer(ControlCharacters.mayHold))
     }
 
     @Test("a control character is written out wherever it lies; a text without one is shown as it is")

@@ -89,8 +89,9 @@ struct SuspiciousTextRule: LintRule {
                 }
                 for (table, plurals) in catalog.plurals {
                     for (key, entry) in plurals {
-                        let texts = ([entry.format] + entry.variables.values.flatMap(\.variants.values)).joined(
-                            separator: "\n")
+                        let parts = [entry.format] + entry.variables.values.flatMap(\.variants.values)
+                        guard parts.contains(where: ControlCharacters.mayHold) else { continue }
+                        let texts = parts.joined(separator: "\n")
                         let reference =
                             isDevelopment
                             ? nil

@@ -62,6 +62,11 @@ public struct XCStringsFile: Sendable {
         /// Keys whose text a later plural unit replaced (a key given twice).
         var replacedTexts: Set<String> = []
 
+        init() {}
+
+        /// An empty part whose entries come from `file`.
+        init(file: String) { _ = text.addFile(file) }
+
         /// Keeps `unit` for `key`: of a key given twice, the later unit (text or plural).
         mutating func keep(_ unit: Unit, key: String, line: Int) {
             switch unit {
@@ -85,12 +90,12 @@ public struct XCStringsFile: Sendable {
         /// The part read, without the texts plural units replaced.
         func finished(path: String) -> Part {
             guard !replacedTexts.isEmpty else { return self }
-            var table = StringTable()
-            _ = table.addFile(path)
+            var finished = Part(file: path)
             for entry in text.liveEntries where !replacedTexts.contains(entry.key) {
-                table.add(key: entry.key, value: entry.value, line: entry.location.line, column: 1, file: 0)
+                finished.text.add(key: entry.key, value: entry.value, line: entry.location.line, column: 1, file: 0)
             }
-            return Part(text: table, plurals: plurals)
+            finished.plurals = plurals
+            return finished
         }
     }
 
@@ -170,42 +175,21 @@ public struct XCStringsFile: Sendable {
         errors = catalog.errors
         pendingUnits = []
         let source = LanguageTag(catalog.sourceLanguage)?.description ?? catalog.sourceLanguage
-        /// Each language code met, decided once: its name, whether wanted, its part.
-        struct Plan {
-            let code: String
-            let name: String
-            let wanted: Bool
-            var part = Part()
-        }
-        var plans: [Plan] = []
-        /// Each code as written → its plan: two spellings of one language (`en`, `eN`) are one
-        /// language, as the runtime's reader has them (the later unit wins).
-        var codes: [(code: String, plan: Int)] = []
-        func plan(_ code: String) -> Int {
-            if let known = codes.first(where: { $0.code == code }) { return known.plan }
-            let tag = LanguageTag(code)
-            let name = tag?.description ?? code
-            var index = plans.firstIndex { $0.name == name }
-            if index == nil {
-                let isWanted = wanted.map { set in tag.map(set.contains) ?? false } ?? true
-                var made = Plan(code: code, name: name, wanted: isWanted)
-                if isWanted { _ = made.part.text.addFile(catalog.path) }
-                plans.append(made)
-                index = plans.count - 1
-            }
-            codes.append((code, index!))
-            return index!
-        }
-        let sourcePlan = plan(catalog.sourceLanguage)
+        var languages = Languages(wanted: wanted, source: source)
+        let sourcePlan = languages.language(of: catalog.sourceLanguage, at: -1)
+        var built: [Part] = []
         for entry in wanted?.isEmpty == true ? [] : catalog.entries {
             let location = SourceLocation(path: catalog.path, line: entry.line, column: 1)
             var sourceLocalized = false
-            for (code, localization) in entry.localizations {
-                let index = plan(code)
-                let isSource = plans[index].name == source
+            for position in entry.localizations.indices {
+                // A language not wanted is passed by its code, its localization never copied.
+                let index = languages.language(of: entry.localizations.key(at: position), at: position)
+                let isSource = languages.isSource[index]
                 if isSource { sourceLocalized = true }
-                guard plans[index].wanted else { continue }
-                let language = plans[index].name
+                guard languages.isWanted[index] else { continue }
+                while built.count <= index { built.append(Part(file: catalog.path)) }
+                let localization = entry.localizations[position].value
+                let language = languages.names[index]
                 for state in Self.pendingStates(of: localization, isSource: isSource) {
                     pendingUnits.append(
                         PendingUnit(language: language, key: entry.key, state: state, location: location))
@@ -214,7 +198,7 @@ public struct XCStringsFile: Sendable {
                     guard let unit = try Self.unit(localization, location: location, isSource: isSource) else {
                         continue
                     }
-                    plans[index].part.keep(unit, key: entry.key, line: entry.line)
+                    built[index].keep(unit, key: entry.key, line: entry.line)
                 } catch {
                     errors.append(
                         Diagnostic(
@@ -222,15 +206,16 @@ public struct XCStringsFile: Sendable {
                             at: location))
                 }
             }
-            if !sourceLocalized, plans[sourcePlan].wanted, !plans[sourcePlan].part.text.contains(entry.key),
-                plans[sourcePlan].part.plurals[entry.key] == nil
-            {
-                plans[sourcePlan].part.keep(.text(entry.key), key: entry.key, line: entry.line)
+            if !sourceLocalized, languages.isWanted[sourcePlan] {
+                while built.count <= sourcePlan { built.append(Part(file: catalog.path)) }
+                if !built[sourcePlan].text.contains(entry.key), built[sourcePlan].plurals[entry.key] == nil {
+                    built[sourcePlan].keep(.text(entry.key), key: entry.key, line: entry.line)
+                }
             }
         }
         var parts: [String: Part] = [:]
-        for plan in plans where plan.wanted && (!plan.part.text.isEmpty || !plan.part.plurals.isEmpty) {
-            parts[plan.name] = plan.part.finished(path: catalog.path)
+        for (index, part) in built.enumerated() where !part.text.isEmpty || !part.plurals.isEmpty {
+            parts[languages.names[index]] = part.finished(path: catalog.path)
         }
         self.parts = parts
         // A catalog always has its source language, even with no key yet.
@@ -388,5 +373,60 @@ public struct XCStringsFile: Sendable {
             return ""
         }
         return count
+    }
+}
+
+/// The languages of a catalog read whole, as `XCStringsFile.init(_:languages:)` meets their
+/// codes: each decided once (its name, whether wanted, whether the source language), numbered
+/// in the order met. Two spellings of one language (`en`, `eN`) are one language, as the
+/// runtime's reader has them (the later unit wins).
+private struct Languages {
+    /// The languages to build; nil for all.
+    let wantedTags: Set<LanguageTag>?
+    /// The source language's name.
+    let source: String
+    private(set) var names: [String] = []
+    private(set) var isWanted: [Bool] = []
+    private(set) var isSource: [Bool] = []
+    /// Each code as written, with its language.
+    private var codes: [(code: String, language: Int)] = []
+    /// The code found at each position of an entry's localizations, tried first: entries list
+    /// their languages in the same order, so that each is found in one comparison.
+    private var codeAtPosition: [Int] = []
+
+    init(wanted: Set<LanguageTag>?, source: String) {
+        wantedTags = wanted
+        self.source = source
+    }
+
+    /// The number of the language of `code`, found at `position` of an entry's localizations
+    /// (-1: elsewhere).
+    mutating func language(of code: String, at position: Int) -> Int {
+        if position >= 0, position < codeAtPosition.count, codes[codeAtPosition[position]].code == code {
+            return codes[codeAtPosition[position]].language
+        }
+        let known = codes.firstIndex { $0.code == code } ?? add(code)
+        if position >= 0, position < codeAtPosition.count {
+            codeAtPosition[position] = known
+        } else if position == codeAtPosition.count {
+            codeAtPosition.append(known)
+        }
+        return codes[known].language
+    }
+
+    /// A code not met before.
+    private mutating func add(_ code: String) -> Int {
+        let tag = LanguageTag(code)
+        let name = tag?.description ?? code
+        let language =
+            names.firstIndex(of: name)
+            ?? {
+                names.append(name)
+                isWanted.append(wantedTags.map { set in tag.map(set.contains) ?? false } ?? true)
+                isSource.append(name == source)
+                return names.count - 1
+            }()
+        codes.append((code, language))
+        return codes.count - 1
     }
 }

@@ -149,12 +149,27 @@ public struct PluralEntry: Sendable, Hashable {
         guard let variant = variable.variants[category] ?? variable.variants[.other] else {
             throw FormatError("variable \"\(Diagnostic.quote(name))\" has no \"other\" variant")
         }
-        let withArg = variant.replacing("%arg", with: "%\(argumentIndex)$\(variable.valueType)")
+        let withArg = Self.naming(argumentIndex, of: variable, in: variant)
         return try Self.rewrite(withArg) { placeholder throws(FormatError) in
             let position = placeholder.isExplicit ? placeholder.position : argumentIndex + placeholder.position - 1
             guard let inner = placeholder.variable else { return "%\(position)$\(placeholder.body)" }
             return try resolve(inner, position: position, path: path + [name], budget: &budget, choose)
         }
+    }
+
+    /// `variant` with each `%arg` (its variable's own number) written as the specifier that
+    /// reads `argument` as the variable's type. A variant without `%arg`, most of them, is
+    /// returned as it is without a search by characters.
+    static func naming(_ argument: Int, of variable: Variable, in variant: String) -> String {
+        var variant = variant
+        let mentions = variant.withUTF8 { bytes in
+            guard bytes.count >= 4 else { return false }
+            return (0...(bytes.count - 4)).contains { index in
+                bytes[index] == UInt8(ascii: "%") && bytes[index + 1] == UInt8(ascii: "a")
+                    && bytes[index + 2] == UInt8(ascii: "r") && bytes[index + 3] == UInt8(ascii: "g")
+            }
+        }
+        return mentions ? variant.replacing("%arg", with: "%\(argument)$\(variable.valueType)") : variant
     }
 
     /// `"a" → "b" → "a"`.

@@ -204,7 +204,7 @@ private struct NestingWalk {
         guard done.insert("\(argument) \(name)").inserted else { return }
         for variantCategory in PluralCategory.allCases {
             guard let variant = variable.variants[variantCategory] else { continue }
-            let withArg = variant.replacing("%arg", with: "%\(argument)$\(variable.valueType)")
+            let withArg = PluralEntry.naming(argument, of: variable, in: variant)
             visit(withArg, owner: name, category: variantCategory, base: argument, path: path + [name])
         }
     }

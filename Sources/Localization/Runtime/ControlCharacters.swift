@@ -63,35 +63,48 @@ public enum ControlCharacters {
         return result
     }
 
-    /// Whether `text` may hold one of these characters, by its bytes: one below 0x20 (but tab
-    /// and line feed), DEL, or the first byte of C1 (0xC2) or of U+2028–U+206F (0xE2).
-    private static func mayHold(_ text: String) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable(mayHold) ?? text.containsByte(where: isSuspect)
+    /// Whether `text` may hold one of these characters, by its bytes (see `mayHold(_:)` of bytes).
+    public static func mayHold(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8(mayHold)
     }
 
     /// Whether UTF-8 `bytes` may hold a control or direction character: a byte below 0x20 (but
-    /// tab and line feed), DEL, or the first byte of C1 (0xC2) or of U+2028–U+206F (0xE2).
-    /// Eight bytes at a time: only a word holding such a byte (or a tab or line feed) is looked
-    /// at byte by byte. For checks of every text of a catalog.
+    /// tab and line feed), DEL, C1 (0xC2 0x80–0x9F), or U+2028–U+202E or U+2066–U+2069 (0xE2
+    /// and two more; typographic quotes and dashes, which share the 0xE2, are not). Eight bytes
+    /// at a time: only a word holding a byte below 0x20, 0x7F, 0xC2 or 0xE2 is looked at byte by
+    /// byte. For checks of every text of a catalog.
     public static func mayHold(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         var index = 0
         while index + 8 <= bytes.count {
             if hasSuspect(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
-                for offset in index..<index + 8 where isSuspect(base[offset]) { return true }
+                for offset in index..<index + 8 where isSuspect(bytes, at: offset) { return true }
             }
             index += 8
         }
         while index < bytes.count {
-            if isSuspect(base[index]) { return true }
+            if isSuspect(bytes, at: index) { return true }
             index += 1
         }
         return false
     }
 
+    /// Whether the character starting at `index` is one of these (or starts one, when it is cut).
     @inline(__always)
-    private static func isSuspect(_ byte: UInt8) -> Bool {
-        (byte < 0x20 && byte != 0x09 && byte != 0x0A) || byte == 0x7F || byte == 0xC2 || byte == 0xE2
+    private static func isSuspect(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        let byte = bytes[index]
+        switch byte {
+        case 0x09, 0x0A: return false
+        case 0x00..<0x20, 0x7F: return true
+        case 0xC2: return index + 1 >= bytes.count || bytes[index + 1] < 0xA0
+        case 0xE2:
+            guard index + 2 < bytes.count else { return true }
+            let (second, third) = (bytes[index + 1], bytes[index + 2])
+            return (second == 0x80 && (0xA8...0xAE).contains(third))
+                || (second == 0x81 && (0xA6...0xA9).contains(third))
+        default: return false
+        }
     }
 
     /// Whether some byte of `word` is below 0x20, 0x7F, 0xC2 or 0xE2.

@@ -23,6 +23,14 @@ public struct KeyedList<Value: Sendable>: Sendable, RandomAccessCollection {
     /// The keys, in order.
     public var keys: [String] { members.map(\.key) }
 
+    /// The key at `position`, without its value (which a walk looking for some keys would copy).
+    public func key(at position: Int) -> String {
+        precondition(members.indices.contains(position), "no member at \(position)")
+        // The key read where it lies (a tuple's first element starts it): `members[position].key`
+        // copies the whole member first, each of its values' references retained and released.
+        return members.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress! + position).load(as: String.self) }
+    }
+
     /// The first value stored under `key`.
     public subscript(key: String) -> Value? {
         members.first { $0.key == key }?.value
