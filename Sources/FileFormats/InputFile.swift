@@ -41,6 +41,18 @@ package enum InputFile {
         return data
     }
 
+    /// The bytes of the file at `url` as `read(_:limit:within:)` reads them, in an array of
+    /// exactly their count (for a reader that keeps slices of them).
+    package static func bytes(_ url: URL, limit: Int) throws(Diagnostic) -> [UInt8] {
+        var bytes: [UInt8] = []
+        guard let count = try read(url, limit: limit, into: &bytes) else {
+            var status = stat()
+            throw missing(url.path, isLink: lstat(url.path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK)
+        }
+        bytes.removeLast(bytes.count - count)
+        return bytes
+    }
+
     /// The error for a file that is not there: a symbolic link there that leads to no file is
     /// one someone meant to be read.
     private static func missing(_ path: String, isLink: Bool) -> Diagnostic {

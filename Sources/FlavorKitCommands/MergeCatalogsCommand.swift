@@ -24,16 +24,30 @@ enum MergeCatalogsCommand: ToolCommand {
     static func run(_ parsed: ParsedCommandLine) throws -> Int32 {
         let urls = [base, ours, theirs].map { ToolContext.url(parsed.arguments($0)[0]) }
         let name = parsed.arguments(path).first ?? urls[1].path
-        let (base, ours, theirs) = (try contents(of: urls[0]), try contents(of: urls[1]), try contents(of: urls[2]))
         guard let kind = CatalogMerge.kind(ofPath: name) else {
+            // Each version must be a file that can be read (a FIFO would block git merge-file).
+            for url in urls { _ = try contents(of: url) }
             return try mergeLines(urls, name: name)
         }
         let result: CatalogMerge.Result
+        // A version that cannot be read is an error, not a reason to merge by lines.
+        var unreadable: Diagnostic?
         do throws(Diagnostic) {
-            // Handed over: the merge lets each version go once it has read it.
-            result = try CatalogMerge.merge(
-                kind, base: consume base, ours: consume ours, theirs: consume theirs, path: name)
+            // Each version read when the merge comes to it, so that three large ones are not held at once.
+            result = try CatalogMerge.merge(kind, path: name) { version throws(Diagnostic) in
+                do throws(Diagnostic) {
+                    switch version {
+                    case .base: return try contents(of: urls[0])
+                    case .ours: return try contents(of: urls[1])
+                    case .theirs: return try contents(of: urls[2])
+                    }
+                } catch {
+                    unreadable = error
+                    throw error
+                }
+            }
         } catch {
+            if let unreadable { throw unreadable }
             FlavorKitTool.printError("\(error)\nmerging \(Diagnostic.visible(name)) line by line instead\n")
             return try mergeLines(urls, name: name)
         }
@@ -46,10 +60,10 @@ enum MergeCatalogsCommand: ToolCommand {
         return 1
     }
 
-    /// The file at `url`, as large as a catalog may be; one that cannot be read, or is no
-    /// regular file (a FIFO would block the merge), is an error.
-    private static func contents(of url: URL) throws(Diagnostic) -> Data {
-        try InputFile.read(url, limit: InputFile.catalogLimit)
+    /// The bytes of the file at `url`, as large as a catalog may be; one that cannot be read,
+    /// or is no regular file (a FIFO would block the merge), is an error.
+    private static func contents(of url: URL) throws(Diagnostic) -> [UInt8] {
+        try InputFile.bytes(url, limit: InputFile.catalogLimit)
     }
 
     /// `git merge-file`: ours updated in place, conflicts marked; its status (the number of

@@ -428,6 +428,79 @@ struct CatalogMergeTests {
             StringsFileEditor.keepsEveryOtherEntry(of: original.table, in: edited.table, removed: ["a"]) == passes)
     }
 
+    /// A random String Catalog: some of `pool`'s keys, each in some of three languages, texts
+    /// from a few words (so that two sides often make the same change), sometimes a field
+    /// Xcode adds (`comment`, `extractionState`) and a top-level `version` of its own.
+    static func randomCatalog(_ pool: [String], using random: inout SeededGenerator) -> StringCatalog {
+        var catalog = StringCatalog(sourceLanguage: "en")
+        for key in pool where Bool.random(using: &random) {
+            catalog.append(contentsOf: [randomEntry(key, using: &random)])
+        }
+        return catalog
+    }
+
+    static func randomEntry(_ key: String, using random: inout SeededGenerator) -> StringCatalog.Entry {
+        var entry = StringCatalog.Entry(key: key)
+        if Int.random(in: 0..<4, using: &random) == 0 {
+            entry.comment = ["A note.", "Another note."].randomElement(using: &random)
+        }
+        for language in ["de", "fr", "ja"] where Int.random(in: 0..<3, using: &random) > 0 {
+            let text = ["eins", "zwei", "drei"].randomElement(using: &random)!
+            entry.localizations.append(.init(stringUnit: .init("\(key) \(text)")), for: language)
+        }
+        return entry
+    }
+
+    /// `catalog` edited at random: entries removed, replaced, added, a language's text changed.
+    static func edited(_ catalog: StringCatalog, _ pool: [String], using random: inout SeededGenerator) -> StringCatalog
+    {
+        var edited = StringCatalog(sourceLanguage: "en")
+        var entries = catalog.entries
+        for index in entries.indices.reversed() {
+            switch Int.random(in: 0..<6, using: &random) {
+            case 0: entries.remove(at: index)
+            case 1: entries[index] = randomEntry(entries[index].key, using: &random)
+            case 2:
+                let text = ["eins", "zwei", "vier"].randomElement(using: &random)!
+                entries[index].localizations.set(
+                    .init(stringUnit: .init("\(entries[index].key) \(text)")), for: "de", orderedBy: <)
+            default: break
+            }
+        }
+        edited.append(contentsOf: entries)
+        let added = pool.filter { key in edited[key] == nil && Int.random(in: 0..<4, using: &random) == 0 }
+        edited.insert(added.map { randomEntry($0, using: &random) }, orderedBy: StringCatalogWriter.keyOrder)
+        return edited
+    }
+
+    @Test(
+        "a String Catalog merge that reads only the entries theirs changed comes to what a merge of every entry does",
+        arguments: 0..<300)
+    func sparseMergeAsWhole(seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed)
+        let pool = Self.names(10)
+        let base = Self.randomCatalog(pool, using: &random)
+        let ours = Self.edited(base, pool, using: &random)
+        let theirs = Self.edited(base, pool, using: &random)
+        let versions = [base, ours, theirs].map { StringCatalogWriter.write($0) }
+        func merged(whole: Bool) -> Swift.Result<CatalogMerge.Result, Diagnostic> {
+            Result { () throws(Diagnostic) in
+                try CatalogMerge.merge(
+                    .stringCatalog, base: versions[0], ours: versions[1], theirs: versions[2], path: Self.path,
+                    orderedBy: StringCatalogWriter.keyOrder, wholeVersions: whole)
+            }
+        }
+        switch (merged(whole: false), merged(whole: true)) {
+        case (.success(let sparse), .success(let whole)):
+            #expect(String(decoding: sparse.data, as: UTF8.self) == String(decoding: whole.data, as: UTF8.self))
+            #expect(sparse.conflicts == whole.conflicts)
+        case (.failure(let sparse), .failure(let whole)):
+            #expect(sparse.message == whole.message)
+        case (let sparse, let whole):
+            Issue.record("seed \(seed): the sparse merge gave \(sparse), the whole one \(whole)")
+        }
+    }
+
     @Test(".strings editor: a key changed twice takes its last value")
     func keyChangedTwice() throws {
         let text = "\"a\" = \"1\";\n\"b\" = \"2\";\n"

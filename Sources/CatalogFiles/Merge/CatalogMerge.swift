@@ -43,42 +43,78 @@ public enum CatalogMerge {
         }
     }
 
+    /// One of the three versions of a merge.
+    public enum Version: Sendable {
+        /// The common ancestor.
+        case base
+        /// Ours: the merge is made on it.
+        case ours
+        /// Theirs.
+        case theirs
+    }
+
     /// Merges `ours` and `theirs`, both changed from `base`; `path` names the file in errors.
-    /// A version that cannot be read is an error. A String Catalog's versions are let go once
-    /// read (when the caller hands them over with `consume`), so that a large one's text and
-    /// what was read from it are not held at once.
-    public static func merge(
-        _ kind: Kind, base: consuming Data, ours: consuming Data, theirs: consuming Data, path: String
-    ) throws(Diagnostic) -> Result {
-        try merge(
-            kind, base: consume base, ours: consume ours, theirs: consume theirs, path: path,
-            orderedBy: StringCatalogWriter.keyOrder)
+    /// A version that cannot be read is an error.
+    public static func merge(_ kind: Kind, base: Data, ours: Data, theirs: Data, path: String) throws(Diagnostic)
+        -> Result
+    {
+        try merge(kind, base: base, ours: ours, theirs: theirs, path: path, orderedBy: StringCatalogWriter.keyOrder)
     }
 
     /// `merge(_:base:ours:theirs:path:)`, new keys, languages and fields placed by
-    /// `areInIncreasingOrder` (Xcode's order; tests count its calls).
+    /// `areInIncreasingOrder` (Xcode's order; tests count its calls). `wholeVersions`: a
+    /// String Catalog's base and theirs merged whole, every entry, not only those theirs
+    /// changed (what the merge must come to either way: tests compare the two).
     package static func merge(
-        _ kind: Kind, base: consuming Data, ours: consuming Data, theirs: consuming Data, path: String,
-        orderedBy areInIncreasingOrder: @escaping (String, String) -> Bool
+        _ kind: Kind, base: Data, ours: Data, theirs: Data, path: String,
+        orderedBy areInIncreasingOrder: @escaping (String, String) -> Bool, wholeVersions: Bool = false
     ) throws(Diagnostic) -> Result {
         if theirs == base || ours == theirs { return Result(data: ours, conflicts: []) }
         if ours == base { return Result(data: theirs, conflicts: []) }
+        return try merge(kind, path: path, orderedBy: areInIncreasingOrder, wholeVersions: wholeVersions) { version in
+            switch version {
+            case .base: [UInt8](base)
+            case .ours: [UInt8](ours)
+            case .theirs: [UInt8](theirs)
+            }
+        }
+    }
+
+    /// `merge(_:base:ours:theirs:path:)` with each version's bytes read when the merge comes to
+    /// it (`read`, once each): a String Catalog's base and theirs are read, kept only where
+    /// theirs changed them, and let go before ours is read, so that a large catalog's three
+    /// texts are never held at once (a merge driver reads files of a gigabyte).
+    public static func merge(
+        _ kind: Kind, path: String, reading read: (Version) throws(Diagnostic) -> [UInt8]
+    ) throws(Diagnostic) -> Result {
+        try merge(kind, path: path, orderedBy: StringCatalogWriter.keyOrder, reading: read)
+    }
+
+    private static func merge(
+        _ kind: Kind, path: String, orderedBy areInIncreasingOrder: @escaping (String, String) -> Bool,
+        wholeVersions: Bool = false, reading read: (Version) throws(Diagnostic) -> [UInt8]
+    ) throws(Diagnostic) -> Result {
         switch kind {
         case .stringCatalog:
-            let merge = TreeMerge(areInIncreasingOrder: areInIncreasingOrder)
             return try mergeStringCatalogs(
-                base: consume base, ours: consume ours, theirs: consume theirs, path: path, merge: merge)
-        case .strings: return try mergeStrings(base: base, ours: ours, theirs: theirs, path: path)
+                path: path, orderedBy: areInIncreasingOrder, wholeVersions: wholeVersions, reading: read)
+        case .strings:
+            let (base, theirs, ours) = (Data(try read(.base)), Data(try read(.theirs)), Data(try read(.ours)))
+            if theirs == base || ours == theirs { return Result(data: ours, conflicts: []) }
+            if ours == base { return Result(data: theirs, conflicts: []) }
+            return try mergeStrings(base: base, ours: ours, theirs: theirs, path: path)
         }
     }
 
     // MARK: String Catalogs
 
     private static func mergeStringCatalogs(
-        base: consuming Data, ours: consuming Data, theirs: consuming Data, path: String, merge: TreeMerge
+        path: String, orderedBy areInIncreasingOrder: @escaping (String, String) -> Bool, wholeVersions: Bool,
+        reading read: (Version) throws(Diagnostic) -> [UInt8]
     ) throws(Diagnostic) -> Result {
         let (oursJSON, theirsJSON, conflicts) = try mergedJSON(
-            base: consume base, ours: consume ours, theirs: consume theirs, path: path, merge: merge)
+            path: path, orderedBy: areInIncreasingOrder, wholeVersions: wholeVersions, reading: read)
+        guard let oursJSON else { return Result(data: Data(try read(.ours)), conflicts: []) }
         let oursText = try written(consume oursJSON, path: path)
         guard let theirsJSON else { return Result(data: oursText, conflicts: []) }
         let theirsText = try written(consume theirsJSON, path: path)
@@ -87,23 +123,49 @@ public enum CatalogMerge {
     }
 
     /// The three versions read and merged, each result as JSON text (theirs only when there
-    /// are conflicts): the trees are gone when it returns, before the text is written again
-    /// in Xcode's layout, so that they and the texts are not all held at once.
+    /// are conflicts; nil when theirs is base, and ours is the answer as it is): the trees are
+    /// gone when it returns, before the text is written again in Xcode's layout, so that they
+    /// and the texts are not all held at once.
     private static func mergedJSON(
-        base: consuming Data, ours: consuming Data, theirs: consuming Data, path: String, merge: consuming TreeMerge
-    ) throws(Diagnostic) -> (ours: [UInt8], theirs: [UInt8]?, conflicts: [[String]]) {
+        path: String, orderedBy areInIncreasingOrder: @escaping (String, String) -> Bool, wholeVersions: Bool,
+        reading read: (Version) throws(Diagnostic) -> [UInt8]
+    ) throws(Diagnostic) -> (ours: [UInt8]?, theirs: [UInt8]?, conflicts: [[String]]) {
+        var (base, theirs) = (try read(.base), try read(.theirs))
+        if sameBytes(base, theirs) { return (nil, nil, []) }
+        let added = max(theirs.count - base.count, 0)
+        let changed = wholeVersions ? nil : try MergeNode.changedByTheirs(base: base, theirs: theirs, path: path)
+        // The texts go once read; the entries theirs changed were copied.
+        if changed != nil { (base, theirs) = ([], []) }
+        let ours = try read(.ours)
         // About the merged text's size: ours and what theirs added.
-        let capacity = ours.count + max(theirs.count - base.count, 0) + ours.count / 16
-        let (b, o, t) = (
-            try MergeNode.document(consume base, path: "\(path) (base)"),
-            try MergeNode.document(consume ours, path: "\(path) (ours)"),
-            try MergeNode.document(consume theirs, path: "\(path) (theirs)")
-        )
+        let capacity = ours.count + added + ours.count / 16
+        let o = try MergeNode.document(consume ours, path: "\(path) (ours)")
+        let (b, t): (MergeNode, MergeNode)
+        if let changed {
+            guard o.entries != nil else {
+                throw Diagnostic("ours has no \"strings\" object to merge theirs' entries into", path: path)
+            }
+            (b, t) = changed
+        } else {
+            (b, t) = (
+                try MergeNode.document(base, path: "\(path) (base)"),
+                try MergeNode.document(theirs, path: "\(path) (theirs)")
+            )
+        }
+        var merge = TreeMerge(areInIncreasingOrder: areInIncreasingOrder, sparseEntries: changed != nil)
         let (resolvedOurs, resolvedTheirs) = merge.merge(b, o, t)
         return (
             json(resolvedOurs, capacity: capacity),
             merge.conflicts.isEmpty ? nil : json(resolvedTheirs, capacity: capacity), merge.conflicts
         )
+    }
+
+    /// Whether two texts are the same bytes.
+    private static func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        a.count == b.count
+            && a.withUnsafeBufferPointer { a in
+                b.withUnsafeBufferPointer { b in a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+            }
     }
 
     /// A merged document's JSON text, in its own order, in `capacity` bytes if they are enough.

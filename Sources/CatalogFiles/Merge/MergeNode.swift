@@ -66,16 +66,17 @@ enum MergeNode: Sendable, Equatable {
     // MARK: Reading
 
     /// One version of a String Catalog, as a merge reads it: the top-level object's members
-    /// read, except the entries of `strings`, kept as their text. The errors are those of
+    /// read, except the entries of `strings`, kept as their text (in `bytes` itself when they
+    /// are UTF-8 without a byte-order mark). The errors are those of
     /// `JSONValue(document:path:)`, which reads the whole document.
-    static func document(_ data: consuming Data, path: String) throws(Diagnostic) -> MergeNode {
-        let decoded = data.withUnsafeBytes { raw in
-            Result { () throws(Diagnostic) in
-                try TextDecoding.withUTF8(raw.bindMemory(to: UInt8.self), path: path) { Array($0) }
+    static func document(_ bytes: consuming [UInt8], path: String) throws(Diagnostic) -> MergeNode {
+        var text = consume bytes
+        let converted = try text.withUnsafeBufferPointer { buffer throws(Diagnostic) in
+            try TextDecoding.withUTF8(buffer, path: path) { utf8 in
+                utf8.baseAddress == buffer.baseAddress && utf8.count == buffer.count ? nil : Array(utf8)
             }
         }
-        _ = consume data
-        let text = try decoded.get()
+        if let converted { text = converted }
         return try text.withUnsafeBufferPointer { buffer throws(Diagnostic) in
             var reading = DocumentReading(text: text, buffer: buffer)
             do throws(JSONReader.Failure) {
@@ -85,6 +86,51 @@ enum MergeNode: Sendable, Equatable {
                 throw Diagnostic("not valid JSON: \(error.message)", at: positions.location(at: error.offset))
             }
         }
+    }
+
+    /// The base and theirs of a String Catalog merge, read (as `document(_:path:)` reads them)
+    /// and kept only where theirs changed something: every top-level member but `strings`,
+    /// and of `strings` the entries theirs added, removed or changed (their bytes differ),
+    /// each entry's text copied out of its version. Every other entry of ours is the merge's
+    /// answer for it (theirs left it as it was), so that `TreeMerge` with `sparseEntries` needs
+    /// nothing more of them; the two versions' texts go when it returns. Nil when either has no
+    /// `strings` object (a merge then reads every version whole).
+    static func changedByTheirs(base: consuming [UInt8], theirs: consuming [UInt8], path: String)
+        throws(Diagnostic) -> (base: MergeNode, theirs: MergeNode)?
+    {
+        let (base, theirs) = (
+            try document(consume base, path: "\(path) (base)"), try document(consume theirs, path: "\(path) (theirs)")
+        )
+        guard let baseEntries = base.entries, let theirsEntries = theirs.entries else { return nil }
+        var changed = Set<String>()
+        let baseByName = Dictionary(baseEntries.map { ($0.key, $0.value) }) { _, last in last }
+        let theirsByName = Dictionary(theirsEntries.map { ($0.key, $0.value) }) { _, last in last }
+        for (name, entry) in theirsByName {
+            guard let before = baseByName[name], case .text(let a) = before, case .text(let b) = entry, sameBytes(a, b)
+            else {
+                changed.insert(name)
+                continue
+            }
+        }
+        for name in baseByName.keys where theirsByName[name] == nil { changed.insert(name) }
+        return (base.keepingEntries(changed), theirs.keepingEntries(changed))
+    }
+
+    /// The entries of a version's `strings` object, when it is one.
+    var entries: KeyedList<MergeNode>? {
+        guard case .object(let members) = self, case .object(let entries) = members["strings"] else { return nil }
+        return entries
+    }
+
+    /// This version with only the entries of `strings` named in `names`, each text copied.
+    private func keepingEntries(_ names: Set<String>) -> MergeNode {
+        guard case .object(var members) = self, let entries else { return self }
+        let kept = entries.filter { names.contains($0.key) }.map { entry -> (key: String, value: MergeNode) in
+            guard case .text(let text) = entry.value else { return entry }
+            return (entry.key, .text(ArraySlice(Array(text))))
+        }
+        members.modify("strings") { $0 = .object(KeyedList(kept)) }
+        return .object(members)
     }
 
     /// One pass of `JSONReader` over a version's text.

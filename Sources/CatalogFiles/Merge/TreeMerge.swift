@@ -10,20 +10,28 @@ struct TreeMerge {
 
     /// Where a new member goes among the others: Xcode's order (tests count its calls).
     let areInIncreasingOrder: (String, String) -> Bool
+    /// Whether base's and theirs' `strings` hold only the entries theirs changed
+    /// (`MergeNode.changedByTheirs`): an entry neither holds is ours' (base and theirs agree on
+    /// it), which the member-by-member merge gives; the document and `strings` are merged
+    /// member by member, never taken whole for being equal to a version not all there.
+    let sparseEntries: Bool
     /// Each conflict met, by its path (`strings`, the key, the language, …).
     private(set) var conflicts: [[String]] = []
     /// Where the node being merged is (`strings`, the key, …): one array for the whole merge.
     private var path: [String] = []
 
-    init(areInIncreasingOrder: @escaping (String, String) -> Bool) {
+    init(areInIncreasingOrder: @escaping (String, String) -> Bool, sparseEntries: Bool = false) {
         self.areInIncreasingOrder = areInIncreasingOrder
+        self.sparseEntries = sparseEntries
     }
 
     /// One node merged three ways: the result when conflicts take ours, and when they take
     /// theirs (the same where nothing conflicts); nil for a member removed.
     mutating func merge(_ base: MergeNode?, _ ours: MergeNode?, _ theirs: MergeNode?) -> Merged {
-        if ours == theirs { return (ours, ours) }
-        if base == ours { return (theirs, theirs) }
+        // Base and theirs are whole below `strings` even when sparse: equal there means equal.
+        let whole = !sparseEntries || path.count > 1 || (path.count == 1 && path[0] != "strings")
+        if whole, ours == theirs { return (ours, ours) }
+        if whole, base == ours { return (theirs, theirs) }
         if base == theirs { return (ours, ours) }
         guard !["stringUnit", "stringSet"].contains(path.last), let oursMembers = ours?.members,
             let theirsMembers = theirs?.members
