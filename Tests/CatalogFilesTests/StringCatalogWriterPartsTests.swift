@@ -1,6 +1,7 @@
 import CatalogFiles
 import Foundation
 import Localization
+import TestSupport
 import Testing
 
 @Suite("String Catalog writer: a large catalog written in parts, and new keys placed by a guess checked")
@@ -38,6 +39,34 @@ struct StringCatalogWriterPartsTests {
         #expect(String(decoding: StringCatalogWriter.write(catalog), as: UTF8.self) == text)
     }
 
+    /// Foundation's order, which `keyOrder` answers without for most keys.
+    static func foundationOrder(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.compare(
+            rhs, options: [.numeric, .caseInsensitive, .forcedOrdering], range: lhs.startIndex..<lhs.endIndex,
+            locale: NSLocale.system) == .orderedAscending
+    }
+
+    @Test(
+        "keyOrder answers as Foundation's collation does, keys of letters, digits, - and . as any other",
+        arguments: ["-.0123456789abyzABYZ", "-.09aZ", "0a.", "-.01aA_ é~"])
+    func keyOrderAsFoundation(_ alphabet: String) {
+        var random = SeededGenerator(seed: UInt64(alphabet.utf8.count))
+        let characters = Array(alphabet)
+        var wrong: [String] = []
+        for _ in 0..<20_000 {
+            let (a, b) = (0..<2).map { _ in
+                String(
+                    (0..<Int.random(in: 0...8, using: &random)).map { _ in characters.randomElement(using: &random)! })
+            }.pair
+            if StringCatalogWriter.keyOrder(a, b) != Self.foundationOrder(a, b) { wrong.append("\(a) \(b)") }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+        for (a, b) in [("item9", "item10"), ("a.b", "a-b"), ("A", "a"), ("x01", "x1"), ("", "a"), ("Z", "a")] {
+            #expect(StringCatalogWriter.keyOrder(a, b) == Self.foundationOrder(a, b), "\(a) \(b)")
+            #expect(StringCatalogWriter.keyOrder(b, a) == Self.foundationOrder(b, a), "\(b) \(a)")
+        }
+    }
+
     @Test("keys placed by the guess, checked by Foundation's order, land where Foundation's order alone puts them")
     func guessedPlaces() {
         let existing = [
@@ -58,4 +87,9 @@ struct StringCatalogWriterPartsTests {
         #expect(guessed.entries.map(\.key) == searched.entries.map(\.key))
         #expect(guessed.entries.map(\.key) == (existing + added).sorted(by: StringCatalogWriter.keyOrder))
     }
+}
+
+extension Array {
+    /// The first two elements, of an array of two.
+    fileprivate var pair: (Element, Element) { (self[0], self[1]) }
 }

@@ -13,9 +13,58 @@ public enum StringCatalogWriter {
     /// case ignored, then case, by the collation of the system locale). Used to place a new
     /// key, language or field; existing ones keep their place.
     public static func keyOrder(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.compare(
+        var (left, right) = (lhs, rhs)
+        if let decided = left.withUTF8({ left in right.withUTF8 { right in plainOrder(left, right) } }) {
+            return decided
+        }
+        return lhs.compare(
             rhs, options: [.numeric, .caseInsensitive, .forcedOrdering], range: lhs.startIndex..<lhs.endIndex,
             locale: NSLocale.system) == .orderedAscending
+    }
+
+    /// `keyOrder` of two keys written only in ASCII letters, digits, `-` and `.` (most keys),
+    /// without Foundation's collation, which orders them so: `-` before `.` before digits
+    /// before letters, letters with case ignored, runs of digits by value. Nil for any other
+    /// key, and where the collation's tie-breaks decide (keys equal but for case or leading
+    /// zeros): Foundation answers those. A test compares the two on random keys.
+    private static func plainOrder(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool? {
+        func isPlain(_ byte: UInt8) -> Bool {
+            byte &- 0x30 < 10 || (byte | 0x20) &- 0x61 < 26 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+        }
+        guard left.allSatisfy(isPlain), right.allSatisfy(isPlain) else { return nil }
+        let isDigit = { (byte: UInt8) in byte &- 0x30 < 10 }
+        var i = 0, j = 0
+        while i < left.count, j < right.count {
+            if isDigit(left[i]), isDigit(right[j]) {
+                // Two numbers, by value. Leading zeros differing: left to Foundation's tie-breaks.
+                var (startLeft, startRight) = (i, j)
+                while startLeft < left.count - 1, left[startLeft] == 0x30, isDigit(left[startLeft + 1]) {
+                    startLeft += 1
+                }
+                while startRight < right.count - 1, right[startRight] == 0x30, isDigit(right[startRight + 1]) {
+                    startRight += 1
+                }
+                guard startLeft - i == startRight - j else { return nil }
+                (i, j) = (startLeft, startRight)
+                var endLeft = i, endRight = j
+                while endLeft < left.count, isDigit(left[endLeft]) { endLeft += 1 }
+                while endRight < right.count, isDigit(right[endRight]) { endRight += 1 }
+                if endLeft - i != endRight - j { return endLeft - i < endRight - j }
+                while i < endLeft {
+                    if left[i] != right[j] { return left[i] < right[j] }
+                    i += 1
+                    j += 1
+                }
+                continue
+            }
+            // `-` (0x2D) and `.` (0x2E) sort before digits and letters, as their bytes do.
+            let (a, b) = (left[i] | (left[i] >= 0x41 ? 0x20 : 0), right[j] | (right[j] >= 0x41 ? 0x20 : 0))
+            if a != b { return a < b }
+            i += 1
+            j += 1
+        }
+        guard left.count - i != right.count - j else { return nil }
+        return left.count - i < right.count - j
     }
 
     /// An order close to `keyOrder` at a small part of its cost (Foundation's comparison sets
