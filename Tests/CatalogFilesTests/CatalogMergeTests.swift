@@ -501,6 +501,19 @@ struct CatalogMergeTests {
         }
     }
 
+    @Test(".strings with CRLF lines: the conflict markers end their lines with CRLF too")
+    func crlfConflictMarkers() throws {
+        let result = try CatalogMerge.merge(
+            .strings, base: Data("\"a\" = \"1\";\r\n\"b\" = \"2\";\r\n".utf8),
+            ours: Data("\"a\" = \"ours\";\r\n\"b\" = \"2\";\r\n".utf8),
+            theirs: Data("\"a\" = \"theirs\";\r\n\"b\" = \"2\";\r\n".utf8), path: "Localizable.strings")
+        #expect(result.conflicts == ["key \"a\""])
+        #expect(
+            String(decoding: result.data, as: UTF8.self)
+                == "<<<<<<< ours\r\n\"a\" = \"ours\";\r\n=======\r\n\"a\" = \"theirs\";\r\n>>>>>>> theirs\r\n"
+                + "\"b\" = \"2\";\r\n")
+    }
+
     @Test(".strings editor: a key changed twice takes its last value")
     func keyChangedTwice() throws {
         let text = "\"a\" = \"1\";\n\"b\" = \"2\";\n"

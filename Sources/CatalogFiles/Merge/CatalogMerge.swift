@@ -315,6 +315,11 @@ public enum CatalogMerge {
     /// `ours` with each run of lines that differs from `theirs` between git's markers.
     static func marked(_ ours: String, _ theirs: String) -> String {
         let diff = LineDiff(old: ours, new: theirs)
+        // The markers end their lines as ours' first line ends: CRLF in a file written so.
+        let utf8 = ours.utf8
+        let end: Substring =
+            utf8.firstIndex(of: 0x0A).map { $0 > utf8.startIndex && utf8[utf8.index(before: $0)] == 0x0D } == true
+            ? "\r" : ""
         var lines: [Substring] = []
         var (old, new) = (0, 0)
         while old < diff.oldCount || new < diff.newCount {
@@ -323,17 +328,17 @@ public enum CatalogMerge {
                 (old, new) = (old + 1, new + 1)
                 continue
             }
-            lines.append("<<<<<<< ours")
+            lines.append("<<<<<<< ours" + end)
             while old < diff.oldCount, diff.deleted[old] {
                 lines.append(diff.oldLine(old))
                 old += 1
             }
-            lines.append("=======")
+            lines.append("=======" + end)
             while new < diff.newCount, diff.inserted[new] {
                 lines.append(diff.newLine(new))
                 new += 1
             }
-            lines.append(">>>>>>> theirs")
+            lines.append(">>>>>>> theirs" + end)
         }
         return lines.joined(separator: "\n") + (diff.oldEndsWithNewline ? "\n" : "")
     }
