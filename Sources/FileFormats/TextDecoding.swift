@@ -38,6 +38,17 @@ package enum TextDecoding {
             (encoding, hasByteOrderMark) = bomLength > 0 ? (detected, true) : (.utf8, false)
         }
 
+        /// `UTF-8`, `UTF-16 (little-endian) with a byte-order mark`: for messages.
+        package var description: String {
+            let name =
+                switch encoding {
+                case .utf8: "UTF-8"
+                case .utf16LittleEndian: "UTF-16 (little-endian)"
+                case .utf16BigEndian: "UTF-16 (big-endian)"
+                }
+            return hasByteOrderMark ? name + " with a byte-order mark" : name
+        }
+
         private var foundationEncoding: String.Encoding {
             switch encoding {
             case .utf8: .utf8
@@ -55,12 +66,6 @@ package enum TextDecoding {
             }
         }
 
-        /// The text of `data`, saved in this form, without its byte-order mark; nil when it is
-        /// not valid in its encoding.
-        package func text(of data: Data) -> String? {
-            String(data: data.dropFirst(byteOrderMark.count), encoding: foundationEncoding)
-        }
-
         /// `text` saved in this form: its byte-order mark, then its bytes; nil when it cannot be,
         /// or when the readers would take the bytes for another encoding (UTF-8 whose first or
         /// second byte is a NUL and whose length is even reads as UTF-16 without a mark).
@@ -74,6 +79,17 @@ package enum TextDecoding {
             guard encoding != .utf8 else { return Data(byteOrderMark) + Data(text.utf8) }
             return text.data(using: foundationEncoding).map { Data(byteOrderMark) + $0 }
         }
+    }
+
+    /// The file's text (no byte-order mark), as the readers decode it: what they refuse (a
+    /// stray byte, UTF-16 without a mark) is an error at its line and column.
+    package static func text(of data: Data, path: String) throws(Diagnostic) -> String {
+        let read = data.withUnsafeBytes { raw in
+            Result { () throws(Diagnostic) in
+                try withUTF8(raw.bindMemory(to: UInt8.self), path: path) { String(decoding: $0, as: UTF8.self) }
+            }
+        }
+        return try read.get()
     }
 
     /// Calls `body` with the file's text as UTF-8 bytes (no byte-order mark).

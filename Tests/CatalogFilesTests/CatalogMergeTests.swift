@@ -514,6 +514,21 @@ struct CatalogMergeTests {
                 + "\"b\" = \"2\";\r\n")
     }
 
+    @Test(".strings: ours that its reader would refuse is an error at its place, never repaired in passing")
+    func oursDecodedAsTheReaderDoes() throws {
+        let utf16 = { (text: String) in Data([0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }) }
+        let base = utf16("\"a\" = \"1\";\n\"b\" = \"2\";\n")
+        // A stray byte after ours' last UTF-16 unit: Foundation dropped it, the reader refuses it.
+        let error = try #require(throws: Diagnostic.self) {
+            try CatalogMerge.merge(
+                .strings, base: base, ours: utf16("\"a\" = \"ours\";\n\"b\" = \"2\";\n") + Data([0x41]),
+                theirs: utf16("\"a\" = \"1\";\n\"b\" = \"theirs\";\n"), path: "Localizable.strings")
+        }
+        #expect(error.message == "invalid UTF-16 (odd number of bytes)")
+        #expect(error.path == "Localizable.strings (ours)")
+        #expect(error.line == 3)
+    }
+
     @Test(".strings editor: a key changed twice takes its last value")
     func keyChangedTwice() throws {
         let text = "\"a\" = \"1\";\n\"b\" = \"2\";\n"

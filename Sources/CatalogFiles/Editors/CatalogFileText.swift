@@ -21,8 +21,8 @@ package struct CatalogFileText: Sendable {
         self.url = url
         let data = try InputFile.readIfPresent(url, limit: InputFile.catalogLimit, within: folder)
         let form = data.map(TextDecoding.SavedForm.init(of:)) ?? TextDecoding.SavedForm(of: Data())
-        let text = data.flatMap(form.text(of:))
-        if data != nil && text == nil { throw Diagnostic("cannot read the file as text", path: url.path) }
+        // Decoded as the reader decodes it: what it refuses is an error, not repaired in passing.
+        let text = try data.map { data throws(Diagnostic) in try TextDecoding.text(of: data, path: url.path) }
         (existing, self.form, self.text) = (data, form, text)
     }
 

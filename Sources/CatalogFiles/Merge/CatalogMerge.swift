@@ -296,16 +296,15 @@ public enum CatalogMerge {
     private static func decoded(_ data: Data, path: String) throws(Diagnostic)
         -> (text: String, form: TextDecoding.SavedForm)
     {
-        let form = TextDecoding.SavedForm(of: data)
-        guard let text = form.text(of: data) else { throw Diagnostic("cannot read the file as text", path: path) }
-        return (text, form)
+        // Decoded as the reader decodes it: what it refuses is an error, not repaired in passing.
+        (try TextDecoding.text(of: data, path: path), TextDecoding.SavedForm(of: data))
     }
 
     private static func encoded(_ text: String, form: TextDecoding.SavedForm, path: String) throws(Diagnostic)
         -> Data
     {
         guard let data = form.data(text) else {
-            throw Diagnostic("the merged file would not read back as it was saved (\(form.encoding))", path: path)
+            throw Diagnostic("the merged file would not read back as it was saved (\(form.description))", path: path)
         }
         return data
     }
