@@ -235,7 +235,7 @@ package enum InputFile {
         -> DirectOpening
     {
         let base = folder.hasSuffix("/") ? folder : folder + "/"
-        guard given.utf8.starts(with: base.utf8) else { return .checkEverything }
+        guard given.hasBytePrefix(base) else { return .checkEverything }
         let name = given.utf8.dropFirst(base.utf8.count)
         guard !name.isEmpty, !name.contains(UInt8(ascii: "/")), !name.elementsEqual(".".utf8),
             !name.elementsEqual("..".utf8)
@@ -300,7 +300,7 @@ package enum InputFile {
         // No link on the way (it resolves to itself): the folder as written is then its real
         // path too, and needs no resolving of its own.
         guard
-            (resolved.utf8.elementsEqual(given.utf8) && isInside(resolved, folder))
+            (resolved.hasSameBytes(as: given) && isInside(resolved, folder))
                 || isInside(resolved, canonicalFolder(folder))
         else {
             throw Diagnostic(
@@ -351,7 +351,7 @@ package enum InputFile {
     /// Whether the resolved `path` lies inside the resolved `folder`, byte for byte: names are
     /// bytes to the kernel, and Swift's comparison would take `café` spelled two ways as one.
     package static func isInside(_ path: String, _ folder: String) -> Bool {
-        path.utf8.starts(with: (folder.hasSuffix("/") ? folder : folder + "/").utf8)
+        path.hasBytePrefix(folder.hasSuffix("/") ? folder : folder + "/")
     }
 
     /// `folder` with every link followed, or as it is when it does not exist.

@@ -1,8 +1,49 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Whether two runs of bytes are the same, compared in place.
+package func sameBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
+}
+
+/// Whether two runs of bytes are the same, compared in place.
+package func sameBytes(_ a: some ContiguousBytes, _ b: some ContiguousBytes) -> Bool {
+    a.withUnsafeBytes { a in
+        b.withUnsafeBytes { b in sameBytes(a.bindMemory(to: UInt8.self), b.bindMemory(to: UInt8.self)) }
+    }
+}
+
 extension String {
     /// Whether a UTF-8 byte of the string satisfies `predicate`: read in place when the
     /// string's storage allows (a native string's always does), faster than its UTF-8 view.
     /// Inlinable, so that the predicate is compiled into the loop of each caller's module.
     @inlinable package func containsByte(where predicate: (UInt8) -> Bool) -> Bool {
         utf8.withContiguousStorageIfAvailable { $0.contains(where: predicate) } ?? utf8.contains(where: predicate)
+    }
+
+    /// Whether the string's UTF-8 starts with `prefix`'s, byte for byte (paths: no Unicode
+    /// equivalence), compared in place: the UTF-8 view's `starts(with:)` takes some 50
+    /// instructions a byte, and every file read checks its path so.
+    package func hasBytePrefix(_ prefix: String) -> Bool {
+        var (text, prefix) = (self, prefix)
+        return text.withUTF8 { text in
+            prefix.withUTF8 { prefix in
+                text.count >= prefix.count && sameBytes(UnsafeBufferPointer(rebasing: text[..<prefix.count]), prefix)
+            }
+        }
+    }
+
+    /// Whether the two strings are the same UTF-8 bytes (paths: no Unicode equivalence).
+    package func hasSameBytes(as other: String) -> Bool {
+        var (text, other) = (self, other)
+        return text.withUTF8 { text in other.withUTF8 { other in sameBytes(text, other) } }
     }
 }

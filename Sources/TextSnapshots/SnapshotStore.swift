@@ -61,11 +61,7 @@ public struct SnapshotStore: Sendable {
         var text = text
         return text.withUTF8 { expected in
             data.withUnsafeBytes { recorded in
-                if recorded.count == expected.count,
-                    recorded.count == 0 || memcmp(recorded.baseAddress!, expected.baseAddress!, expected.count) == 0
-                {
-                    return true
-                }
+                if sameBytes(recorded.bindMemory(to: UInt8.self), expected) { return true }
                 // A checkout with CRLF line endings still matches.
                 guard recorded.contains(UInt8(ascii: "\r")) else { return false }
                 let normalized = Self.normalizingLineEndings(String(decoding: recorded, as: UTF8.self))

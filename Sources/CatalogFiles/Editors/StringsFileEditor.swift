@@ -1,4 +1,5 @@
 import Diagnostics
+import FileFormats
 import Foundation
 import Localization
 
@@ -116,9 +117,7 @@ package enum StringsFileEditor {
                 intact = removed.contains(original.keyAndValue(atRecord: record).key)
                 return
             }
-            intact =
-                value.count == kept.count
-                && (value.isEmpty || memcmp(value.baseAddress!, kept.baseAddress!, value.count) == 0)
+            intact = sameBytes(value, kept)
         }
         return intact
     }

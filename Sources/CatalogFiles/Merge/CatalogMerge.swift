@@ -160,14 +160,6 @@ public enum CatalogMerge {
         )
     }
 
-    /// Whether two texts are the same bytes.
-    private static func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        a.count == b.count
-            && a.withUnsafeBufferPointer { a in
-                b.withUnsafeBufferPointer { b in a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
-            }
-    }
-
     /// A merged document's JSON text, in its own order, in `capacity` bytes if they are enough.
     private static func json(_ document: MergeNode?, capacity: Int) -> [UInt8] {
         var output = JSONOutput(reservingCapacity: capacity)
@@ -240,7 +232,7 @@ public enum CatalogMerge {
             {
                 var records: [Int] = []
                 o.forEachEntry(pairedWith: t) { record, mine, yours in
-                    if let yours, Self.equal(mine, yours) { return }
+                    if let yours, sameBytes(mine, yours) { return }
                     records.append(record)
                 }
                 return records
@@ -269,11 +261,6 @@ public enum CatalogMerge {
         return Result(
             data: try encoded(marked(resolvedOurs, resolvedTheirs), form: form, path: path),
             conflicts: conflicting.map { "key \"\(Diagnostic.quote($0.key))\"" })
-    }
-
-    /// Whether two values' bytes are the same.
-    private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
     }
 
     /// `text` with `changes`: a value set in place or appended (with its comment), or the key

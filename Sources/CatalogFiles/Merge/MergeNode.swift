@@ -28,15 +28,6 @@ enum MergeNode: Sendable, Equatable {
         }
     }
 
-    /// Whether two texts are the same bytes.
-    private static func sameBytes(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
-        guard a.count == b.count else { return false }
-        guard !a.isEmpty else { return true }
-        return a.withUnsafeBytes { a in
-            b.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
-        }
-    }
-
     /// Its members when it is an object (an entry's read from its text); nil for any other value.
     var members: KeyedList<MergeNode>? {
         switch self {
