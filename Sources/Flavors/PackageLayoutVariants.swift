@@ -50,6 +50,9 @@ extension PackageLayout {
     /// name. Without dimensions, any flavor with an `Info.plist` (one file test, no listing).
     public func variant(named name: String) -> Variant? {
         guard !dimensions.isEmpty else {
+            // A folder right inside the flavors' folder: a name with a `/`, or `.` or `..`, leads elsewhere.
+            guard !name.isEmpty, name != ".", name != "..", !name.utf8.contains(where: { $0 == 0x2F || $0 == 0 })
+            else { return nil }
             return FileManager.default.fileExists(atPath: infoPlist(flavor: name).path) ? Variant(flavor: name) : nil
         }
         // One flavor of each dimension in turn, each the bytes that follow the one before (a

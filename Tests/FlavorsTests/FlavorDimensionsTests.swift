@@ -59,6 +59,21 @@ struct FlavorDimensionsTests {
         #expect(light.compileConditions == ["LIGHT"])
     }
 
+    @Test(
+        "without dimensions, a variant is a folder right inside Flavors/: a path-like name finds none",
+        arguments: ["../outside", "Pro/../../outside", "..", ".", "", "Pro/", "/tmp"])
+    func pathLikeNames(_ name: String) throws {
+        let root = try ChildProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let plist = "<plist version=\"1.0\"><dict><key>CFBundleIdentifier</key><string>a.b</string></dict></plist>"
+        try FileTree.write(plist, to: "Flavors/Pro/Info.plist", in: root)
+        try FileTree.write(plist, to: "outside/Info.plist", in: root)
+        try FileTree.write(plist, to: "Flavors/Info.plist", in: root)
+        let layout = PackageLayout(root: root)
+        #expect(layout.variant(named: "Pro")?.name == "Pro")
+        #expect(layout.variant(named: name) == nil)
+    }
+
     @Test("Info.plist: plain keys by priority, limits and look key by key, features united, suffixes appended")
     func identity() throws {
         try Self.withFixture { root in
