@@ -5,6 +5,11 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension PackageLayout {
     /// The most variants a package may declare: the matrix of its dimensions, before
@@ -21,11 +26,18 @@ extension PackageLayout {
     /// `Flavors/` that holds an `Info.plist`.
     public var variants: [Variant] {
         guard !dimensions.isEmpty else {
-            return flavorNames().filter { FileManager.default.fileExists(atPath: infoPlist(flavor: $0).path) }
-                .map(Variant.init(flavor:))
+            return flavorNames().filter(hasInfoPlist).map(Variant.init(flavor:))
         }
         let names = dimensions.map(\.name)
         return combinations.filter { !isExcluded($0) }.map { Variant(dimensions: names, flavors: $0) }
+    }
+
+    /// Whether the folder of flavor `name` has an `Info.plist`: any entry so named, a link that
+    /// leads nowhere included, so that reading it says what is wrong rather than the flavor
+    /// being left out without a word.
+    private func hasInfoPlist(_ name: String) -> Bool {
+        var status = stat()
+        return lstat(infoPlist(flavor: name).path, &status) == 0
     }
 
     /// Every combination of one flavor per dimension, excluded or not, the first dimension
@@ -53,7 +65,7 @@ extension PackageLayout {
             // A folder right inside the flavors' folder: a name with a `/`, or `.` or `..`, leads elsewhere.
             guard !name.isEmpty, name != ".", name != "..", !name.utf8.contains(where: { $0 == 0x2F || $0 == 0 })
             else { return nil }
-            return FileManager.default.fileExists(atPath: infoPlist(flavor: name).path) ? Variant(flavor: name) : nil
+            return hasInfoPlist(name) ? Variant(flavor: name) : nil
         }
         // One flavor of each dimension in turn, each the bytes that follow the one before (a
         // flavor may begin another's name: the next is tried when the rest does not match).

@@ -6,6 +6,11 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A variant's `Info.plist`: those of its folders (``Variant/folders``), merged by priority.
 ///
@@ -47,7 +52,13 @@ package struct VariantInfoPlist {
             guard
                 let data = try InputFile.readIfPresent(
                     atPath: path, limit: FlavorIdentity.plistLimit, within: container)
-            else { continue }
+            else {
+                // No plist is a folder that sets nothing; a link to nothing is a mistake to name.
+                var entry = stat()
+                guard lstat(path, &entry) == 0 else { continue }
+                throw Diagnostic(
+                    "cannot read the flavor's Info.plist: a symbolic link that leads to no file", path: path)
+            }
             let object = try PropertyListValues.value(of: data, path: path, keeping: FlavorIdentity.plistKeys)
             guard let values = object as? [String: Any] else {
                 throw Diagnostic("the top level must be a dictionary", path: path)

@@ -74,6 +74,35 @@ struct FlavorDimensionsTests {
         #expect(layout.variant(named: name) == nil)
     }
 
+    @Test("a flavor whose Info.plist is a link to nothing is listed, and reading it says so")
+    func danglingInfoPlist() throws {
+        let root = try ChildProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("Flavors/Pro"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("Flavors/Pro/Info.plist").path, withDestinationPath: "Gone.plist")
+        let layout = PackageLayout(root: root)
+        #expect(layout.variants.map(\.name) == ["Pro"])
+        let variant = try #require(layout.variant(named: "Pro"))
+        let error = try #require(throws: Diagnostic.self) { try layout.identity(of: variant) }
+        #expect(error.message.contains("a symbolic link that leads to no file"), "\(error)")
+    }
+
+    @Test("a variant's folder whose Info.plist is a link to nothing is an error, not a folder that sets nothing")
+    func danglingVariantInfoPlist() throws {
+        try Self.withFixture { root in
+            let plist = root.appendingPathComponent("Flavors/Staging/Info.plist")
+            try FileManager.default.removeItem(at: plist)
+            try FileManager.default.createSymbolicLink(atPath: plist.path, withDestinationPath: "Gone.plist")
+            let layout = try PackageLayout(configuredAt: root)
+            let variant = try #require(layout.variant(named: "ProStaging"))
+            let error = try #require(throws: Diagnostic.self) { try layout.identity(of: variant) }
+            #expect(error.message == "cannot read the flavor's Info.plist: a symbolic link that leads to no file")
+            #expect(error.path == plist.path)
+        }
+    }
+
     @Test("Info.plist: plain keys by priority, limits and look key by key, features united, suffixes appended")
     func identity() throws {
         try Self.withFixture { root in
