@@ -24,11 +24,7 @@ enum MergeCatalogsCommand: ToolCommand {
     static func run(_ parsed: ParsedCommandLine) throws -> Int32 {
         let urls = [base, ours, theirs].map { ToolContext.url(parsed.arguments($0)[0]) }
         let name = parsed.arguments(path).first ?? urls[1].path
-        guard let kind = CatalogMerge.kind(ofPath: name) else {
-            // Each version must be a file that can be read (a FIFO would block git merge-file).
-            for url in urls { _ = try contents(of: url) }
-            return try mergeLines(urls, name: name)
-        }
+        guard let kind = CatalogMerge.kind(ofPath: name) else { return try mergeLines(urls, name: name) }
         let result: CatalogMerge.Result
         // A version that cannot be read is an error, not a reason to merge by lines.
         var unreadable: Diagnostic?
@@ -67,8 +63,11 @@ enum MergeCatalogsCommand: ToolCommand {
     }
 
     /// `git merge-file`: ours updated in place, conflicts marked; its status (the number of
-    /// conflicts) becomes 0 or 1.
+    /// conflicts) becomes 0 or 1. Each version must first be a regular file (a FIFO would
+    /// block git, a folder or a missing file would give git's words): one that is not is the
+    /// error `InputFile` gives for it, and nothing is merged.
     private static func mergeLines(_ urls: [URL], name: String) throws -> Int32 {
+        for url in urls where !InputFile.isRegularFile(url) { _ = try contents(of: url) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments =

@@ -248,4 +248,27 @@ struct MergeCatalogsTests {
         #expect(pipeGiven.status != 0 && pipeGiven.errors.contains("theirs: error:"), "\(pipeGiven.errors)")
         #expect(try String(contentsOf: folder.appendingPathComponent("ours"), encoding: .utf8) == "\"a\" = \"A\";\n")
     }
+
+    /// An attack of this round: base (or theirs) not JSON sent the merge to git's line merge
+    /// before ours was read, and git blocked on ours, a named pipe.
+    @Test(
+        "a catalog merge refused falls back to lines only when every version is a regular file",
+        arguments: [(broken: "base", ours: "pipe"), ("theirs", "pipe"), ("base", "folder"), ("theirs", "missing")])
+    func fallbackChecksEveryVersion(broken: String, ours: String) throws {
+        let folder = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let catalog = "{\"sourceLanguage\":\"en\",\"strings\":{},\"version\":\"1.0\"}"
+        for version in ["base", "theirs"] {
+            try FileTree.write(version == broken ? "nope" : catalog, to: version, in: folder)
+        }
+        let oursFile = folder.appendingPathComponent("ours")
+        switch ours {
+        case "pipe": try #require(mkfifo(oursFile.path, 0o600) == 0)
+        case "folder": try FileManager.default.createDirectory(at: oursFile, withIntermediateDirectories: false)
+        default: break
+        }
+        let run = try ToolRunner.run(["merge-catalogs", "base", "ours", "theirs", "L.xcstrings"], in: folder)
+        #expect(run.status != 0)
+        #expect(run.errors.contains("ours: error:"), "\(run.errors)")
+    }
 }
