@@ -47,3 +47,20 @@ extension String {
         return text.withUTF8 { text in other.withUTF8 { other in sameBytes(text, other) } }
     }
 }
+
+/// A string compared and hashed by its UTF-8 bytes, as JSON, Foundation's dictionaries and
+/// the file systems tell keys apart: Swift's `String` equality takes two spellings of one
+/// text (`é` as one scalar, or `e` and a combining accent) for the same key, so that a
+/// dictionary keyed by `String` merges them.
+package struct LiteralKey: Hashable, Sendable {
+    package let string: String
+
+    package init(_ string: String) { self.string = string }
+
+    package static func == (lhs: LiteralKey, rhs: LiteralKey) -> Bool { lhs.string.hasSameBytes(as: rhs.string) }
+
+    package func hash(into hasher: inout Hasher) {
+        var string = string
+        string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+}

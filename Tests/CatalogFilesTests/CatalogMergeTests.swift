@@ -529,6 +529,41 @@ struct CatalogMergeTests {
         #expect(error.line == 3)
     }
 
+    /// An attack of this round: two keys that read the same but are spelled otherwise (`é` as
+    /// one scalar, and as `e` and a combining accent) were one key to the merge, and one of
+    /// them was lost, or theirs' change to it. Ours adds a key; theirs changes entry `changed`.
+    @Test(
+        "String Catalog keys spelled differently are different keys, whole or sparse",
+        arguments: [
+            (2, "\"x\":{\"comment\":\"2\"}", ["\"nfc\"", "\"nfd\"", "\"2\""]),
+            (0, "\"caf\\u00e9\":{\"comment\":\"nfc-theirs\"}", ["\"nfc-theirs\"", "\"nfd\"", "\"1\""]),
+            (1, "\"cafe\\u0301\":{\"comment\":\"nfd-theirs\"}", ["\"nfc\"", "\"nfd-theirs\"", "\"1\""]),
+        ] as [(Int, String, [String])], [false, true])
+    func keysByBytes(_ change: (changed: Int, entry: String, comments: [String]), whole: Bool) throws {
+        let entries = [
+            "\"caf\\u00e9\":{\"comment\":\"nfc\"}", "\"cafe\\u0301\":{\"comment\":\"nfd\"}",
+            "\"x\":{\"comment\":\"1\"}",
+        ]
+        func catalog(_ entries: [String]) -> Data {
+            Data(
+                ("{\"sourceLanguage\":\"en\",\"strings\":{" + entries.joined(separator: ",") + "},\"version\":\"1.0\"}")
+                    .utf8)
+        }
+        var theirs = entries
+        theirs[change.changed] = change.entry
+        let result = try CatalogMerge.merge(
+            .stringCatalog, base: catalog(entries), ours: catalog(entries + ["\"y\":{}"]), theirs: catalog(theirs),
+            path: Self.path, orderedBy: StringCatalogWriter.keyOrder, wholeVersions: whole)
+        #expect(result.conflicts.isEmpty)
+        let text = String(decoding: result.data, as: UTF8.self)
+        let quoted = text.components(separatedBy: "\"")
+        // Both spellings stay, each once, each with its comment; and ours' new key.
+        for spelling in ["caf\u{E9}", "cafe\u{301}", "y"] {
+            #expect(quoted.filter { $0.utf8.elementsEqual(spelling.utf8) }.count == 1, "\(text)")
+        }
+        for comment in change.comments { #expect(text.contains(comment), "\(text)") }
+    }
+
     @Test(".strings editor: a key changed twice takes its last value")
     func keyChangedTwice() throws {
         let text = "\"a\" = \"1\";\n\"b\" = \"2\";\n"

@@ -93,9 +93,8 @@ enum MergeNode: Sendable, Equatable {
             try document(consume base, path: "\(path) (base)"), try document(consume theirs, path: "\(path) (theirs)")
         )
         guard let baseEntries = base.entries, let theirsEntries = theirs.entries else { return nil }
-        var changed = Set<String>()
-        let baseByName = Dictionary(baseEntries.map { ($0.key, $0.value) }) { _, last in last }
-        let theirsByName = Dictionary(theirsEntries.map { ($0.key, $0.value) }) { _, last in last }
+        var changed = Set<LiteralKey>()
+        let (baseByName, theirsByName) = (TreeMerge.byName(baseEntries), TreeMerge.byName(theirsEntries))
         for (name, entry) in theirsByName {
             guard let before = baseByName[name], case .text(let a) = before, case .text(let b) = entry, sameBytes(a, b)
             else {
@@ -114,9 +113,10 @@ enum MergeNode: Sendable, Equatable {
     }
 
     /// This version with only the entries of `strings` named in `names`, each text copied.
-    private func keepingEntries(_ names: Set<String>) -> MergeNode {
+    private func keepingEntries(_ names: Set<LiteralKey>) -> MergeNode {
         guard case .object(var members) = self, let entries else { return self }
-        let kept = entries.filter { names.contains($0.key) }.map { entry -> (key: String, value: MergeNode) in
+        let kept = entries.filter { names.contains(LiteralKey($0.key)) }.map {
+            entry -> (key: String, value: MergeNode) in
             guard case .text(let text) = entry.value else { return entry }
             return (entry.key, .text(ArraySlice(Array(text))))
         }

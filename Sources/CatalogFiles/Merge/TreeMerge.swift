@@ -1,3 +1,4 @@
+import FileFormats
 import Localization
 
 /// A three-way merge of JSON trees (`MergeNode`s), as `CatalogMerge` merges a String Catalog:
@@ -44,15 +45,16 @@ struct TreeMerge {
         let conflictsBefore = conflicts.count
         // Ours' members in ours' order, then theirs' new ones where Xcode's order puts them,
         // all placed in one pass (not searched for and inserted one by one: that made
-        // merging a catalog quadratic in its keys).
+        // merging a catalog quadratic in its keys). Names are told apart by their bytes.
         var merged = KeyedList<Merged>()
         var added: [(key: String, value: Merged)] = []
-        var seen = Set<String>(minimumCapacity: oursMembers.count + theirsMembers.count)
-        for (name, member) in oursMembers where seen.insert(name).inserted {
-            merged.append(merge(name, baseMembers[name], member, theirsByName[name]), for: name)
+        var seen = Set<LiteralKey>(minimumCapacity: oursMembers.count + theirsMembers.count)
+        for (name, member) in oursMembers where seen.insert(LiteralKey(name)).inserted {
+            merged.append(
+                merge(name, baseMembers[LiteralKey(name)], member, theirsByName[LiteralKey(name)]), for: name)
         }
-        for (name, member) in theirsMembers where seen.insert(name).inserted {
-            added.append((name, merge(name, baseMembers[name], nil, member)))
+        for (name, member) in theirsMembers where seen.insert(LiteralKey(name)).inserted {
+            added.append((name, merge(name, baseMembers[LiteralKey(name)], nil, member)))
         }
         merged.insert(contentsOf: added, orderedBy: areInIncreasingOrder)
         let oursObject = MergeNode.object(Self.side(merged) { $0.ours })
@@ -70,10 +72,10 @@ struct TreeMerge {
         return merge(base, ours, theirs)
     }
 
-    /// An object's members by name (the last of a name given twice).
-    private static func byName(_ members: KeyedList<MergeNode>) -> [String: MergeNode] {
-        var named = [String: MergeNode](minimumCapacity: members.count)
-        for (name, member) in members { named[name] = member }
+    /// An object's members by name, told apart by its bytes (the last of a name given twice).
+    static func byName(_ members: KeyedList<MergeNode>) -> [LiteralKey: MergeNode] {
+        var named = [LiteralKey: MergeNode](minimumCapacity: members.count)
+        for (name, member) in members { named[LiteralKey(name)] = member }
         return named
     }
 

@@ -1,17 +1,18 @@
 import Diagnostics
+import FileFormats
 
 #if canImport(FoundationEssentials)
-import FileFormats
 import FoundationEssentials
 #else
 import Foundation
 #endif
 
 extension JSONValue: Equatable {
-    /// Equal as JSON: objects by their members whatever the order, numbers as written.
+    /// Equal as JSON: strings and names by their bytes (not two spellings of one text taken as
+    /// one), objects by their members whatever the order, numbers as written.
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
-        case (.string(let a), .string(let b)): return a == b
+        case (.string(let a), .string(let b)): return a.hasSameBytes(as: b)
         case (.number(let a), .number(let b)): return a == b
         case (.bool(let a), .bool(let b)): return a == b
         case (.null, .null): return true

@@ -1,3 +1,5 @@
+import FileFormats
+
 /// The members of a JSON object in the order they were read: what a String Catalog keeps so
 /// that writing it back puts every key where it was. A key given twice is kept twice (the
 /// reader reports it); lookups find the first.
@@ -111,12 +113,13 @@ public struct KeyedList<Value: Sendable>: Sendable, RandomAccessCollection {
     /// name (the last of a name given twice), their values equal by `isEqual`.
     public func hasSameMembers(as other: KeyedList, _ isEqual: (Value, Value) -> Bool) -> Bool {
         guard count == other.count else { return false }
+        // Names by their bytes, as JSON has them (not two spellings of one text taken as one).
         // Most often in the same order: member by member; else by name.
-        if zip(self, other).allSatisfy({ $0.key == $1.key }) {
+        if zip(self, other).allSatisfy({ $0.key.hasSameBytes(as: $1.key) }) {
             return zip(self, other).allSatisfy { isEqual($0.value, $1.value) }
         }
-        let named = Dictionary(other.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
-        return allSatisfy { member in named[member.key].map { isEqual($0, member.value) } ?? false }
+        let named = Dictionary(other.map { (LiteralKey($0.key), $0.value) }, uniquingKeysWith: { _, last in last })
+        return allSatisfy { member in named[LiteralKey(member.key)].map { isEqual($0, member.value) } ?? false }
     }
 
     /// Removes the members `shouldBeRemoved` accepts.
