@@ -21,6 +21,9 @@ enum MergeCatalogsCommand: ToolCommand {
         "merge-catalogs", summary: "merge three versions of a String Catalog or .strings file (a git merge driver)",
         arguments: [base, ours, theirs, path])
 
+    /// The most conflicts named on standard error.
+    static let conflictsNamed = 20
+
     static func run(_ parsed: ParsedCommandLine) throws -> Int32 {
         let urls = [base, ours, theirs].map { ToolContext.url(parsed.arguments($0)[0]) }
         let name = parsed.arguments(path).first ?? urls[1].path
@@ -50,9 +53,11 @@ enum MergeCatalogsCommand: ToolCommand {
         try AtomicFile.write(result.data, to: urls[1])
         guard !result.conflicts.isEmpty else { return 0 }
         let count = result.conflicts.count
+        // The first few named: the markers in the file show them all.
+        let shown = result.conflicts.prefix(Self.conflictsNamed).joined(separator: "; ")
         FlavorKitTool.printError(
             "\(Diagnostic.visible(name)): \(count) conflict\(count == 1 ? "" : "s"), between <<<<<<< and >>>>>>> in the file: "
-                + result.conflicts.joined(separator: "; ") + "\n")
+                + shown + (count > Self.conflictsNamed ? "; and \(count - Self.conflictsNamed) more" : "") + "\n")
         return 1
     }
 

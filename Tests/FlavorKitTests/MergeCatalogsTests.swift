@@ -271,4 +271,31 @@ struct MergeCatalogsTests {
         #expect(run.status != 0)
         #expect(run.errors.contains("ours: error:"), "\(run.errors)")
     }
+
+    /// Attacks of this round: a conflict's language or field holding an escape reached the
+    /// terminal raw, and 20,000 conflicts made one line of 389 KB.
+    @Test("conflicts are named with their control characters written out, twenty at most")
+    func conflictsNamedSafely() throws {
+        let folder = try ToolRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func catalog(_ value: String) -> String {
+            let entries = (0..<25).map { index in
+                "\"k\(index)\":{\"localizations\":{\"de\\u001b[31m\":{\"stringUnit\":{\"state\":\"translated\","
+                    + "\"value\":\"\(value)\"}}}}"
+            }
+            return "{\"sourceLanguage\":\"en\",\"strings\":{" + entries.joined(separator: ",")
+                + "},\"version\":\"1.0\"}"
+        }
+        for (version, value) in [("base", "b"), ("ours", "o"), ("theirs", "t")] {
+            try FileTree.write(catalog(value), to: version, in: folder)
+        }
+        let run = try ToolRunner.run(["merge-catalogs", "base", "ours", "theirs", "L.xcstrings"], in: folder)
+        #expect(run.status == 1)
+        #expect(!run.errors.contains("\u{1B}"), "\(run.errors)")
+        #expect(
+            run.errors.hasPrefix(
+                "L.xcstrings: 25 conflicts, between <<<<<<< and >>>>>>> in the file: key \"k0\", de\\u{1B}[31m; "),
+            "\(run.errors)")
+        #expect(run.errors.hasSuffix("; and 5 more\n"), "\(run.errors)")
+    }
 }

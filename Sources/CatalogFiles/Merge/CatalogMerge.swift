@@ -183,17 +183,18 @@ public enum CatalogMerge {
 
     /// Where a conflict is, in a catalog's words: `key "greeting", de, plural one`.
     private static func describe(_ path: [String]) -> String {
+        // Every name is the file's: each written out where it holds a control character.
         guard path.first == "strings", path.count > 1 else {
-            return path.isEmpty ? "the whole file" : "the field \(path.joined(separator: "."))"
+            return path.isEmpty ? "the whole file" : "the field \(Diagnostic.visible(path.joined(separator: ".")))"
         }
         var words = ["key \"\(Diagnostic.quote(path[1]))\""]
         var rest = path.dropFirst(2)
         if rest.first == "localizations" {
             rest = rest.dropFirst()
-            if let language = rest.popFirst() { words.append(language) }
+            if let language = rest.popFirst() { words.append(Diagnostic.visible(language)) }
         }
         let detail = rest.filter { !["variations", "stringUnit", "substitutions"].contains($0) }
-        if !detail.isEmpty { words.append(detail.joined(separator: " ")) }
+        if !detail.isEmpty { words.append(Diagnostic.visible(detail.joined(separator: " "))) }
         return words.joined(separator: ", ")
     }
 
