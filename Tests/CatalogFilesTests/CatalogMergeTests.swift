@@ -564,6 +564,28 @@ struct CatalogMergeTests {
         for comment in change.comments { #expect(text.contains(comment), "\(text)") }
     }
 
+    /// An attack of this round: a key (or `strings` itself) given twice was read first here,
+    /// last there, and the merge lost one or made a false conflict.
+    @Test(
+        "a String Catalog with a name given twice in strings or at the top is refused, not merged",
+        arguments: [
+            "{\"sourceLanguage\":\"en\",\"strings\":{\"k\":{\"comment\":\"1\"},\"k\":{\"comment\":\"2\"}},\"version\":\"1.0\"}",
+            "{\"sourceLanguage\":\"en\",\"strings\":{\"k\":{}},\"strings\":{\"z\":{}},\"version\":\"1.0\"}",
+        ])
+    func nameGivenTwice(_ twice: String) throws {
+        let plain = "{\"sourceLanguage\":\"en\",\"strings\":{\"k\":{\"comment\":\"1\"}},\"version\":\"1.0\"}"
+        let ours = plain.replacingOccurrences(of: "\"1\"", with: "\"ours\"")
+        let theirs = plain.replacingOccurrences(of: "1.0", with: "1.1")
+        for (base, mine, yours) in [(twice, ours, theirs), (plain, twice, theirs), (plain, ours, twice)] {
+            let error = try #require(throws: Diagnostic.self) {
+                try CatalogMerge.merge(
+                    .stringCatalog, base: Data(base.utf8), ours: Data(mine.utf8), theirs: Data(yours.utf8),
+                    path: Self.path)
+            }
+            #expect(error.message.contains("is given twice in one object"), "\(error)")
+        }
+    }
+
     @Test(".strings editor: a key changed twice takes its last value")
     func keyChangedTwice() throws {
         let text = "\"a\" = \"1\";\n\"b\" = \"2\";\n"

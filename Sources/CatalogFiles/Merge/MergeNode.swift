@@ -150,9 +150,11 @@ enum MergeNode: Sendable, Equatable {
         private mutating func topLevel() throws(JSONReader.Failure) -> MergeNode {
             try shapes.reader.beginObject()
             var members = KeyedList<MergeNode>()
+            var names = Set<LiteralKey>()
             var first = true
             while let key = try shapes.reader.nextKey(first: &first) {
                 let name = shapes.reader.decode(key)
+                try once(name, in: &names, at: key.start)
                 if name == "strings", try shapes.reader.kind() == .object {
                     members.append(try entries(), for: name)
                 } else {
@@ -162,14 +164,25 @@ enum MergeNode: Sendable, Equatable {
             return .object(members)
         }
 
+        /// Refuses a name given twice in one object (by its bytes): which one counts differs
+        /// from reader to reader, so that no merge of such a file could be right.
+        private func once(_ name: String, in names: inout Set<LiteralKey>, at offset: Int) throws(JSONReader.Failure) {
+            guard names.insert(LiteralKey(name)).inserted else {
+                throw JSONReader.Failure(
+                    message: "\"\(Diagnostic.quote(name))\" is given twice in one object", offset: offset - 1)
+            }
+        }
+
         /// `strings`: each entry's text, checked as JSON (as deep as `JSONValue` may nest) and
         /// not built.
         private mutating func entries() throws(JSONReader.Failure) -> MergeNode {
             try shapes.reader.beginObject()
             var entries = KeyedList<MergeNode>()
+            var names = Set<LiteralKey>()
             var first = true
             while let key = try shapes.reader.nextKey(first: &first) {
                 let name = shapes.reader.decode(key)
+                try once(name, in: &names, at: key.start)
                 let (before, line) = (shapes.reader.offset, shapes.reader.line)
                 shapes.reader.skipWhitespace()
                 let start = shapes.reader.offset
