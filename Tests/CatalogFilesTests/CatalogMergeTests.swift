@@ -586,6 +586,19 @@ struct CatalogMergeTests {
         }
     }
 
+    @Test("a String Catalog both sides added (an empty base) merges key by key")
+    func addedOnBothSides() throws {
+        let result = try CatalogMerge.merge(
+            .stringCatalog, base: Data(), ours: Self.catalog([("a", "A"), ("same", "S")]),
+            theirs: Self.catalog([("b", "B"), ("same", "S")]), path: Self.path)
+        #expect(result.conflicts.isEmpty)
+        #expect(result.data == Self.catalog([("a", "A"), ("b", "B"), ("same", "S")]))
+        let clash = try CatalogMerge.merge(
+            .stringCatalog, base: Data(), ours: Self.catalog([("a", "A")]), theirs: Self.catalog([("a", "Z")]),
+            path: Self.path)
+        #expect(clash.conflicts == ["key \"a\", de"])
+    }
+
     @Test(".strings editor: a key changed twice takes its last value")
     func keyChangedTwice() throws {
         let text = "\"a\" = \"1\";\n\"b\" = \"2\";\n"

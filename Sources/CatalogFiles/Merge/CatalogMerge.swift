@@ -132,6 +132,8 @@ public enum CatalogMerge {
     ) throws(Diagnostic) -> (ours: [UInt8]?, theirs: [UInt8]?, conflicts: [[String]]) {
         var (base, theirs) = (try read(.base), try read(.theirs))
         if sameBytes(base, theirs) { return (nil, nil, []) }
+        // A file both sides added: git gives an empty base, an empty catalog to merge from.
+        if base.isEmpty { base = Array("{}".utf8) }
         let added = max(theirs.count - base.count, 0)
         let changed = wholeVersions ? nil : try MergeNode.changedByTheirs(base: base, theirs: theirs, path: path)
         // The texts go once read; the entries theirs changed were copied.
