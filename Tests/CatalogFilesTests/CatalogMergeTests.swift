@@ -323,6 +323,20 @@ struct CatalogMergeTests {
             "\r\n\"b\" = \"2o\";\r\n"
         ),
         (
+            "CRLF lines: a paragraph removed from the middle takes the blank line before it, as with LF",
+            "\"a\" = \"1\";\r\n\r\n/* B */\r\n\"b\" = \"2\";\r\n\r\n\"c\" = \"3\";\r\n",
+            "\"a\" = \"1\";\r\n\r\n/* B */\r\n\"b\" = \"2\";\r\n\r\n\"c\" = \"3o\";\r\n",
+            "\"a\" = \"1\";\r\n\r\n\"c\" = \"3\";\r\n",
+            "\"a\" = \"1\";\r\n\r\n\"c\" = \"3o\";\r\n"
+        ),
+        (
+            "LF lines: a paragraph removed from the middle takes the blank line before it",
+            "\"a\" = \"1\";\n\n/* B */\n\"b\" = \"2\";\n\n\"c\" = \"3\";\n",
+            "\"a\" = \"1\";\n\n/* B */\n\"b\" = \"2\";\n\n\"c\" = \"3o\";\n",
+            "\"a\" = \"1\";\n\n\"c\" = \"3\";\n",
+            "\"a\" = \"1\";\n\n\"c\" = \"3o\";\n"
+        ),
+        (
             "a comment with a /* inside goes whole with its entry, from its first /*",
             "\"b\" = \"2\";\n/* outer\n   /* inner */\n\"a\" = \"1\";\n",
             "\"b\" = \"2o\";\n/* outer\n   /* inner */\n\"a\" = \"1\";\n",

@@ -230,10 +230,14 @@ package enum StringsFileEditor {
         var commentStart = open
         while commentStart > 0, isBlank(bytes[commentStart - 1]) { commentStart -= 1 }
         guard commentStart == 0 || bytes[commentStart - 1] == newline else { return start..<end }
-        // A paragraph of its own after a blank line takes that blank line with it.
-        let blankBefore = commentStart >= 2 && bytes[commentStart - 2] == newline
+        // A paragraph of its own after a blank line (LF or CRLF) takes that blank line with it.
+        let blankBefore =
+            commentStart >= 2 && bytes[commentStart - 2] == newline
+            ? 1
+            : commentStart >= 3 && bytes[commentStart - 2] == carriageReturn && bytes[commentStart - 3] == newline
+                ? 2 : 0
         let nothingAfter = next == bytes.count || bytes[next] == newline || bytes[next] == carriageReturn
-        return (blankBefore && nothingAfter ? commentStart - 1 : commentStart)..<end
+        return (nothingAfter ? commentStart - blankBefore : commentStart)..<end
     }
 
     /// Byte offsets of locations (a line, a column in Unicode scalars), lines counted as the
