@@ -330,6 +330,13 @@ struct CatalogMergeTests {
             "\"a\" = \"1\";\r\n\r\n\"c\" = \"3o\";\r\n"
         ),
         (
+            "CRLF lines: theirs' new key and its comment are added with CRLF",
+            "\"a\" = \"1\";\r\n",
+            "\"a\" = \"1o\";\r\n",
+            "\"a\" = \"1\";\r\n/* New. */\r\n\"n\" = \"N\";\r\n",
+            "\"a\" = \"1o\";\r\n/* New. */\r\n\"n\" = \"N\";\r\n"
+        ),
+        (
             "LF lines: a paragraph removed from the middle takes the blank line before it",
             "\"a\" = \"1\";\n\n/* B */\n\"b\" = \"2\";\n\n\"c\" = \"3\";\n",
             "\"a\" = \"1\";\n\n/* B */\n\"b\" = \"2\";\n\n\"c\" = \"3o\";\n",

@@ -26,10 +26,14 @@ package enum StringsFileEditor {
         // By where each value starts: a key changed twice takes its last value.
         var replacements: [Int: (range: Range<Int>, text: String)] = [:]
         var appended = ""
+        // New lines end as the file's last line does (they follow it): CRLF in a file written so.
+        let lineEnd =
+            bytes.lastIndex(of: UInt8(ascii: "\n")).map { $0 > 0 && bytes[$0 - 1] == UInt8(ascii: "\r") } == true
+            ? "\r\n" : "\n"
         var located: [(order: Int, key: String, value: String, location: SourceLocation)] = []
         for (order, (key, value)) in changes.enumerated() {
             guard let location = file?.table.entry(key)?.location else {
-                appended += entry(key, value, comment: comments[key])
+                appended += entry(key, value, comment: comments[key], lineEnd: lineEnd)
                 continue
             }
             located.append((order, key, value, location))
@@ -56,14 +60,15 @@ package enum StringsFileEditor {
             try skipToken(bytes, &index, location)
             replacements[start] = (start..<index, StringsWriter.quoted(value))
         }
-        return rebuilt(bytes, replacing: replacements.values.map { ($0.range, $0.text) }, appending: appended)
+        return rebuilt(
+            bytes, replacing: replacements.values.map { ($0.range, $0.text) }, appending: appended, lineEnd: lineEnd)
     }
 
-    /// A new entry, after its comment.
-    private static func entry(_ key: String, _ value: String, comment: String?) -> String {
-        let quoted = "\(StringsWriter.quoted(key)) = \(StringsWriter.quoted(value));\n"
+    /// A new entry, after its comment, each line ended by `lineEnd`.
+    private static func entry(_ key: String, _ value: String, comment: String?, lineEnd: String) -> String {
+        let quoted = "\(StringsWriter.quoted(key)) = \(StringsWriter.quoted(value));" + lineEnd
         guard let comment else { return quoted }
-        return "/* \(comment.replacingOccurrences(of: "*/", with: "* /")) */\n" + quoted
+        return "/* \(comment.replacingOccurrences(of: "*/", with: "* /")) */" + lineEnd + quoted
     }
 
     /// The most times `removing` looks for a key defined again: a key defined more often than
@@ -170,9 +175,10 @@ package enum StringsFileEditor {
     /// `bytes` with each range replaced, in one pass: copied once in order, not shifted for
     /// each range (which made changing many values of a large file quadratic). Ranges that
     /// overlap count as their union, replaced by the first one's text. `appended` goes at the
-    /// end, on a line of its own.
+    /// end, on a line of its own (ended by `lineEnd` when the file's last line lacks an end).
     private static func rebuilt(
-        _ bytes: [UInt8], replacing replacements: [(range: Range<Int>, with: String)], appending appended: String = ""
+        _ bytes: [UInt8], replacing replacements: [(range: Range<Int>, with: String)], appending appended: String = "",
+        lineEnd: String = "\n"
     ) -> String {
         var result: [UInt8] = []
         result.reserveCapacity(
@@ -192,7 +198,7 @@ package enum StringsFileEditor {
         while end > 0, result[end - 1] == 0x20 || (0x09...0x0D).contains(result[end - 1]) { end -= 1 }
         let closing = end > 0 && result[end - 1] == UInt8(ascii: "}") ? end - 1 : result.count
         var inserted: [UInt8] = []
-        if closing > 0, result[closing - 1] != UInt8(ascii: "\n") { inserted.append(UInt8(ascii: "\n")) }
+        if closing > 0, result[closing - 1] != UInt8(ascii: "\n") { inserted.append(contentsOf: lineEnd.utf8) }
         inserted.append(contentsOf: appended.utf8)
         result.insert(contentsOf: inserted, at: closing)
         return String(decoding: result, as: UTF8.self)
