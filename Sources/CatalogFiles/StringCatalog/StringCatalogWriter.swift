@@ -23,20 +23,34 @@ public enum StringCatalogWriter {
     }
 
     /// `keyOrder` of two keys written only in ASCII letters, digits, `-` and `.` (most keys),
-    /// without Foundation's collation, which orders them so: `-` before `.` before digits
-    /// before letters, letters with case ignored, runs of digits by value. Nil for any other
-    /// key, and where the collation's tie-breaks decide (keys equal but for case or leading
-    /// zeros): Foundation answers those. A test compares the two on random keys.
+    /// without Foundation's collation, which orders them as `byteOrder` does: `-` before `.`
+    /// before digits before letters. Nil for any other key, and where the collation's
+    /// tie-breaks decide: Foundation answers those. A test compares the two on random keys.
     private static func plainOrder(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool? {
         func isPlain(_ byte: UInt8) -> Bool {
             byte &- 0x30 < 10 || (byte | 0x20) &- 0x61 < 26 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
         }
         guard left.allSatisfy(isPlain), right.allSatisfy(isPlain) else { return nil }
+        return byteOrder(left, right)
+    }
+
+    /// An order close to `keyOrder` at a small part of its cost (Foundation's comparison sets
+    /// up a collation each time): `byteOrder`, ties taken as equal. It decides nothing alone:
+    /// `StringCatalog.insert` checks with `keyOrder` the place it finds for a new key.
+    package static func keyOrderGuess(_ lhs: String, _ rhs: String) -> Bool {
+        var lhs = lhs, rhs = rhs
+        return lhs.withUTF8 { left in rhs.withUTF8 { right in byteOrder(left, right) ?? false } }
+    }
+
+    /// Bytes, ASCII letters with case ignored, runs of digits by value; nil where only a
+    /// tie-break would decide (keys equal but for case, or for leading zeros).
+    private static func byteOrder(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool? {
         let isDigit = { (byte: UInt8) in byte &- 0x30 < 10 }
+        let folded = { (byte: UInt8) in byte &- 0x41 < 26 ? byte | 0x20 : byte }
         var i = 0, j = 0
         while i < left.count, j < right.count {
             if isDigit(left[i]), isDigit(right[j]) {
-                // Two numbers, by value. Leading zeros differing: left to Foundation's tie-breaks.
+                // Two numbers, by value; leading zeros that differ are a tie-break.
                 var (startLeft, startRight) = (i, j)
                 while startLeft < left.count - 1, left[startLeft] == 0x30, isDigit(left[startLeft + 1]) {
                     startLeft += 1
@@ -57,50 +71,12 @@ public enum StringCatalogWriter {
                 }
                 continue
             }
-            // `-` (0x2D) and `.` (0x2E) sort before digits and letters, as their bytes do.
-            let (a, b) = (left[i] | (left[i] >= 0x41 ? 0x20 : 0), right[j] | (right[j] >= 0x41 ? 0x20 : 0))
-            if a != b { return a < b }
-            i += 1
-            j += 1
-        }
-        guard left.count - i != right.count - j else { return nil }
-        return left.count - i < right.count - j
-    }
-
-    /// An order close to `keyOrder` at a small part of its cost (Foundation's comparison sets
-    /// up a collation each time): bytes, ASCII letters with case ignored, runs of digits by
-    /// value. It decides nothing alone: `StringCatalog.insert` checks with `keyOrder` the
-    /// place it finds for a new key.
-    package static func keyOrderGuess(_ lhs: String, _ rhs: String) -> Bool {
-        var lhs = lhs, rhs = rhs
-        return lhs.withUTF8 { left in rhs.withUTF8 { right in guess(left, right) } }
-    }
-
-    private static func guess(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
-        let isDigit = { (byte: UInt8) in byte &- 0x30 < 10 }
-        let folded = { (byte: UInt8) in byte &- 0x41 < 26 ? byte | 0x20 : byte }
-        var i = 0, j = 0
-        while i < left.count, j < right.count {
-            if isDigit(left[i]), isDigit(right[j]) {
-                // Two numbers: the one with fewer digits (leading zeros aside) is the smaller.
-                while i < left.count - 1, left[i] == 0x30, isDigit(left[i + 1]) { i += 1 }
-                while j < right.count - 1, right[j] == 0x30, isDigit(right[j + 1]) { j += 1 }
-                var endLeft = i, endRight = j
-                while endLeft < left.count, isDigit(left[endLeft]) { endLeft += 1 }
-                while endRight < right.count, isDigit(right[endRight]) { endRight += 1 }
-                if endLeft - i != endRight - j { return endLeft - i < endRight - j }
-                while i < endLeft {
-                    if left[i] != right[j] { return left[i] < right[j] }
-                    i += 1
-                    j += 1
-                }
-                continue
-            }
             let (a, b) = (folded(left[i]), folded(right[j]))
             if a != b { return a < b }
             i += 1
             j += 1
         }
+        guard left.count - i != right.count - j else { return nil }
         return left.count - i < right.count - j
     }
 
