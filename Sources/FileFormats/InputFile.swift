@@ -35,8 +35,7 @@ package enum InputFile {
     /// each file would cost more than reading a small catalog).
     package static func read(atPath path: String, limit: Int, within folder: String? = nil) throws(Diagnostic) -> Data {
         guard let data = try readIfPresent(atPath: path, limit: limit, within: folder) else {
-            var status = stat()
-            throw missing(path, isLink: lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK)
+            throw missing(path, isLink: isLink(path))
         }
         return data
     }
@@ -46,11 +45,17 @@ package enum InputFile {
     package static func bytes(_ url: URL, limit: Int) throws(Diagnostic) -> [UInt8] {
         var bytes: [UInt8] = []
         guard let count = try read(url, limit: limit, into: &bytes) else {
-            var status = stat()
-            throw missing(url.path, isLink: lstat(url.path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK)
+            throw missing(url.path, isLink: isLink(url.path))
         }
         bytes.removeLast(bytes.count - count)
         return bytes
+    }
+
+    /// Whether the entry at `path` is itself a symbolic link: where a read found no file, one
+    /// that leads to no file, which someone meant to be read.
+    package static func isLink(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
     }
 
     /// The error for a file that is not there: a symbolic link there that leads to no file is

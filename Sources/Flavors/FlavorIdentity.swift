@@ -7,11 +7,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Who a flavor is: read from `Flavors/<Name>/Info.plist`, never hard-coded in Swift.
 ///
@@ -66,10 +61,8 @@ public struct FlavorIdentity: Sendable, Equatable {
     /// `init(name:contentsOf:within:)` with paths: start-up joins them as text.
     package init(name: String, atPath path: String, within folder: String?) throws(Diagnostic) {
         guard let data = try InputFile.readIfPresent(atPath: path, limit: Self.plistLimit, within: folder) else {
-            var entry = stat()
-            let isLink = lstat(path, &entry) == 0 && entry.st_mode & S_IFMT == S_IFLNK
             throw Diagnostic(
-                isLink
+                InputFile.isLink(path)
                     ? "cannot read the flavor's Info.plist: a symbolic link that leads to no file"
                     : "cannot read the flavor's Info.plist", path: path)
         }

@@ -6,11 +6,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A variant's `Info.plist`: those of its folders (``Variant/folders``), merged by priority.
 ///
@@ -54,8 +49,7 @@ package struct VariantInfoPlist {
                     atPath: path, limit: FlavorIdentity.plistLimit, within: container)
             else {
                 // No plist is a folder that sets nothing; a link to nothing is a mistake to name.
-                var entry = stat()
-                guard lstat(path, &entry) == 0 else { continue }
+                guard InputFile.isLink(path) else { continue }
                 throw Diagnostic(
                     "cannot read the flavor's Info.plist: a symbolic link that leads to no file", path: path)
             }
