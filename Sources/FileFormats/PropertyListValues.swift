@@ -12,8 +12,12 @@ import Foundation
 /// `PropertyListSerialization` and its bridged objects. For the package's
 /// modules (`package` access), not part of the library's API.
 package enum PropertyListValues {
-    /// How a binary property list starts.
-    private static let binaryMagic = Array("bplist".utf8)
+    /// Whether `data` is a binary property list: it starts with `bplist` (compared in memory:
+    /// `Data`'s own `starts(with:)` walks its iterator, which costs more than reading a small plist's
+    /// header).
+    private static func isBinary(_ data: Data) -> Bool {
+        data.withUnsafeBytes { $0.starts(with: "bplist".utf8) }
+    }
 
     /// The value `data` holds; an XML error names its line and column in `path`. A key given
     /// twice keeps its last value, as Foundation's does. With `keeping`, a top-level
@@ -25,7 +29,7 @@ package enum PropertyListValues {
         let keep = { (member: PropertyList.Member) in
             if keeping?.contains(member.key) ?? true { kept[member.key] = value(member.value) }
         }
-        guard !data.starts(with: binaryMagic) else {
+        guard !isBinary(data) else {
             switch PropertyList.binary(data, eachMember: keeping == nil ? nil : keep) {
             case .success(let root): return root.members?.isEmpty == true && keeping != nil ? kept : value(root)
             case .failure(let error):
@@ -54,7 +58,7 @@ package enum PropertyListValues {
     /// The property list `data` holds, XML or binary, as a tree (each element's offsets kept
     /// for an editor); an XML error names its line and column in `path`.
     package static func tree(of data: Data, path: String) throws(Diagnostic) -> PropertyList {
-        guard !data.starts(with: binaryMagic) else {
+        guard !isBinary(data) else {
             switch PropertyList.binary(data) {
             case .success(let root): return root
             case .failure(let error):

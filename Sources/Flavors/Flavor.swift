@@ -145,8 +145,9 @@ public struct Flavor: Sendable {
             nil, remembered: nil, environment: environment, notices: &notices)
         let catalogs = sharedCatalogs ?? resources.localizations
         // One stat(2) at start-up, not a listing: the store lists the folder when it loads.
+        let catalogsPath = catalogs.path
         var status = stat()
-        guard stat(catalogs.path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+        guard stat(catalogsPath, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
             // Without it every text would show as its key: say so instead.
             // Named by flavorkit.json when it is not the default folder.
             let configured =
@@ -160,11 +161,11 @@ public struct Flavor: Sendable {
                             : "; create it (`flavorkit extract` fills it with the keys the code uses), or, when "
                                 + "\(PackageLayout.Name.configuration) names another folder, ship that file beside "
                                 + "\(PackageLayout.Name.flavors)/"),
-                    path: catalogs.path))
+                    path: catalogsPath))
         }
         // Lowest priority first: the store's later folders win per key.
         let store = CatalogStore(
-            folders: [catalogs] + variant.folders.reversed().map(resources.localizations(flavor:)),
+            folderPaths: [catalogsPath] + variant.folders.reversed().map(resources.localizationsPath(flavor:)),
             pseudoLocaleSource: identity.developmentLanguage)
         let localizer = Localizer(
             store: store, developmentLanguage: identity.developmentLanguage, preferences: preferences,

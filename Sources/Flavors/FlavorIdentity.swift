@@ -87,20 +87,21 @@ public struct FlavorIdentity: Sendable, Equatable {
         guard let dictionary = object as? [String: Any] else {
             throw Diagnostic("the top level must be a dictionary", path: path)
         }
-        try self.init(name: name, values: dictionary, path: { _ in path })
+        try self.init(name: name, path: { _ in path }, value: { dictionary[$0] })
     }
 
-    /// Validates an Info.plist's values (a variant's, merged from several files); `path`
-    /// names the file that gave a key (`FlavorLimits.lists`) in error messages.
-    package init(name: String, values dictionary: [String: Any], path: (String) -> String) throws(Diagnostic) {
+    /// Validates an Info.plist's values: `value` gives each key's (a variant's, merged from
+    /// several files, as `VariantInfoPlist` resolves it); `path` names the file that gave a
+    /// key (`FlavorLimits.lists`) in error messages.
+    package init(name: String, path: (String) -> String, value: (String) -> Any?) throws(Diagnostic) {
         func string(_ key: String) throws(Diagnostic) -> String {
-            guard let value = dictionary[key] as? String, !value.isEmpty else {
+            guard let value = value(key) as? String, !value.isEmpty else {
                 throw Diagnostic("\(key) is missing or not a non-empty string", path: path(key))
             }
             return value
         }
         self.name = name
-        let suffix = dictionary[Self.bundleIdentifierSuffixKey] ?? ""
+        let suffix = value(Self.bundleIdentifierSuffixKey) ?? ""
         guard let suffix = suffix as? String else {
             throw Diagnostic(
                 "\(Self.bundleIdentifierSuffixKey) must be a string such as .staging",
@@ -117,28 +118,28 @@ public struct FlavorIdentity: Sendable, Equatable {
         }
         developmentLanguage = development
 
-        let rawFeatures = dictionary["FlavorFeatures"] ?? [String]()
+        let rawFeatures = value("FlavorFeatures") ?? [String]()
         guard let features = rawFeatures as? [String] else {
             throw Diagnostic("FlavorFeatures must be an array of strings", path: path("FlavorFeatures"))
         }
         self.features = Set(features)
 
-        let rawLimits = dictionary["FlavorLimits"] ?? [String: Any]()
+        let rawLimits = value("FlavorLimits") ?? [String: Any]()
         guard let limitDictionary = rawLimits as? [String: Any] else {
             throw Diagnostic("FlavorLimits must be a dictionary", path: path("FlavorLimits"))
         }
         var limits: [String: Int] = [:]
-        for (key, value) in limitDictionary.sorted(by: { $0.key < $1.key }) {
+        for (key, limit) in limitDictionary.sorted(by: { $0.key < $1.key }) {
             let range = Self.limitRange(key)
-            guard let number = value as? Int, range.contains(number) else {
+            guard let number = limit as? Int, range.contains(number) else {
                 throw Diagnostic(
-                    "FlavorLimits.\(key) must be a whole number \(Self.describe(range)), not \(Self.describe(value))",
+                    "FlavorLimits.\(key) must be a whole number \(Self.describe(range)), not \(Self.describe(limit))",
                     path: path("FlavorLimits.\(key)"))
             }
             limits[key] = number
         }
         self.limits = limits
-        look = try FlavorLook(plistValue: dictionary["FlavorLook"], path: path("FlavorLook"))
+        look = try FlavorLook(plistValue: value("FlavorLook"), path: path("FlavorLook"))
     }
 
     /// The ranges of the `FlavorLimits` the reference app reads (a flavor of it sets them in its

@@ -133,7 +133,11 @@ public struct PackageLayout: Sendable, Hashable {
     }
     /// `Flavors/<name>/Localizations/`: the flavor's catalog overrides.
     public func localizations(flavor name: String) -> URL {
-        URL(fileURLWithPath: joinedPath(flavorPath(name), Name.localizations), isDirectory: false)
+        URL(fileURLWithPath: localizationsPath(flavor: name), isDirectory: false)
+    }
+    /// `Flavors/<name>/Localizations/` as a path: the runtime's catalog store reads by it.
+    package func localizationsPath(flavor name: String) -> String {
+        joinedPath(flavorPath(name), Name.localizations)
     }
     /// `Flavors/<name>` as a path.
     private func flavorPath(_ name: String) -> String { joinedPath(flavorsPath, name) }

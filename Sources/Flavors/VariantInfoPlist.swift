@@ -35,8 +35,9 @@ package struct VariantInfoPlist {
     /// The variant they belong to.
     package let variant: Variant
 
-    /// The keys whose dictionaries are merged key by key.
-    package static let mergedDictionaries: Set<String> = ["FlavorLimits", "FlavorLook"]
+    /// The keys whose dictionaries are merged key by key (a list: two short names compare
+    /// faster than a set hashes one).
+    package static let mergedDictionaries = ["FlavorLimits", "FlavorLook"]
 
     /// Reads the plist of each of `variant`'s folders that has one (each inside its folder).
     package init(variant: Variant, layout: PackageLayout) throws(Diagnostic) {
@@ -71,26 +72,6 @@ package struct VariantInfoPlist {
 
     /// The variant's identity, validated; an error names the file that gave the key at fault.
     package func identity() throws(Diagnostic) -> FlavorIdentity {
-        var merged: [String: Any] = [:]
-        merged.reserveCapacity(layers.reduce(1) { $0 + $1.values.count })
-        for layer in layers.reversed() {
-            for (key, value) in layer.values where key != FlavorIdentity.bundleIdentifierSuffixKey {
-                // Most keys are set by one layer: nothing below to merge with.
-                guard let below = merged[key] else {
-                    merged[key] = value
-                    continue
-                }
-                if Self.mergedDictionaries.contains(key), let dictionary = value as? [String: Any],
-                    let below = below as? [String: Any]
-                {
-                    merged[key] = below.merging(dictionary) { _, new in new }
-                } else if key == "FlavorFeatures", let features = value as? [String], let below = below as? [String] {
-                    merged[key] = below + features.filter { !below.contains($0) }
-                } else {
-                    merged[key] = value
-                }
-            }
-        }
         var suffix = ""
         for index in suffixOrder {
             let layer = layers[index]
@@ -101,11 +82,45 @@ package struct VariantInfoPlist {
             }
             suffix += text
         }
-        merged[FlavorIdentity.bundleIdentifierSuffixKey] = suffix
         // The file that gave a key at fault: looked up only for a message.
-        return try FlavorIdentity(name: variant.name, values: merged) { key in
-            values(of: key).first?.layer.path ?? layers[0].path
+        return try FlavorIdentity(
+            name: variant.name, path: { key in values(of: key).first?.layer.path ?? layers[0].path }
+        ) {
+            key in key == FlavorIdentity.bundleIdentifierSuffixKey ? suffix : value(of: key)
         }
+    }
+
+    /// The value of `key` in effect: the first layer's that sets it, except that
+    /// `mergedDictionaries` are merged key by key and `FlavorFeatures` united over the layers.
+    /// Resolved per key as the identity asks: no merged copy of every key is made.
+    func value(of key: String) -> Any? {
+        guard key == "FlavorFeatures" || Self.mergedDictionaries.contains(key) else {
+            // A loop: a lazy `compactMap`'s `first` looks the key up twice in the layer that has it.
+            for layer in layers {
+                if let value = layer.values[key] { return value }
+            }
+            return nil
+        }
+        var found: Any?
+        // Lowest priority first: each layer that sets the key overrides or adds to those below.
+        for layer in layers.reversed() {
+            guard let value = layer.values[key] else { continue }
+            guard let below = found else {
+                found = value
+                continue
+            }
+            // As read (`[Any]`): a cast to `[String]` would copy each array; FlavorIdentity checks the union.
+            if key == "FlavorFeatures", let features = value as? [Any], let below = below as? [Any] {
+                found = below + features.filter { feature in !below.contains { $0 as? String == feature as? String } }
+            } else if Self.mergedDictionaries.contains(key), let dictionary = value as? [String: Any],
+                let below = below as? [String: Any]
+            {
+                found = below.merging(dictionary) { _, new in new }
+            } else {
+                found = value
+            }
+        }
+        return found
     }
 
     /// The indices of the layers in the order their suffixes are appended: flavors in

@@ -48,6 +48,24 @@ struct FlavorDimensionsTests {
         }
     }
 
+    @Test("flavorkit.json's keys may be written with escapes, in any order, UTF-16 with a byte-order mark")
+    func spelledOtherwise() throws {
+        let json =
+            #"{"exclude": [["Free", "Staging"]], "dim\u0065nsions": [{"flavors": ["Free", "Pro"], "n\u0061me": "tier"}, {"name": "environment", "flavors": ["Staging", "Production"]}]}"#
+        for data in [Data(json.utf8), Data([0xFF, 0xFE]) + json.data(using: .utf16LittleEndian)!] {
+            let root = try ChildProcess.temporaryFolder()
+            defer { try? FileManager.default.removeItem(at: root) }
+            try data.write(to: root.appendingPathComponent("flavorkit.json"))
+            let layout = try PackageLayout(configuredAt: root)
+            #expect(
+                layout.dimensions == [
+                    FlavorDimension(name: "tier", flavors: ["Free", "Pro"]),
+                    FlavorDimension(name: "environment", flavors: ["Staging", "Production"]),
+                ])
+            #expect(layout.variants.map(\.name) == ["FreeProduction", "ProStaging", "ProProduction"])
+        }
+    }
+
     @Test("a package without dimensions has one variant per flavor, in the implicit dimension")
     func oneDimension() throws {
         let layout = Repository.layout
@@ -213,7 +231,7 @@ struct FlavorDimensionsTests {
             ),
             (
                 #"{"dimensions": [{"name": "a", "flavors": ["Pro"]}, {"name": "b", "flavors": ["Pro"]}]}"#,
-                "1:43: error: dimensions: Pro is declared twice"
+                "1:78: error: dimensions: Pro is declared twice"
             ),
             (
                 #"{"dimensions": [{"name": "a", "flavors": ["Pro"]}, {"name": "a", "flavors": ["Max"]}]}"#,
@@ -244,6 +262,24 @@ struct FlavorDimensionsTests {
                 "1:2: error: dimensions: two variants, or a variant and a flavor, are called ABC"
             ),
             (#"{"exclude": [["Pro"]]}"#, "1:2: error: exclude needs dimensions"),
+            (
+                #"{"dimensions": [{"name": "a", "name": "b", "flavors": ["Pro"]}]}"#,
+                "1:2: error: dimensions must be an array of objects"
+            ),
+            (
+                #"{"dimensions": [{"name": "a", "flavors": ["Pro"], "order": 1}]}"#,
+                "1:2: error: dimensions must be an array of objects"
+            ),
+            (
+                #"{"dimensions": [{"name": "a", "flavors": ["Pro", 1]}]}"#,
+                "1:2: error: dimensions must be an array of objects"
+            ),
+            (
+                #"{"dimensions": [{"name": "a", "flavors": ["Pro"]}], "exclude": [[]]}"#,
+                "1:53: error: exclude must be an array of flavor combinations"
+            ),
+            (#"{"dimensions": [{"name": "a", "flavors": ["Pro"]}] "exclude": []}"#, "1:52: error: not valid JSON: "),
+            (#"{"dimensions": [{"name": "a", "flavors": ["Pro"]}]}  {}"#, "1:54: error: not valid JSON: "),
             (
                 #"{"dimensions": [{"name": "tier", "flavors": ["../Pro"]}]}"#,
                 #"1:46: error: dimensions: "../Pro" is not a flavor name"#

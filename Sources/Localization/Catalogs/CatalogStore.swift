@@ -17,8 +17,10 @@ import Foundation
 /// folder is an error of the language, never read.
 public final class CatalogStore: Sendable {
     /// Folders holding `<lang>.lproj/` subfolders or `.xcstrings` files, lowest priority first.
-    public let folders: [URL]
-    /// Their paths, found once (a URL's path is built on each use).
+    public var folders: [URL] { givenFolders ?? folderPaths.map { URL(fileURLWithPath: $0, isDirectory: false) } }
+    /// The folders as given to `init(folders:…)`; nil when the store was made from paths.
+    private let givenFolders: [URL]?
+    /// Their paths, what the store reads by (a URL's path is built on each use).
     private let folderPaths: [String]
     /// The language pseudo-locales are made from; nil for none.
     public let pseudoLocaleSource: LanguageTag?
@@ -58,13 +60,31 @@ public final class CatalogStore: Sendable {
     /// `keepingComments`: for tools that check, convert or write catalogs back (see
     /// `keepsComments`); such a store reads each String Catalog once, with only the
     /// localizations of `readingLanguages` when given (never to be written back then).
-    public init(
+    public convenience init(
         folders: [URL], pseudoLocaleSource: LanguageTag? = nil, keepingComments: Bool = false,
         readingLanguages: Set<LanguageTag>? = nil
     ) {
-        self.folders = folders
-        folderPaths = folders.map(\.path)
-        listings = Mutex(Dictionary(minimumCapacity: folders.count * 4))
+        self.init(
+            folders: folders, paths: folders.map(\.path), pseudoLocaleSource: pseudoLocaleSource,
+            keepingComments: keepingComments, readingLanguages: readingLanguages)
+    }
+
+    /// A start-up's store: the folders at `folderPaths`, each a path as `PackageLayout` joins
+    /// it (a URL made for each folder and its path taken back cost more than reading a small
+    /// catalog); ``folders`` makes their URLs when asked.
+    package convenience init(folderPaths: [String], pseudoLocaleSource: LanguageTag? = nil) {
+        self.init(
+            folders: nil, paths: folderPaths, pseudoLocaleSource: pseudoLocaleSource, keepingComments: false,
+            readingLanguages: nil)
+    }
+
+    private init(
+        folders: [URL]?, paths: [String], pseudoLocaleSource: LanguageTag?, keepingComments: Bool,
+        readingLanguages: Set<LanguageTag>?
+    ) {
+        givenFolders = folders
+        folderPaths = paths
+        listings = Mutex(Dictionary(minimumCapacity: paths.count * 4))
         self.pseudoLocaleSource = pseudoLocaleSource
         keepsComments = keepingComments
         stringCatalogReadLanguages = readingLanguages
