@@ -83,8 +83,8 @@ package enum InputFile {
         let count: Int?
         do {
             count = try readAll(
-                descriptor, into: UnsafeMutableRawBufferPointer(start: buffer, count: size + 1), limit: limit,
-                path: path)
+                descriptor, into: UnsafeMutableRawBufferPointer(start: buffer, count: size + 1), expecting: size,
+                limit: limit, path: path)
         } catch {
             free(buffer)
             throw error
@@ -162,7 +162,7 @@ package enum InputFile {
                 Result { () throws(Diagnostic) in
                     try readAll(
                         descriptor, into: UnsafeMutableRawBufferPointer(rebasing: bytes[count..<wanted]),
-                        limit: limit - count, path: path)
+                        expecting: count == 0 ? size : nil, limit: limit - count, path: path)
                 }
             }.get()
             if let got { return count + got }
@@ -368,9 +368,11 @@ package enum InputFile {
 
     /// Reads the descriptor into `buffer` to its end; returns how many bytes it read, or nil
     /// when the buffer filled before the end (the file is larger than it was). More than
-    /// `limit` bytes is an error.
+    /// `limit` bytes is an error. `size`, the file's size as `fstat` gave it, ends the read
+    /// as soon as that many bytes came in a read cut short of the buffer.
     private static func readAll(
-        _ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, limit: Int, path: String
+        _ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, expecting size: Int? = nil, limit: Int,
+        path: String
     ) throws(Diagnostic) -> Int? {
         var count = 0
         while count < buffer.count {
@@ -384,6 +386,9 @@ package enum InputFile {
                 return count
             }
             count += got
+            // Exactly the size `fstat` gave, one byte short of what was asked: the file's end,
+            // without another read(2) to see it (a read cut short earlier reads on).
+            if count == size, count < buffer.count, count <= limit { return count }
         }
         guard count <= limit else { throw tooLarge(path, limit: limit) }
         return nil

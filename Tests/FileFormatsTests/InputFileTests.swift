@@ -212,6 +212,18 @@ struct InputFileTests {
         }
     }
 
+    #if os(Linux)
+    @Test("a file holding more than its size says (a /proc file says 0) is read to its end, within the limit")
+    func moreThanItsSize() throws {
+        let status = try InputFile.read(URL(fileURLWithPath: "/proc/self/status"), limit: 1 << 20)
+        #expect(status.count > 100)
+        #expect(String(decoding: status, as: UTF8.self).hasPrefix("Name:"))
+        var buffer: [UInt8] = []
+        #expect(try InputFile.read(URL(fileURLWithPath: "/proc/self/status"), limit: 1 << 20, into: &buffer) ?? 0 > 100)
+        #expect(throws: Diagnostic.self) { try InputFile.read(URL(fileURLWithPath: "/proc/self/status"), limit: 10) }
+    }
+    #endif
+
     @Test("a file larger than the limit is refused without reading it (1 GiB, sparse)")
     func tooLarge() throws {
         let root = try Self.scratch()
