@@ -239,6 +239,10 @@ struct ConfigurationReader {
         var list: [[Placed]] = []
         var first = true
         while try reader.nextElement(first: &first) {
+            // Filters are compared pairwise: as many as the matrix may have variants at most.
+            guard list.count < PackageLayout.variantLimit else {
+                throw shape("exclude: more than \(PackageLayout.variantLimit) combinations", at)
+            }
             guard let filter = try strings(&reader), !filter.isEmpty else { throw mistake }
             list.append(filter)
         }

@@ -326,6 +326,17 @@ struct FlavorDimensionsTests {
             let error = try #require(throws: Diagnostic.self) { try PackageLayout(configuredAt: root) }
             #expect(error.message == "dimensions: more than \(PackageLayout.dimensionLimit) dimensions")
         }
+        // A flavor per variant at most; `exclude` filters compared pairwise: as many as variants.
+        let single = (0..<100_000).map { "\"F\($0)\"" }.joined(separator: ", ")
+        try FileTree.write(#"{"dimensions": [{"name": "a", "flavors": [\#(single)]}]}"#, to: "flavorkit.json", in: root)
+        let wide = try #require(throws: Diagnostic.self) { try PackageLayout(configuredAt: root) }
+        #expect(wide.message == "dimensions: more than \(PackageLayout.variantLimit) variants")
+        let filters = (0..<300).map { _ in #"["F0", "G0"]"# }.joined(separator: ", ")
+        try FileTree.write(
+            #"{"dimensions": [{"name": "a", "flavors": [\#(flavors)]}, {"name": "b", "flavors": ["G0", "G1"]}], "exclude": [\#(filters)]}"#,
+            to: "flavorkit.json", in: root)
+        let excluded = try #require(throws: Diagnostic.self) { try PackageLayout(configuredAt: root) }
+        #expect(excluded.message == "exclude: more than \(PackageLayout.variantLimit) combinations")
     }
 
     @Test("a feature the build lacks is an error at the plist of the folder that enables it")
