@@ -115,12 +115,15 @@ struct DownloadBenchmarks {
         (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? -1
     }
 
-    /// Runs `tool` with its output discarded; returns its exit status and peak resident
-    /// memory (`wait4`'s `ru_maxrss`, KiB).
-    static func spawn(_ tool: URL, _ arguments: [String]) -> (status: Int32, peakKiB: Int) {
+    /// Runs `tool` with its output discarded (its errors too, `discardingErrors`); returns its
+    /// exit status and peak resident memory (`wait4`'s `ru_maxrss`, KiB).
+    static func spawn(_ tool: URL, _ arguments: [String], discardingErrors: Bool = false) -> (
+        status: Int32, peakKiB: Int
+    ) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        if discardingErrors { posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0) }
         defer { posix_spawn_file_actions_destroy(&actions) }
         let argv = ([tool.path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }

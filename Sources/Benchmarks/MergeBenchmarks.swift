@@ -50,7 +50,7 @@ struct MergeBenchmarks {
         try catalogFigures(keys: 10_000, languages: 2, rounds: 9)
             + catalogFigures(keys: 100_000, languages: 2, rounds: 5)
             + catalogFigures(keys: 150_000, languages: Self.languages.count, rounds: 3, weighed: true)
-            + [stringsFigure(entries: 100_000, rounds: 5)]
+            + [stringsFigure(entries: 100_000, rounds: 5), stringsConflictFigure(entries: 100_000, rounds: 5)]
     }
 
     // MARK: String Catalogs
@@ -168,6 +168,55 @@ struct MergeBenchmarks {
             name: "merge-catalogs of a .strings file of \(entries / 1000)k entries, a process", ours: times.ours,
             reference: times.reference, referenceName: "reading the three files (StringsParser ×3, in process)",
             goal: .atMost(2), detail: String(format: "%.1f MB in all", Double(versions.bytes) / 1e6))
+    }
+
+    /// Merging `.strings` files of `entries` entries in genstrings' layout (each with the same
+    /// comment, a blank line after it) where one in twenty is changed in ours and removed in
+    /// theirs: that many conflicts marked among thousands of identical comment lines, against
+    /// the clean merge of as many changes (theirs removes the entries after ours' instead).
+    private func stringsConflictFigure(entries: Int, rounds: Int) throws -> Figure {
+        func text(removing removed: Int?, changing changed: Int?) -> Data {
+            var text = ""
+            text.reserveCapacity(entries * 100)
+            for index in 0..<entries where index % 20 != removed {
+                let change = index % 20 == changed ? " (ours)" : ""
+                text +=
+                    "/* No comment provided by engineer. */\n\"\(Self.key(index))\" = \"Text of item \(index)\(change)\";\n\n"
+            }
+            return Data(text.utf8)
+        }
+        let ours = text(removing: nil, changing: 5)
+        let files = [
+            "base": text(removing: nil, changing: nil), "theirs": text(removing: 5, changing: nil),
+            "clean-theirs": text(removing: 6, changing: nil), "ours": ours, "clean-ours": ours,
+        ]
+        var urls: [String: URL] = [:]
+        for (name, data) in files {
+            urls[name] = folder.appendingPathComponent("\(name)-conflicts-\(entries).strings")
+            try data.write(to: urls[name]!)
+        }
+        func merge(_ theirs: String, _ ours: String, status: Int32) {
+            let run = DownloadBenchmarks.spawn(
+                flavorkit, ["merge-catalogs", urls["base"]!.path, urls[ours]!.path, urls[theirs]!.path],
+                discardingErrors: true)
+            precondition(run.status == status, "merge-catalogs exited with \(run.status), not \(status)")
+        }
+        let times = try Measure.paired(
+            rounds: rounds,
+            prepare: {
+                try ours.write(to: urls["ours"]!)
+                try ours.write(to: urls["clean-ours"]!)
+            },
+            ours: { merge("theirs", "ours", status: 1) }, reference: { merge("clean-theirs", "clean-ours", status: 0) })
+        let merged = try String(contentsOf: urls["ours"]!, encoding: .utf8)
+        precondition(
+            merged.components(separatedBy: "<<<<<<< ours\n").count - 1 == entries / 20,
+            "the merge of \(urls["ours"]!.lastPathComponent) does not mark each conflict")
+        return Figure(
+            name: "merge-catalogs of a .strings file of \(entries / 1000)k entries, \(entries / 20) conflicts",
+            ours: times.ours, reference: times.reference,
+            referenceName: "the clean merge of as many changes (both processes)", goal: .atMost(2),
+            detail: String(format: "%.1f MB a version", Double(ours.count) / 1e6))
     }
 
     /// One version of the benchmark's `.strings` file: a comment on every other entry; the

@@ -13,6 +13,8 @@ extension Diagnostic {
     /// U+202A–U+202E, U+2066–U+2069). A backslash stays as it is. Add quotes around it in the
     /// message as usual: `"key \"\(Diagnostic.quote(key))\" is missing"`.
     public static func quote(_ input: some StringProtocol, limit: Int = quoteLimit) -> String {
+        // Printable ASCII within the limit, most keys and paths: nothing to escape or cut.
+        if input.utf8.count <= limit, input.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) { return String(input) }
         var result = ""
         var count = 0
         for scalar in input.unicodeScalars {

@@ -28,7 +28,14 @@ public struct LineDiff: Sendable {
     public private(set) var inserted: [Bool]
 
     /// The diff of `old` and `new`, line by line.
-    public init(old: String, new: String) {
+    ///
+    /// `anchoringUniqueLines`: lines that occur once in each text are matched first, in the
+    /// longest run that keeps both orders (as patience diff does), and only the lines between
+    /// two such anchors are searched. A merge's conflicts in a large catalog (thousands of
+    /// changes among thousands of identical comment and blank lines) make the whole search
+    /// quadratic; between anchors it is linear in practice. The result is a valid diff, not
+    /// always the shortest one.
+    public init(old: String, new: String, anchoringUniqueLines: Bool = false) {
         var oldNative = old, newNative = new
         oldNative.makeContiguousUTF8()
         newNative.makeContiguousUTF8()
@@ -64,9 +71,92 @@ public struct LineDiff: Sendable {
         }
 
         var search = Search(a: keptA.map { a[$0] }, b: keptB.map { b[$0] })
-        search.compare(aLow: 0, aHigh: keptA.count, bLow: 0, bHigh: keptB.count)
+        var (aLow, bLow) = (0, 0)
+        if anchoringUniqueLines {
+            for (x, y) in Self.anchors(search.a, search.b, slots: 2 * distinct + 2, slot: slot) {
+                search.compare(aLow: aLow, aHigh: x, bLow: bLow, bHigh: y)
+                (aLow, bLow) = (x + 1, y + 1)
+            }
+        }
+        search.compare(aLow: aLow, aHigh: search.a.count, bLow: bLow, bHigh: search.b.count)
         for (position, index) in keptA.enumerated() where search.deleted[position] { deleted[index] = true }
         for (position, index) in keptB.enumerated() where search.inserted[position] { inserted[index] = true }
+        if anchoringUniqueLines {
+            oldNative.withUTF8 { Self.slide(&deleted, ids: a, lines: oldLines, text: $0) }
+            newNative.withUTF8 { Self.slide(&inserted, ids: b, lines: newLines, text: $0) }
+        }
+    }
+
+    /// Moves each run of changed lines along the equal lines around it (which leaves the diff
+    /// valid) to the first place where it ends with a blank line, when there is one, as git
+    /// places such runs: a removed paragraph is marked whole (its comment, its entry, the blank
+    /// line after it), not from its entry to the next paragraph's comment.
+    private static func slide(
+        _ changed: inout [Bool], ids: [Int], lines: [Range<Int>], text: UnsafeBufferPointer<UInt8>
+    ) {
+        func isBlank(_ index: Int) -> Bool { text[lines[index]].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D } }
+        var start = 0
+        while start < changed.count {
+            guard changed[start] else {
+                start += 1
+                continue
+            }
+            var end = start
+            while end < changed.count, changed[end] { end += 1 }
+            let length = end - start
+            // The run can take any place from `top` to `bottom`: each step swaps two equal lines.
+            var top = start
+            while top > 0, !changed[top - 1], ids[top - 1] == ids[top - 1 + length] { top -= 1 }
+            var bottom = start
+            while bottom + length < changed.count, !changed[bottom + length], ids[bottom] == ids[bottom + length] {
+                bottom += 1
+            }
+            var next = end
+            if !isBlank(end - 1), let place = (top...bottom).first(where: { isBlank($0 + length - 1) }) {
+                for index in start..<end { changed[index] = false }
+                for index in place..<place + length { changed[index] = true }
+                next = max(end, place + length)
+            }
+            start = next
+        }
+    }
+
+    /// The positions of lines that occur once in `a` and once in `b`, as pairs (position in
+    /// `a`, position in `b`): the longest list of them increasing in both, found as patience
+    /// sorting finds a longest increasing subsequence, in O(n log n).
+    private static func anchors(_ a: [Int], _ b: [Int], slots: Int, slot: (Int) -> Int) -> [(Int, Int)] {
+        // Occurrences in each text (0, 1 or more: capped at 2), and where in `b` a line is.
+        var inA = [UInt8](repeating: 0, count: slots), inB = inA
+        var whereInB = [Int](repeating: 0, count: slots)
+        for id in a { inA[slot(id)] = min(inA[slot(id)] + 1, 2) }
+        for (position, id) in b.enumerated() {
+            inB[slot(id)] = min(inB[slot(id)] + 1, 2)
+            whereInB[slot(id)] = position
+        }
+        let pairs = a.indices.compactMap { x -> (Int, Int)? in
+            let id = slot(a[x])
+            return inA[id] == 1 && inB[id] == 1 ? (x, whereInB[id]) : nil
+        }
+        // `tails[k]`: the pair ending the best increasing run of length k + 1 found so far
+        // (the smallest position in `b`); `previous[i]`: the pair before pair i in its run.
+        var tails: [Int] = []
+        var previous = [Int](repeating: -1, count: pairs.count)
+        for (index, pair) in pairs.enumerated() {
+            var low = 0, high = tails.count
+            while low < high {
+                let middle = (low + high) / 2
+                if pairs[tails[middle]].1 < pair.1 { low = middle + 1 } else { high = middle }
+            }
+            if low > 0 { previous[index] = tails[low - 1] }
+            if low == tails.count { tails.append(index) } else { tails[low] = index }
+        }
+        var run: [(Int, Int)] = []
+        var index = tails.last ?? -1
+        while index >= 0 {
+            run.append(pairs[index])
+            index = previous[index]
+        }
+        return run.reversed()
     }
 
     /// How many lines the old text has.
@@ -76,6 +166,12 @@ public struct LineDiff: Sendable {
 
     /// Line `index` of the old text, without its newline.
     public func oldLine(_ index: Int) -> Substring { Self.line(oldText, oldLines[index]) }
+
+    /// Where line `index` of the old text lies in its UTF-8 bytes, without its newline.
+    package func oldLineBytes(_ index: Int) -> Range<Int> { oldLines[index] }
+
+    /// Where line `index` of the new text lies in its UTF-8 bytes, without its newline.
+    package func newLineBytes(_ index: Int) -> Range<Int> { newLines[index] }
 
     /// Line `index` of the new text, without its newline.
     public func newLine(_ index: Int) -> Substring { Self.line(newText, newLines[index]) }

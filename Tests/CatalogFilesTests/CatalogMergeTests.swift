@@ -535,6 +535,57 @@ struct CatalogMergeTests {
                 + "\"b\" = \"2\";\r\n")
     }
 
+    /// The two sides of a text with git's conflict markers: ours' lines and theirs' lines.
+    static func sides(_ marked: String) -> (ours: String, theirs: String) {
+        var ours = "", theirs = ""
+        var side = 0  // 0: both, 1: ours, 2: theirs
+        for line in marked.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+            switch line {
+            case "<<<<<<< ours": side = 1
+            case "=======": side = 2
+            case ">>>>>>> theirs": side = 0
+            default:
+                if side != 2 { ours += line + "\n" }
+                if side != 1 { theirs += line + "\n" }
+            }
+        }
+        return (ours, theirs)
+    }
+
+    @Test(
+        ".strings: thousands of entries changed here and removed there, among identical comments, are each marked",
+        arguments: [(6_000, 2), (40, 7)])
+    func manyDeleteModifyConflicts(entries: Int, every: Int) throws {
+        func text(_ kept: (Int) -> Bool, _ value: (Int) -> String) -> String {
+            (0..<entries).filter(kept).map {
+                "/* No comment provided by engineer. */\n\"k\($0)\" = \"\(value($0))\";\n\n"
+            }
+            .joined()
+        }
+        let conflicted = { (index: Int) in index % every == 0 }
+        let base = text({ _ in true }) { "v\($0)" }
+        let ours = text({ _ in true }) { conflicted($0) ? "mine\($0)" : "v\($0)" }
+        let theirs = text({ !conflicted($0) }) { "v\($0)" }
+        let result = try CatalogMerge.merge(
+            .strings, base: Data(base.utf8), ours: Data(ours.utf8), theirs: Data(theirs.utf8),
+            path: "Localizable.strings")
+        let count = (0..<entries).filter(conflicted).count
+        #expect(result.conflicts.count == count)
+        let marked = String(decoding: result.data, as: UTF8.self)
+        #expect(marked.components(separatedBy: "<<<<<<< ours\n").count - 1 == count)
+        // A paragraph whole between the markers (its comment, its entry, the blank line after),
+        // not from its entry to the next paragraph's comment.
+        #expect(
+            marked.contains(
+                "<<<<<<< ours\n/* No comment provided by engineer. */\n\"k\(every)\" = \"mine\(every)\";\n\n"
+                    + "=======\n>>>>>>> theirs\n"))
+        let (oursSide, theirsSide) = Self.sides(marked)
+        #expect(oursSide == ours)
+        #expect(
+            try StringsParser.parse(theirsSide, path: "theirs").table.dictionary
+                == StringsParser.parse(theirs, path: "theirs").table.dictionary)
+    }
+
     @Test(".strings: ours that its reader would refuse is an error at its place, never repaired in passing")
     func oursDecodedAsTheReaderDoes() throws {
         let utf16 = { (text: String) in Data([0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }) }

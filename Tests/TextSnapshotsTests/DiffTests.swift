@@ -52,6 +52,42 @@ struct DiffTests {
         #expect(ours == theirs)
     }
 
+    @Test(
+        "anchored on lines each side has once: still a valid diff of the two texts, never shorter than the minimal one",
+        arguments: 0..<40)
+    func anchoredRandomEdits(seed: Int) throws {
+        var random = SeededGenerator(seed: UInt64(seed) + 100)
+        // Unique lines (entries) among repeated ones (comments, blank lines), moved and removed.
+        var old: [String] = []
+        for index in 0..<Int(random.next() % 80) {
+            old +=
+                random.next() % 3 == 0 ? ["/* comment */", "\"k\(index)\" = \"v\";", ""] : ["\"k\(index)\" = \"v\";"]
+        }
+        var new = old
+        for _ in 0..<Int(random.next() % 20) {
+            let position = new.isEmpty ? 0 : Int(random.next() % UInt64(new.count))
+            switch random.next() % 4 {
+            case 0:
+                new.insert(["", "/* comment */", "added\(random.next() % 9)"][Int(random.next() % 3)], at: position)
+            case 1: if !new.isEmpty { new.remove(at: position) }
+            case 2: if !new.isEmpty { new.append(new.remove(at: position)) }
+            default: if !new.isEmpty { new[position] = "changed\(random.next() % 5)" }
+            }
+        }
+        let oldText = old.map { $0 + "\n" }.joined(), newText = new.map { $0 + "\n" }.joined()
+        let diff = LineDiff(old: oldText, new: newText, anchoringUniqueLines: true)
+        // What neither side changed is the same on both sides, in order.
+        let keptOld = (0..<diff.oldCount).filter { !diff.deleted[$0] }.map(diff.oldLine)
+        let keptNew = (0..<diff.newCount).filter { !diff.inserted[$0] }.map(diff.newLine)
+        #expect(keptOld == keptNew)
+        #expect(diff.isEmpty == (oldText == newText))
+        // Never worse than marking everything, and never shorter than the minimal diff.
+        let changed = diff.deleted.filter { $0 }.count + diff.inserted.filter { $0 }.count
+        let minimal = LineDiff(old: oldText, new: newText)
+        #expect(changed <= old.count + new.count)
+        #expect(changed >= minimal.deleted.filter { $0 }.count + minimal.inserted.filter { $0 }.count)
+    }
+
     static func checkWithPatch(old: String, new: String) throws {
         let report = UnifiedDiff(oldLabel: "a/file.txt", newLabel: "b/file.txt").render(old: old, new: new)
         #expect(report.isEmpty == (old == new))

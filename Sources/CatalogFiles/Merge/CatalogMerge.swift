@@ -276,8 +276,9 @@ public enum CatalogMerge {
         var result = try StringsFileEditor.apply(set, comments: comments, to: text, file: file)
         let removed = Set(changes.filter { $0.value == nil }.map(\.key))
         if !removed.isEmpty {
-            result = try StringsFileEditor.removing(
-                removed, from: result, file: try StringsParser.parse(result, path: path))
+            // Read again only when values were set: otherwise the text is `file`'s still.
+            let edited = set.isEmpty ? file : try StringsParser.parse(result, path: path)
+            result = try StringsFileEditor.removing(removed, from: result, file: edited)
         }
         return result
     }
@@ -303,32 +304,54 @@ public enum CatalogMerge {
 
     /// `ours` with each run of lines that differs from `theirs` between git's markers.
     static func marked(_ ours: String, _ theirs: String) -> String {
-        let diff = LineDiff(old: ours, new: theirs)
-        // The markers end their lines as ours' first line ends: CRLF in a file written so.
-        let utf8 = ours.utf8
-        let end: Substring =
-            utf8.firstIndex(of: 0x0A).map { $0 > utf8.startIndex && utf8[utf8.index(before: $0)] == 0x0D } == true
-            ? "\r" : ""
-        var lines: [Substring] = []
-        var (old, new) = (0, 0)
-        while old < diff.oldCount || new < diff.newCount {
-            if old < diff.oldCount, new < diff.newCount, !diff.deleted[old], !diff.inserted[new] {
-                lines.append(diff.oldLine(old))
-                (old, new) = (old + 1, new + 1)
-                continue
+        // Anchored: a search over the whole texts is quadratic in the number of conflicts.
+        let diff = LineDiff(old: ours, new: theirs, anchoringUniqueLines: true)
+        var (oursText, theirsText) = (diff.oldText, diff.newText)
+        // Written as bytes: a Substring per line joined costs more than the diff.
+        let bytes = oursText.withUTF8 { old in
+            theirsText.withUTF8 { new in
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(old.count + old.count / 8)
+                // The markers end their lines as ours' first line ends: CRLF in a file written so.
+                let carriageReturn = old.firstIndex(of: 0x0A).map { $0 > 0 && old[$0 - 1] == 0x0D } == true
+                // Lines joined by line feeds, as they were split (an empty line is a line too).
+                var started = false
+                func separate() {
+                    if started { bytes.append(0x0A) }
+                    started = true
+                }
+                func line(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+                    separate()
+                    bytes.append(contentsOf: text[range])
+                }
+                func marker(_ text: String) {
+                    separate()
+                    bytes.append(contentsOf: text.utf8)
+                    if carriageReturn { bytes.append(0x0D) }
+                }
+                var (index, other) = (0, 0)
+                while index < diff.oldCount || other < diff.newCount {
+                    if index < diff.oldCount, other < diff.newCount, !diff.deleted[index], !diff.inserted[other] {
+                        line(old, diff.oldLineBytes(index))
+                        (index, other) = (index + 1, other + 1)
+                        continue
+                    }
+                    marker("<<<<<<< ours")
+                    while index < diff.oldCount, diff.deleted[index] {
+                        line(old, diff.oldLineBytes(index))
+                        index += 1
+                    }
+                    marker("=======")
+                    while other < diff.newCount, diff.inserted[other] {
+                        line(new, diff.newLineBytes(other))
+                        other += 1
+                    }
+                    marker(">>>>>>> theirs")
+                }
+                if diff.oldEndsWithNewline { bytes.append(0x0A) }
+                return bytes
             }
-            lines.append("<<<<<<< ours" + end)
-            while old < diff.oldCount, diff.deleted[old] {
-                lines.append(diff.oldLine(old))
-                old += 1
-            }
-            lines.append("=======" + end)
-            while new < diff.newCount, diff.inserted[new] {
-                lines.append(diff.newLine(new))
-                new += 1
-            }
-            lines.append(">>>>>>> theirs" + end)
         }
-        return lines.joined(separator: "\n") + (diff.oldEndsWithNewline ? "\n" : "")
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
