@@ -50,14 +50,23 @@ package struct TextPositions {
     }
 
     /// The number of `\n` bytes, counted eight at a time: a byte of `word ^ 0x0A…` is zero
-    /// exactly where a newline was, and the high bit of each zero byte is set below.
+    /// exactly where a newline was, and the high bit of each zero byte is set below. The bits
+    /// are summed per byte lane (a population count is a library call on baseline x86-64) and
+    /// the lanes added up every 255 words, before one can overflow.
     package static func newlines(_ start: UnsafePointer<UInt8>, count: Int) -> Int {
         let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, newline: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
         var total = 0, offset = 0
         while offset + 8 <= count {
-            let word = UnsafeRawPointer(start + offset).loadUnaligned(as: UInt64.self) ^ newline
-            total += (~(((word & low) &+ low) | word | low)).nonzeroBitCount
-            offset += 8
+            var lanes: UInt64 = 0
+            let end = min(count - 7, offset + 255 * 8)
+            while offset < end {
+                let word = UnsafeRawPointer(start + offset).loadUnaligned(as: UInt64.self) ^ newline
+                lanes &+= (~(((word & low) &+ low) | word | low)) >> 7
+                offset += 8
+            }
+            // Pairs of lanes into 16-bit lanes (at most 510), then their sum in the top 16 bits.
+            let pairs = (lanes & 0x00FF_00FF_00FF_00FF) &+ ((lanes >> 8) & 0x00FF_00FF_00FF_00FF)
+            total += Int((pairs &* 0x0001_0001_0001_0001) >> 48)
         }
         while offset < count {
             if start[offset] == 0x0A { total += 1 }

@@ -71,12 +71,17 @@ struct TextPositionsTests {
         // Bytes chosen to trip a word-at-a-time test: 0x0A itself, its neighbours, high bytes.
         let pool: [UInt8] = [0x0A, 0x0B, 0x09, 0x8A, 0x0A, 0xFF, 0x00, 0x41, 0x7F, 0x80]
         var generator = SystemRandomNumberGenerator()
-        for length in [0, 1, 7, 8, 9, 15, 16, 17, 63, 64, 65, 1000 + seed] {
+        for length in [0, 1, 7, 8, 9, 15, 16, 17, 63, 64, 65, 1000 + seed, 2039, 2040, 2041, 5000 + seed] {
             let bytes = (0..<length).map { _ in pool.randomElement(using: &generator)! }
             bytes.withUnsafeBufferPointer { buffer in
                 let counted = buffer.baseAddress.map { TextPositions.newlines($0, count: length) } ?? 0
                 #expect(counted == bytes.filter { $0 == 0x0A }.count, "\(bytes)")
             }
         }
+        // Nothing but newlines: every lane of a word counts to its most before it is added up.
+        let newlines = [UInt8](repeating: 0x0A, count: 20_000 + seed)
+        #expect(
+            newlines.withUnsafeBufferPointer { TextPositions.newlines($0.baseAddress!, count: $0.count) }
+                == newlines.count)
     }
 }

@@ -286,6 +286,13 @@ package struct PropertyListReader {
 
     /// Reads `</name>`, which must close `element` (opened at `start`).
     private mutating func closeTag(_ element: Element, openedAt start: Int) throws(Failure) {
+        // Written as it was opened, the usual case: compared in place.
+        let written = element.name
+        if scanner.skipCloseTag(
+            named: UnsafeRawBufferPointer(start: written.utf8Start, count: written.utf8CodeUnitCount))
+        {
+            return
+        }
         guard scanner.isCloseTag() else {
             throw !scanner.isAtEnd
                 ? scanner.unexpected("(expected </\(element.name)>)")

@@ -271,8 +271,20 @@ package struct XMLScanner {
         return name
     }
 
+    /// Reads `</name>` at the cursor when it is there, written so (no space before `>`): an end
+    /// tag compared in place, its name not scanned. False, the cursor where it was, otherwise.
+    package mutating func skipCloseTag(named name: UnsafeRawBufferPointer) -> Bool {
+        let closing = offset + 2 + name.count
+        guard closing < text.count, isCloseTag(), text[closing] == UInt8(ascii: ">"),
+            name.isEmpty || memcmp(text.baseAddress! + offset + 2, name.baseAddress!, name.count) == 0
+        else { return false }
+        offset = closing + 1
+        return true
+    }
+
     /// Reads the end tag at the cursor, which must close `tag`.
     package mutating func close(_ tag: Tag) throws(Failure) {
+        if skipCloseTag(named: UnsafeRawBufferPointer(tag.name.written)) { return }
         guard isCloseTag() else {
             throw offset < text.count
                 ? unexpected("(expected </\(Diagnostic.quote(tag.name.string))>)")
@@ -368,9 +380,14 @@ package struct XMLScanner {
         var index = offset
         let count = text.count
         while index < count {
-            if index + 8 <= count, !Self.hasMarkupByte(UnsafeRawPointer(text.baseAddress! + index)) {
-                index += 8
-                continue
+            if index + 8 <= count {
+                // The first markup byte of the word, if any: the rest of the text before it is plain.
+                let markup = Self.markupBytes(UnsafeRawPointer(text.baseAddress! + index))
+                guard markup != 0 else {
+                    index += 8
+                    continue
+                }
+                index += markup.trailingZeroBitCount / 8
             }
             let byte = text[index]
             if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") { break }
@@ -527,14 +544,16 @@ package struct XMLScanner {
         return nil
     }
 
-    /// Whether one of the eight bytes at `word` is '<', '&' or '\r': `x` (the bytes xor one of
-    /// those repeated) has a zero byte exactly where it matched, and `(x - 0x01…) & ~x & 0x80…`
-    /// is non-zero exactly when `x` has a zero byte.
-    private static func hasMarkupByte(_ word: UnsafeRawPointer) -> Bool {
+    /// Where the eight bytes at `word` hold '<', '&' or '\r': `x` (the bytes xor one of those
+    /// repeated) has a zero byte exactly where it matched, and `(x - 0x01…) & ~x & 0x80…` sets
+    /// the high bit of its first zero byte (and perhaps of later ones, never of an earlier one):
+    /// zero when there is none, else the lowest set bit marks the first markup byte.
+    private static func markupBytes(_ word: UnsafeRawPointer) -> UInt64 {
         let bytes = word.loadUnaligned(as: UInt64.self)
         let ones: UInt64 = 0x0101_0101_0101_0101, highBits: UInt64 = 0x8080_8080_8080_8080
-        func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highBits != 0 }
-        return hasZero(bytes ^ (ones &* 0x3C)) || hasZero(bytes ^ (ones &* 0x26)) || hasZero(bytes ^ (ones &* 0x0D))
+        // The high bit of each zero byte; a borrow may also mark bytes above the first, never below.
+        func zeros(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highBits }
+        return zeros(bytes ^ (ones &* 0x3C)) | zeros(bytes ^ (ones &* 0x26)) | zeros(bytes ^ (ones &* 0x0D))
     }
 
     package static func isSpace(_ byte: UInt8) -> Bool {
