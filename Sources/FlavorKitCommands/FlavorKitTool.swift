@@ -94,8 +94,10 @@ package enum FlavorKitTool {
             ("flavors", layout.relativePath(layout.flavors)), ("snapshots", layout.relativePath(layout.snapshots)),
             ("key calls", layout.keyCalls.joined(separator: ", ")),
         ]
-        return "\nin effect here (\(layout.root.path), \(source)):\n"
-            + rows.map { "  \($0.0.padding(toLength: 15, withPad: " ", startingAt: 0))\($0.1)\n" }.joined()
+        // Shown as messages show input: a folder's name may hold a terminal escape.
+        return "\nin effect here (\(Diagnostic.visible(layout.root.path)), \(source)):\n"
+            + rows.map { "  \($0.0.padding(toLength: 15, withPad: " ", startingAt: 0))\(Diagnostic.visible($0.1))\n" }
+            .joined()
     }
 
     /// Runs `flavorkit` with `arguments` (those after its name) in the current `ToolContext`

@@ -79,9 +79,18 @@ struct ConfigurationReader {
                 guard let names = try strings(&reader), !names.isEmpty else {
                     throw shape("keyCalls must be a non-empty array of call names such as [\"text\"]", at)
                 }
-                for name in names where !PackageLayout.isCallName(name.text) {
-                    throw shape(
-                        "keyCalls: \"\(Diagnostic.quote(name.text))\" is not a call name (write text or L10n.tr)", at)
+                guard names.count <= PackageLayout.keyCallLimit else {
+                    throw shape("keyCalls: more than \(PackageLayout.keyCallLimit) call names", at)
+                }
+                for (index, name) in names.enumerated() {
+                    guard PackageLayout.isCallName(name.text) else {
+                        throw shape(
+                            "keyCalls: \"\(Diagnostic.quote(name.text))\" is not a call name (write text or L10n.tr)",
+                            at)
+                    }
+                    guard !names[..<index].contains(where: { $0.text == name.text }) else {
+                        throw shape("keyCalls: \(name.text) is given twice", name.offset)
+                    }
                 }
                 settings.keyCalls = names.map(\.text)
             case "dimensions":
@@ -93,6 +102,12 @@ struct ConfigurationReader {
                 guard try reader.kind() == .string else { throw mistake }
                 let folder = try reader.string()
                 guard !folder.isEmpty else { throw mistake }
+                // The tools write and remove files in these folders: never outside the package.
+                guard Self.staysInside(folder) else {
+                    throw shape(
+                        "\(key): \"\(Diagnostic.quote(folder))\" is not a folder inside the package (a relative "
+                            + "path without .. and without control characters, such as App/Sources)", at)
+                }
                 settings.folders[key] = folder
             default:
                 throw shape(
@@ -106,6 +121,13 @@ struct ConfigurationReader {
             settings.exclusions = try exclusions(exclude.list, dimensions: settings.dimensions, at: exclude.at)
         }
         return settings
+    }
+
+    /// Whether `folder`, a setting's value, names a folder inside the package: relative, with
+    /// no `..` part, and no control character (a newline, NUL, an escape).
+    static func staysInside(_ folder: String) -> Bool {
+        !folder.hasPrefix("/") && !folder.split(separator: "/").contains("..")
+            && !folder.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
     }
 
     /// A mistake in a document that is JSON: reported without "not valid JSON".

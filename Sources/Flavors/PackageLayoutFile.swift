@@ -27,13 +27,17 @@ extension PackageLayout {
     ///       "exclude": [["Free", "Staging"]]
     ///     }
     ///
-    /// Folders are relative to the package folder; `keyCalls` replaces the default `["text"]`.
+    /// Folders are relative to the package folder and stay inside it (no `..`, no absolute
+    /// path: the tools write there); `keyCalls` replaces the default `["text"]` (64 names at most).
     /// `dimensions` lists the flavor dimensions in priority order, each flavor a name that
     /// starts with a capital letter and holds only letters and digits (a product name and a
     /// `-D` condition); `exclude` lists combinations no variant may have.
     public static let configurationKeys = [
         "flavors", "localizations", "sources", "snapshots", "keyCalls", "dimensions", "exclude",
     ]
+
+    /// The most call names `keyCalls` may list.
+    public static let keyCallLimit = 64
 
     /// The most `flavorkit.json` is read: it names a few folders and calls.
     public static let configurationSizeLimit = 1024 * 1024

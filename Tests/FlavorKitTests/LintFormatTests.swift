@@ -121,6 +121,10 @@ struct LintFormatTests {
                   key calls      text
 
                 """), "\(help.output)")
+        // A folder given on the command line is shown as messages show input: no escape reaches the terminal.
+        let escaped = try ToolRunner.run(["lint", "--help", "--sources", "S\u{1B}]0;title\u{07}rc"], in: root)
+        #expect(escaped.output.contains("  sources        S\\u{1B}]0;title\\u{7}rc\n"), "\(escaped.output)")
+        #expect(!escaped.output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
     }
 
     @Test("a mistake in flavorkit.json is one error at its position, exit 1")

@@ -50,6 +50,18 @@ struct LayoutConfigurationTests {
                 "1:2: error: keyCalls: \"text(\" is not a call name (write text or L10n.tr)"
             ),
             ("[\"Sources\"]", "error: the top level must be an object such as {\"sources\": \"Sources\"}"),
+            // The tools write and remove files in these folders: none may lead out of the package.
+            (
+                "{\"snapshots\": \"../victim\"}",
+                "1:2: error: snapshots: \"../victim\" is not a folder inside the package"
+            ),
+            ("{\"sources\": \"/etc\"}", "1:2: error: sources: \"/etc\" is not a folder inside the package"),
+            ("{\"flavors\": \"a/../../b\"}", "1:2: error: flavors: \"a/../../b\" is not a folder inside the package"),
+            (
+                "{\"localizations\": \"\\u001b[31mL\\nX\"}",
+                "1:2: error: localizations: \"\\u{1B}[31mL\\nX\" is not a folder inside the package"
+            ),
+            ("{\"keyCalls\": [\"text\", \"tr\", \"text\"]}", "1:29: error: keyCalls: text is given twice"),
             ("{\n  \"sources\": \"App\",,\n}", "2:20: error: not valid JSON: "),
         ])
     func mistakes(json: String, expected: String) throws {
