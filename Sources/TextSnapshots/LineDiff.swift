@@ -70,7 +70,9 @@ public struct LineDiff: Sendable {
             if inA[slot(b[index])] { keptB.append(index) } else { inserted[index] = true }
         }
 
-        var search = Search(a: keptA.map { a[$0] }, b: keptB.map { b[$0] })
+        var search = Search(
+            a: keptA.map { a[$0] }, b: keptB.map { b[$0] },
+            differenceLimit: anchoringUniqueLines ? Self.anchoredDifferenceLimit : .max)
         var (aLow, bLow) = (0, 0)
         if anchoringUniqueLines {
             for (x, y) in Self.anchors(search.a, search.b, slots: 2 * distinct + 2, slot: slot) {
@@ -120,6 +122,11 @@ public struct LineDiff: Sendable {
             start = next
         }
     }
+
+    /// With anchoring, how many differences the search between two anchors looks for before
+    /// it marks that stretch changed whole: texts with no line each has once (every entry
+    /// written twice, thousands of them changed) would make it quadratic again.
+    static let anchoredDifferenceLimit = 256
 
     /// The positions of lines that occur once in `a` and once in `b`, as pairs (position in
     /// `a`, position in `b`): the longest list of them increasing in both, found as patience
@@ -297,9 +304,14 @@ private struct Search {
     var forward: [Int] = []
     var backward: [Int] = []
 
-    init(a: [Int], b: [Int]) {
+    /// The most differences a middle snake is searched for; past it, the range is marked
+    /// changed whole.
+    let differenceLimit: Int
+
+    init(a: [Int], b: [Int], differenceLimit: Int = .max) {
         self.a = a
         self.b = b
+        self.differenceLimit = differenceLimit
         deleted = [Bool](repeating: false, count: a.count)
         inserted = [Bool](repeating: false, count: b.count)
     }
@@ -323,7 +335,8 @@ private struct Search {
             return
         }
         guard let (x, y) = middleSnake(aLow: aLow, aHigh: aHigh, bLow: bLow, bHigh: bHigh) else {
-            // Unreachable for consistent input; marking the range changed keeps the result valid.
+            // Past the difference limit (or, unreachable, inconsistent input): marking the range
+            // changed keeps the result valid.
             for index in aLow..<aHigh { deleted[index] = true }
             for index in bLow..<bHigh { inserted[index] = true }
             return
@@ -336,7 +349,7 @@ private struct Search {
     /// searching forward from the start and backward from the end until the two meet.
     mutating func middleSnake(aLow: Int, aHigh: Int, bLow: Int, bHigh: Int) -> (Int, Int)? {
         let n = aHigh - aLow, m = bHigh - bLow
-        let maxD = (n + m + 1) / 2
+        let maxD = min((n + m + 1) / 2, differenceLimit)
         let offset = maxD + 1
         let size = 2 * maxD + 3
         if forward.count < size {

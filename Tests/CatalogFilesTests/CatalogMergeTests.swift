@@ -586,6 +586,25 @@ struct CatalogMergeTests {
                 == StringsParser.parse(theirs, path: "theirs").table.dictionary)
     }
 
+    @Test(
+        ".strings: no line each side has once (every key defined twice, each changed both ways): marked, sides intact")
+    func noUniqueLines() throws {
+        func text(_ value: String) -> String {
+            (0..<6_000).map { "\"k\($0)\" = \"\(value)\";\n\"k\($0)\" = \"\(value)\";\n" }.joined()
+        }
+        let (ours, theirs) = (text("o"), text("t"))
+        let result = try CatalogMerge.merge(
+            .strings, base: Data(text("v").utf8), ours: Data(ours.utf8), theirs: Data(theirs.utf8),
+            path: "Localizable.strings")
+        #expect(result.conflicts.count == 6_000)
+        let (oursSide, theirsSide) = Self.sides(String(decoding: result.data, as: UTF8.self))
+        #expect(oursSide == ours)
+        // Theirs' values set on ours' text: each key's last definition, the one read, changed.
+        #expect(
+            try StringsParser.parse(theirsSide, path: "theirs").table.dictionary
+                == StringsParser.parse(theirs, path: "theirs").table.dictionary)
+    }
+
     @Test(".strings: ours that its reader would refuse is an error at its place, never repaired in passing")
     func oursDecodedAsTheReaderDoes() throws {
         let utf16 = { (text: String) in Data([0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }) }
