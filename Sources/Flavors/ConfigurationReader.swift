@@ -170,9 +170,19 @@ struct ConfigurationReader {
             var firstMember = true
             while let token = try reader.nextKey(first: &firstMember) {
                 let member = reader.decode(token)
-                if member == "name", name == nil, try reader.kind() == .string {
+                // A member given twice, or one of another name, is named at its place.
+                let memberAt = token.start - 1
+                guard member == "name" || member == "flavors" else {
+                    throw shape(
+                        "dimensions: \"\(Diagnostic.quote(member))\" is not a member of a dimension (it has "
+                            + "\"name\" and \"flavors\")", memberAt)
+                }
+                guard member == "name" ? name == nil : flavors == nil else {
+                    throw Failure(message: "\"\(member)\" is given twice", offset: memberAt)
+                }
+                if member == "name", try reader.kind() == .string {
                     name = try reader.string()
-                } else if member == "flavors", flavors == nil, let members = try strings(&reader) {
+                } else if member == "flavors", let members = try strings(&reader) {
                     flavors = members
                 } else {
                     throw mistake

@@ -264,12 +264,13 @@ struct FlavorDimensionsTests {
             (#"{"exclude": [["Pro"]]}"#, "1:2: error: exclude needs dimensions"),
             (
                 #"{"dimensions": [{"name": "a", "name": "b", "flavors": ["Pro"]}]}"#,
-                "1:2: error: dimensions must be an array of objects"
+                #"1:31: error: not valid JSON: "name" is given twice"#
             ),
             (
                 #"{"dimensions": [{"name": "a", "flavors": ["Pro"], "order": 1}]}"#,
-                "1:2: error: dimensions must be an array of objects"
+                #"1:51: error: dimensions: "order" is not a member of a dimension (it has "name" and "flavors")"#
             ),
+            (#"{"dimensions": [{"name": "a"}]}"#, "1:2: error: dimensions must be an array of objects"),
             (
                 #"{"dimensions": [{"name": "a", "flavors": ["Pro", 1]}]}"#,
                 "1:2: error: dimensions must be an array of objects"
