@@ -195,7 +195,8 @@ let package = Package(
         .testTarget(
             name: "CatalogExtractionTests",
             dependencies: [
-                "CatalogExtraction", "CatalogFiles", "CatalogTesting", "Flavors", "Localization", "TextEscaping",
+                "CatalogExtraction", "CatalogFiles", "CatalogTesting", "Flavors", "Localization", "TestSupport",
+                "TextEscaping",
             ],
             swiftSettings: strictSwift),
         .testTarget(

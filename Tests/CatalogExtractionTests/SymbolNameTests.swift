@@ -1,4 +1,5 @@
 import CatalogExtraction
+import TestSupport
 import Testing
 import TextEscaping
 
@@ -20,6 +21,20 @@ struct SymbolNameTests {
         ])
     func xcodeNames(key: String, name: String) {
         #expect(SymbolName.name(for: key) == name)
+    }
+
+    @Test("an ASCII key's name, built from its bytes, is the one built from its scalars", arguments: 0..<8)
+    func asciiAsScalars(seed: UInt64) {
+        var random = SeededGenerator(seed: seed + 1)
+        let pieces = [
+            "a", "B", "cd", "EF", "Gh", "iJ", "0", "42", ".", "_", "-", " ", "'", "%", "%@", "%lld", "%1$@",
+            "%#@n@", "%%", "@", "[", "`", "{", "~", "\u{7F}", "\t", "JSON", "ID",
+        ]
+        for _ in 0..<2_000 {
+            let key = (0..<Int(random.next() % 9)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }
+                .joined()
+            #expect(SymbolName.name(for: key) == SymbolName.scalarName(for: key), "\(key.debugDescription)")
+        }
     }
 
     @Test("a key with no letter or digit outside its specifiers makes no name")

@@ -16,12 +16,8 @@ public enum SymbolName {
             guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
             // Written straight into the name's storage (one byte more for a leading `_`).
             let name = String(unsafeUninitializedCapacity: bytes.count + 1) { name in
-                var end = 0
                 let skipped = bytes.contains(UInt8(ascii: "%")) ? specifiers(in: key) : []
-                build(bytes.lazy.map { Unicode.Scalar($0) }, skipping: skipped) {
-                    name[end] = UInt8($0.value)
-                    end += 1
-                }
+                var end = asciiName(bytes, skipping: skipped, into: name)
                 if end > 0, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(name[0]) {
                     (name.baseAddress! + 1).update(from: name.baseAddress!, count: end)
                     name[0] = UInt8(ascii: "_")
@@ -32,6 +28,12 @@ public enum SymbolName {
             return name.isEmpty ? .some(nil) : name
         }
         if let ascii = ascii ?? nil { return ascii }
+        return scalarName(for: key)
+    }
+
+    /// `name(for:)` by Unicode scalars, for any key (the ASCII one's result is the same: a test
+    /// compares the two).
+    package static func scalarName(for key: String) -> String? {
         var name = String.UnicodeScalarView()
         let scalars = Array(key.unicodeScalars)
         build(scalars, skipping: key.utf8.contains(UInt8(ascii: "%")) ? specifiers(in: key, scalars: scalars) : []) {
@@ -94,6 +96,59 @@ public enum SymbolName {
             }
             first = false
         }
+    }
+
+    /// `build` over ASCII bytes, written into `name` (as long as `bytes` at least): the same
+    /// words, capitals and small letters, without a scalar, a closure call or a list of words
+    /// per key (`generate-symbols` names every key of a catalog). Returns the name's length.
+    private static func asciiName(
+        _ bytes: UnsafeBufferPointer<UInt8>, skipping specifiers: [Range<Int>],
+        into name: UnsafeMutableBufferPointer<UInt8>
+    ) -> Int {
+        func isLetter(_ byte: UInt8) -> Bool { (0x61...0x7A).contains(byte | 0x20) }
+        func isUppercase(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) }
+        let apostrophe = UInt8(ascii: "'")
+        var end = 0, first = true, index = 0, next = 0
+        func atSpecifier() -> Bool { next < specifiers.count && specifiers[next].lowerBound == index }
+        while index < bytes.count {
+            if atSpecifier() {
+                index = max(index + 1, specifiers[next].upperBound)
+                next += 1
+                continue
+            }
+            guard isLetter(bytes[index]) || (0x30...0x39).contains(bytes[index]) else {
+                index += 1
+                continue
+            }
+            // A word: letters and digits, an apostrophe inside it joining, up to a specifier.
+            let start = index
+            while index < bytes.count, !atSpecifier(),
+                isLetter(bytes[index]) || (0x30...0x39).contains(bytes[index]) || bytes[index] == apostrophe
+            {
+                index += 1
+            }
+            var letters = 0, shouting = true
+            for byte in bytes[start..<index] where isLetter(byte) {
+                letters += 1
+                shouting = shouting && isUppercase(byte)
+            }
+            shouting = shouting && letters > 1
+            var leading = first, offset = 0
+            for byte in bytes[start..<index] where byte != apostrophe {
+                leading = leading && isUppercase(byte)
+                if leading || (shouting && offset > 0) {
+                    name[end] = isUppercase(byte) ? byte | 0x20 : byte
+                } else if offset == 0 && !first {
+                    name[end] = (0x61...0x7A).contains(byte) ? byte & ~0x20 : byte
+                } else {
+                    name[end] = byte
+                }
+                end += 1
+                offset += 1
+            }
+            first = false
+        }
+        return end
     }
 
     /// The words of `key` outside its format specifiers (`specifiers`, sorted): runs of
