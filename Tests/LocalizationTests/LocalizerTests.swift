@@ -142,6 +142,37 @@ struct LocalizerTests {
         #expect(location.path.hasSuffix("pt.lproj/Localizable.strings") && location.line == 2 && location.column == 1)
     }
 
+    @Test(
+        "a text's control characters are written out wherever in the chain it is found; other texts are shown as written",
+        arguments: [
+            ("escape", "Done \\U001B[2J", "Done \\u{1B}[2J"),
+            ("fallback", "Back\\rover", "Back\\rover"),
+            (
+                "quotes", "\u{201C}Hi\u{201D} \u{2014} \u{00A0}ok\u{200F}",
+                "\u{201C}Hi\u{201D} \u{2014} \u{00A0}ok\u{200F}"
+            ),
+            ("separator", "one\u{2028}two", "one\\u{2028}two"),
+        ])
+    func controlsWrittenOut(key: String, written: String, shown: String) throws {
+        let fixture = try CatalogFixture([
+            "shared": [
+                "en": ["Localizable": "\"fallback\" = \"Back\\rover\";"],
+                // French lacks the key "fallback", which English has.
+                "fr": [
+                    "Localizable": (key == "fallback" ? "" : "\"\(key)\" = \"\(written)\";\n")
+                        + "\"plain\" = \"Texte\";"
+                ],
+            ]
+        ])
+        defer { fixture.remove() }
+        let localizer = Localizer(
+            store: CatalogStore(folders: [fixture.folder("shared")]), developmentLanguage: LanguageTag("en")!,
+            preferences: [LanguageTag("fr")!])
+        #expect(localizer.text(key) == shown)
+        #expect(localizer.text("plain") == "Texte")
+        #expect(!localizer.text(key).unicodeScalars.contains(where: ControlCharacters.isControl))
+    }
+
     @Test("tables other than Localizable")
     func tables() throws {
         let (localizer, fixture) = try Self.makeLocalizer(["ja"])

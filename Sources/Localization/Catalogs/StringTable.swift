@@ -55,6 +55,26 @@ public struct StringTable: Sendable {
         return string(records[index].valueStart, records[index].valueLength)
     }
 
+    /// Record `index`'s value (as `recordIndex(of:)` finds records).
+    func value(atRecord index: Int) -> String {
+        string(records[index].valueStart, records[index].valueLength)
+    }
+
+    /// The records whose values `test` holds for, given each value's UTF-8 bytes.
+    func records(whoseValues test: (UnsafeBufferPointer<UInt8>) -> Bool) -> Set<Int> {
+        var found = Set<Int>()
+        bytes.withUnsafeBufferPointer { buffer in
+            for (index, record) in records.enumerated()
+            where test(
+                UnsafeBufferPointer(
+                    rebasing: buffer[Int(record.valueStart)..<Int(record.valueStart + record.valueLength)]))
+            {
+                found.insert(index)
+            }
+        }
+        return found
+    }
+
     /// Whether the table has `key`.
     public func contains(_ key: String) -> Bool {
         recordIndex(of: key) != nil

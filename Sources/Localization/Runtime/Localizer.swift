@@ -19,6 +19,10 @@ public final class Localizer: Sendable {
         let preferences: [LanguageTag]
         let chain: [Catalog]
         let merged: StringTable
+        /// The records of `merged` whose text may hold a control character, which a lookup
+        /// writes out (`ControlCharacters.shown`); found once here, so that a lookup of any
+        /// other text does not scan it.
+        let recordsWithControls: Set<Int>
 
         init(preferences: [LanguageTag], chain: [Catalog]) {
             self.preferences = preferences
@@ -28,6 +32,14 @@ public final class Localizer: Sendable {
                 if let table = catalog.tables[Catalog.defaultTable] { merged.fill(from: table) }
             }
             self.merged = merged
+            recordsWithControls = merged.records(whoseValues: ControlCharacters.mayHold)
+        }
+
+        /// The text of `key` in the merged table as shown, or nil.
+        func shownText(_ key: String) -> String? {
+            guard let index = merged.recordIndex(of: key) else { return nil }
+            let value = merged.value(atRecord: index)
+            return recordsWithControls.contains(index) ? ControlCharacters.shown(value) : value
         }
     }
 
@@ -143,11 +155,11 @@ public final class Localizer: Sendable {
         if table == Catalog.defaultTable {
             // The hot path: one probe of the merged table, the resolution borrowed, not retained.
             let found = withCurrent { resolution -> String? in
-                guard let value = resolution.merged[key] else { return nil }
+                guard let text = resolution.shownText(key) else { return nil }
                 if recordsFallbacks { recordFallback(key, table: table, in: resolution) }
-                return value
+                return text
             }
-            if let found { return ControlCharacters.shown(found) }
+            if let found { return found }
         } else {
             let resolution = current
             for catalog in resolution.chain {
