@@ -42,9 +42,15 @@ extension String {
     }
 
     /// Whether the two strings are the same UTF-8 bytes (paths: no Unicode equivalence).
+    /// Compared in place, lengths first (a native string keeps its length beside its storage,
+    /// so that most names that differ are told apart without reading either), neither copied:
+    /// dictionaries keyed by `LiteralKey` compare names so on every probe.
     package func hasSameBytes(as other: String) -> Bool {
-        var (text, other) = (self, other)
-        return text.withUTF8 { text in other.withUTF8 { other in sameBytes(text, other) } }
+        guard utf8.count == other.utf8.count else { return false }
+        let same = utf8.withContiguousStorageIfAvailable { text in
+            other.utf8.withContiguousStorageIfAvailable { sameBytes(text, $0) }
+        }
+        return (same ?? nil) ?? utf8.elementsEqual(other.utf8)
     }
 }
 
@@ -54,13 +60,21 @@ extension String {
 /// dictionary keyed by `String` merges them.
 package struct LiteralKey: Hashable, Sendable {
     package let string: String
+    /// The hash of the string's bytes, made once: a name is looked up in several tables, and
+    /// a probe that meets another name with another hash need not read that name's bytes.
+    private let bytesHash: Int
 
-    package init(_ string: String) { self.string = string }
-
-    package static func == (lhs: LiteralKey, rhs: LiteralKey) -> Bool { lhs.string.hasSameBytes(as: rhs.string) }
-
-    package func hash(into hasher: inout Hasher) {
+    package init(_ string: String) {
+        self.string = string
+        var hasher = Hasher()
         var string = string
         string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        bytesHash = hasher.finalize()
     }
+
+    package static func == (lhs: LiteralKey, rhs: LiteralKey) -> Bool {
+        lhs.bytesHash == rhs.bytesHash && lhs.string.hasSameBytes(as: rhs.string)
+    }
+
+    package func hash(into hasher: inout Hasher) { hasher.combine(bytesHash) }
 }

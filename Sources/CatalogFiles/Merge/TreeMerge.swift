@@ -49,12 +49,15 @@ struct TreeMerge {
         var merged = KeyedList<Merged>()
         var added: [(key: String, value: Merged)] = []
         var seen = Set<LiteralKey>(minimumCapacity: oursMembers.count + theirsMembers.count)
-        for (name, member) in oursMembers where seen.insert(LiteralKey(name)).inserted {
-            merged.append(
-                merge(name, baseMembers[LiteralKey(name)], member, theirsByName[LiteralKey(name)]), for: name)
+        for (name, member) in oursMembers {
+            let key = LiteralKey(name)
+            guard seen.insert(key).inserted else { continue }
+            merged.append(merge(name, baseMembers[key], member, theirsByName[key]), for: name)
         }
-        for (name, member) in theirsMembers where seen.insert(LiteralKey(name)).inserted {
-            added.append((name, merge(name, baseMembers[LiteralKey(name)], nil, member)))
+        for (name, member) in theirsMembers {
+            let key = LiteralKey(name)
+            guard seen.insert(key).inserted else { continue }
+            added.append((name, merge(name, baseMembers[key], nil, member)))
         }
         merged.insert(contentsOf: added, orderedBy: areInIncreasingOrder)
         let oursObject = MergeNode.object(Self.side(merged) { $0.ours })
