@@ -15,7 +15,7 @@ public struct CatalogLinter {
         // Warnings: likely mistakes.
         ExtraKeyRule(), DuplicateKeyRule(), SameAsDevelopmentRule(), UnusedKeyRule(), OrphanOverrideRule(),
         NeedsTranslationRule(), SuspiciousTextRule(), UnknownFieldRule(), RedundantOverrideRule(),
-        UndeclaredFlavorRule(), UnseenOverrideRule(), UnreadLanguageFolderRule(),
+        UndeclaredFlavorRule(), UnseenOverrideRule(), UnreadLanguageFolderRule(), MissingFlavorsFolderRule(),
         // Notes: worth knowing.
         StaleKeyRule(),
     ]

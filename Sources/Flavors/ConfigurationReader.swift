@@ -14,6 +14,10 @@ struct ConfigurationReader {
     /// What the file sets, checked.
     struct Settings {
         var folders: [String: String] = [:]
+        /// Where each folder setting is (its key), for messages about the folder it names.
+        var folderLocations: [String: SourceLocation] = [:]
+        /// The same places as offsets in the text, while it is read.
+        fileprivate var folderOffsets: [String: Int] = [:]
         var keyCalls: [String]?
         var dimensions: [FlavorDimension] = []
         var exclusions: [[String]] = []
@@ -42,10 +46,12 @@ struct ConfigurationReader {
                         let message = error.isSyntax ? "not valid JSON: \(error.message)" : error.message
                         throw Diagnostic(message, at: positions.location(at: error.offset))
                     }
-                    guard let settings else {
+                    guard var settings else {
                         throw Diagnostic(
                             "the top level must be an object such as {\"sources\": \"Sources\"}", path: path)
                     }
+                    var positions = TextPositions(text: text, path: path)
+                    settings.folderLocations = settings.folderOffsets.mapValues { positions.location(at: $0) }
                     return settings
                 }
             }
@@ -109,6 +115,7 @@ struct ConfigurationReader {
                             + "path without .. and without control characters, such as App/Sources)", at)
                 }
                 settings.folders[key] = folder
+                settings.folderOffsets[key] = at
             default:
                 throw shape(
                     "unknown key \"\(Diagnostic.quote(key))\" (known: "

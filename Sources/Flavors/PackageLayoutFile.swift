@@ -72,6 +72,7 @@ extension PackageLayout {
             snapshots: settings.folders["snapshots"] ?? Name.snapshots,
             keyCalls: settings.keyCalls ?? PackageLayout.defaultKeyCalls, dimensions: settings.dimensions,
             exclusions: settings.exclusions)
+        folderSettings = settings.folderLocations
     }
 
     /// Whether `name` can name a flavor of a dimension: an ASCII capital letter, then ASCII

@@ -43,6 +43,24 @@ struct LintCommandTests {
         #expect(result.output.hasSuffix("\n1 error, 0 warnings\n"))
     }
 
+    @Test("a flavors folder misspelled in flavorkit.json is a warning at the setting, not a package without flavors")
+    func misspelledFlavorsFolder() throws {
+        let root = try Self.projectCopy()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data("{\n  \"flavors\": \"Flavours\"\n}\n".utf8).write(to: root.appendingPathComponent("flavorkit.json"))
+        let result = try ToolRunner.run(["lint"], in: root)
+        #expect(result.status == 0)
+        #expect(
+            result.output
+                == "flavorkit.json:2:3: warning: \"flavors\" names Flavours, which is not a folder here, so no flavor "
+                + "is checked [missing-flavors-folder]\n0 errors, 1 warning\n")
+        #expect(try ToolRunner.run(["lint", "--strict"], in: root).status == 1)
+        // The folder given on the command line instead is the one read.
+        let given = try ToolRunner.run(["lint", "--strict", "--flavors", "Flavors"], in: root)
+        #expect(given.status == 0)
+        #expect(given.output == "0 errors, 0 warnings\n")
+    }
+
     @Test("%d changed to %@ in one German value: lint fails on that line, and the app still runs in English for it")
     func germanSpecifierChanged() throws {
         let root = try Self.projectCopy()

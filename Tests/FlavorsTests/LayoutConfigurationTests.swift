@@ -28,6 +28,11 @@ struct LayoutConfigurationTests {
         #expect(configured.snapshots == root.appendingPathComponent("Tests/snapshots"))
         #expect(configured.keyCalls == ["text", "L10n.tr"])
         #expect(configured.relativePath(configured.localizations) == "Resources/Text")
+        // Where each folder is set, for messages about it (lint's missing-flavors-folder).
+        let file = root.appendingPathComponent("flavorkit.json").path
+        #expect(configured.folderSettings["flavors"] == SourceLocation(path: file, line: 1, column: 63))
+        #expect(configured.folderSettings["sources"] == SourceLocation(path: file, line: 1, column: 2))
+        #expect(configured.folderSettings["keyCalls"] == nil && standard.folderSettings.isEmpty)
         let partial = try Self.layout(#"{"sources": "Code"}"#)
         #expect(partial.localizations == partial.root.appendingPathComponent("Localizations"))
         #expect(partial.keyCalls == ["text"])
