@@ -86,12 +86,14 @@ enum MergeNode: Sendable, Equatable {
     /// answer for it (theirs left it as it was), so that `TreeMerge` with `sparseEntries` needs
     /// nothing more of them; the two versions' texts go when it returns. Nil when either has no
     /// `strings` object (a merge then reads every version whole).
-    static func changedByTheirs(base: consuming [UInt8], theirs: consuming [UInt8], path: String)
+    static func changedByTheirs(base: [UInt8], theirs: [UInt8], path: String)
         throws(Diagnostic) -> (base: MergeNode, theirs: MergeNode)?
     {
-        let (base, theirs) = (
-            try document(consume base, path: "\(path) (base)"), try document(consume theirs, path: "\(path) (theirs)")
-        )
+        // Both are held either way: read at once, theirs on another core.
+        let (baseRead, theirsRead) = alongside(
+            { Result { () throws(Diagnostic) in try document(base, path: "\(path) (base)") } },
+            { Result { () throws(Diagnostic) in try document(theirs, path: "\(path) (theirs)") } })
+        let (base, theirs) = (try baseRead.get(), try theirsRead.get())
         guard let baseEntries = base.entries, let theirsEntries = theirs.entries else { return nil }
         var changed = Set<LiteralKey>()
         let (baseByName, theirsByName) = (TreeMerge.byName(baseEntries), TreeMerge.byName(theirsEntries))
