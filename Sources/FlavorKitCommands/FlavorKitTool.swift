@@ -63,7 +63,7 @@ package enum FlavorKitTool {
                 .invalidValue, word: name, subject: keyCall.spelling,
                 reason: "'\(Diagnostic.quote(name))' is not a call name (write text or L10n.tr)")
         }
-        var layout = PackageLayout(
+        return PackageLayout(
             root: configured.root,
             flavors: parsed.value(flavors) ?? configured.relativePath(configured.flavors),
             localizations: parsed.value(localizations) ?? configured.relativePath(configured.localizations),
@@ -71,10 +71,6 @@ package enum FlavorKitTool {
             snapshots: configured.relativePath(configured.snapshots),
             keyCalls: calls.isEmpty ? configured.keyCalls : calls, dimensions: configured.dimensions,
             exclusions: configured.exclusions)
-        // A folder given on the command line is not the one flavorkit.json names.
-        let given = ["flavors": flavors, "localizations": localizations, "sources": sources]
-        layout.folderSettings = configured.folderSettings.filter { given[$0.key].flatMap(parsed.value) == nil }
-        return layout
     }
 
     /// For a command that reads the package: the folders and key calls it would use, from

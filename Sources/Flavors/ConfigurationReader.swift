@@ -13,10 +13,10 @@ import Foundation
 struct ConfigurationReader {
     /// What the file sets, checked.
     struct Settings {
+        /// Each folder setting (`flavors`, …): the folder it names, and where it is (its key),
+        /// as an offset while the text is read, then as a location.
         var folders: [String: String] = [:]
-        /// Where each folder setting is (its key), for messages about the folder it names.
         var folderLocations: [String: SourceLocation] = [:]
-        /// The same places as offsets in the text, while it is read.
         fileprivate var folderOffsets: [String: Int] = [:]
         var keyCalls: [String]?
         var dimensions: [FlavorDimension] = []

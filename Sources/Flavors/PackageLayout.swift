@@ -1,4 +1,3 @@
-import Diagnostics
 import FileFormats
 
 #if canImport(FoundationEssentials)
@@ -62,9 +61,6 @@ public struct PackageLayout: Sendable, Hashable {
     /// The combinations no variant is made of (`flavorkit.json`'s `exclude`): a variant with
     /// every flavor of one of them is left out of the matrix.
     public let exclusions: [[String]]
-    /// Where `flavorkit.json` sets each folder it names (`flavors`, `localizations`, …): for
-    /// messages about a folder it names.
-    package var folderSettings: [String: SourceLocation] = [:]
     /// `flavors`' path, found once: a flavor's files are named by joining it with text, as
     /// a URL built by `appending(path:)` costs four times one made from a path.
     private let flavorsPath: String

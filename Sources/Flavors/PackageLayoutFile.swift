@@ -72,7 +72,19 @@ extension PackageLayout {
             snapshots: settings.folders["snapshots"] ?? Name.snapshots,
             keyCalls: settings.keyCalls ?? PackageLayout.defaultKeyCalls, dimensions: settings.dimensions,
             exclusions: settings.exclusions)
-        folderSettings = settings.folderLocations
+    }
+
+    /// Where the package's `flavorkit.json` sets the folder `setting` (`flavors`, …) to this
+    /// layout's folder, when it does: for a message about that folder. Nil when the file does
+    /// not set it, sets another folder (one given on the command line instead), or cannot be read.
+    package func place(ofFolderSetting setting: String, naming folder: URL) -> SourceLocation? {
+        let file = configurationFile
+        guard let data = try? InputFile.readIfPresent(file, limit: Self.configurationSizeLimit, within: root),
+            let settings = try? ConfigurationReader.settings(of: data, path: file.path),
+            let named = settings.folders[setting],
+            PackageLayout(root: root, flavors: named).flavors == folder
+        else { return nil }
+        return settings.folderLocations[setting]
     }
 
     /// Whether `name` can name a flavor of a dimension: an ASCII capital letter, then ASCII

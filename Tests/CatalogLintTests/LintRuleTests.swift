@@ -230,7 +230,7 @@ struct LintRuleTests {
             "missing-flavors-folder",
             ["flavorkit.json": "{\n  \"sources\": \"Sources\",\n  \"flavors\": \"Flavours\"\n}\n"],
             [
-                "flavorkit.json:3:3: warning: \"flavors\" names Flavours, which is not a folder here, so no flavor is checked [missing-flavors-folder]"
+                "flavorkit.json:3:3: warning: \"flavors\" names \"Flavours\", which is not a folder here, so no flavor is checked [missing-flavors-folder]"
             ]
         ),
         (

@@ -47,18 +47,27 @@ struct LintCommandTests {
     func misspelledFlavorsFolder() throws {
         let root = try Self.projectCopy()
         defer { try? FileManager.default.removeItem(at: root) }
-        try Data("{\n  \"flavors\": \"Flavours\"\n}\n".utf8).write(to: root.appendingPathComponent("flavorkit.json"))
+        let configuration = root.appendingPathComponent("flavorkit.json")
+        let warning =
+            "flavorkit.json:2:3: warning: \"flavors\" names \"Flavours\", which is not a folder here, so no flavor "
+            + "is checked [missing-flavors-folder]\n0 errors, 1 warning\n"
+        try Data("{\n  \"flavors\": \"Flavours\"\n}\n".utf8).write(to: configuration)
         let result = try ToolRunner.run(["lint"], in: root)
         #expect(result.status == 0)
-        #expect(
-            result.output
-                == "flavorkit.json:2:3: warning: \"flavors\" names Flavours, which is not a folder here, so no flavor "
-                + "is checked [missing-flavors-folder]\n0 errors, 1 warning\n")
+        #expect(result.output == warning)
         #expect(try ToolRunner.run(["lint", "--strict"], in: root).status == 1)
-        // The folder given on the command line instead is the one read.
-        let given = try ToolRunner.run(["lint", "--strict", "--flavors", "Flavors"], in: root)
-        #expect(given.status == 0)
-        #expect(given.output == "0 errors, 0 warnings\n")
+        // A file of that name is no folder either.
+        try Data().write(to: root.appendingPathComponent("Flavours"))
+        #expect(try ToolRunner.run(["lint"], in: root).output == warning)
+        // A folder given on the command line is the one read; the file's setting is not in effect.
+        for flavors in ["Flavors", "Elsewhere"] {
+            let given = try ToolRunner.run(["lint", "--strict", "--flavors", flavors], in: root)
+            #expect(given.status == 0)
+            #expect(given.output == "0 errors, 0 warnings\n")
+        }
+        // Named as it is, it is read.
+        try Data("{\n  \"flavors\": \"Flavors\"\n}\n".utf8).write(to: configuration)
+        #expect(try ToolRunner.run(["lint", "--strict"], in: root).output == "0 errors, 0 warnings\n")
     }
 
     @Test("%d changed to %@ in one German value: lint fails on that line, and the app still runs in English for it")

@@ -28,14 +28,29 @@ struct LayoutConfigurationTests {
         #expect(configured.snapshots == root.appendingPathComponent("Tests/snapshots"))
         #expect(configured.keyCalls == ["text", "L10n.tr"])
         #expect(configured.relativePath(configured.localizations) == "Resources/Text")
-        // Where each folder is set, for messages about it (lint's missing-flavors-folder).
-        let file = root.appendingPathComponent("flavorkit.json").path
-        #expect(configured.folderSettings["flavors"] == SourceLocation(path: file, line: 1, column: 63))
-        #expect(configured.folderSettings["sources"] == SourceLocation(path: file, line: 1, column: 2))
-        #expect(configured.folderSettings["keyCalls"] == nil && standard.folderSettings.isEmpty)
+        // Naming the default folders is the default layout.
+        let explicit = try Self.layout(#"{"flavors": "Flavors", "sources": "./Sources"}"#)
+        #expect(explicit == PackageLayout(root: explicit.root))
         let partial = try Self.layout(#"{"sources": "Code"}"#)
         #expect(partial.localizations == partial.root.appendingPathComponent("Localizations"))
         #expect(partial.keyCalls == ["text"])
+    }
+
+    @Test("where the file sets the folder in effect, for a message about it; not another folder's")
+    func placeOfFolderSetting() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("layout-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let file = root.appendingPathComponent("flavorkit.json")
+        #expect(
+            PackageLayout(root: root).place(ofFolderSetting: "flavors", naming: PackageLayout(root: root).flavors)
+                == nil)
+        try Data("{\"sources\": \"App\",\n \"flavors\": \"./Variants\"}".utf8).write(to: file)
+        let layout = try PackageLayout(configuredAt: root)
+        #expect(
+            layout.place(ofFolderSetting: "flavors", naming: layout.flavors)
+                == SourceLocation(path: file.path, line: 2, column: 2))
+        #expect(layout.place(ofFolderSetting: "flavors", naming: root.appendingPathComponent("Other")) == nil)
     }
 
     @Test(

@@ -51,8 +51,7 @@ public struct StringTable: Sendable {
 
     /// The value of `key`, or nil.
     public subscript(key: String) -> String? {
-        guard let index = recordIndex(of: key) else { return nil }
-        return string(records[index].valueStart, records[index].valueLength)
+        recordIndex(of: key).map(value(atRecord:))
     }
 
     /// Record `index`'s value (as `recordIndex(of:)` finds records).

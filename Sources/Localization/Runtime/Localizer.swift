@@ -9,8 +9,8 @@ import Synchronization
 /// `recordsFallbacks`, every key shown from a later language of the chain is recorded too.
 ///
 /// Speed: each set of preferences is resolved once into a `Resolution` whose default table
-/// already has the chain merged, so a lookup is one dictionary probe whatever the chain's
-/// length. Resolutions are kept for the localizer's lifetime (one per preference list ever
+/// already has the chain merged, so a lookup is one probe of that table whatever the chain's
+/// length (and one of the few records whose text holds a control character, written out). Resolutions are kept for the localizer's lifetime (one per preference list ever
 /// used), which lets readers reach the current one through an atomic pointer, without a lock.
 public final class Localizer: Sendable {
     /// The languages a set of preferences resolves to, and the default table with the chain
