@@ -10,7 +10,8 @@ import Synchronization
 ///
 /// Speed: each set of preferences is resolved once into a `Resolution` whose default table
 /// already has the chain merged, so a lookup is one probe of that table whatever the chain's
-/// length (and one of the few records whose text holds a control character, written out). Resolutions are kept for the localizer's lifetime (one per preference list ever
+/// length (and one of the few records whose text holds a control character, written out).
+/// Resolutions are kept for the localizer's lifetime (one per preference list ever
 /// used), which lets readers reach the current one through an atomic pointer, without a lock.
 public final class Localizer: Sendable {
     /// The languages a set of preferences resolves to, and the default table with the chain
