@@ -82,7 +82,8 @@ extension PackageLayout {
         guard let data = try? InputFile.readIfPresent(file, limit: Self.configurationSizeLimit, within: root),
             let settings = try? ConfigurationReader.settings(of: data, path: file.path),
             let named = settings.folders[setting],
-            PackageLayout(root: root, flavors: named).flavors == folder
+            PackageLayout(root: root, flavors: named).flavors.standardizedFileURL.path
+                == folder.standardizedFileURL.path
         else { return nil }
         return settings.folderLocations[setting]
     }

@@ -56,6 +56,9 @@ struct LintCommandTests {
         #expect(result.status == 0)
         #expect(result.output == warning)
         #expect(try ToolRunner.run(["lint", "--strict"], in: root).status == 1)
+        // Spelled with a trailing "/." it is the same folder.
+        try Data("{\n  \"flavors\": \"Flavours/.\"\n}\n".utf8).write(to: configuration)
+        #expect(try ToolRunner.run(["lint"], in: root).output == warning)
         // A file of that name is no folder either.
         try Data().write(to: root.appendingPathComponent("Flavours"))
         #expect(try ToolRunner.run(["lint"], in: root).output == warning)
