@@ -9,8 +9,10 @@ extension Diagnostic {
     /// with every character that could move the cursor, change colours or reorder the text
     /// written as a Swift escape: `\n`, `\r`, `\t`, and `\u{1B}` for the others — C0 controls
     /// (ESC, NUL, …), DEL, C1 controls (U+0080–U+009F), the line and paragraph separators
-    /// (U+2028, U+2029) and the bidirectional formatting characters (U+061C, U+200E, U+200F,
-    /// U+202A–U+202E, U+2066–U+2069). A backslash stays as it is. Add quotes around it in the
+    /// (U+2028, U+2029), the bidirectional formatting characters (U+061C, U+200E, U+200F,
+    /// U+202A–U+202E, U+2066–U+2069), and invisible characters no running text needs (the
+    /// byte-order mark, the word joiner, tag characters, …: `Escaper.isInvisible`). A backslash
+    /// stays as it is. Add quotes around it in the
     /// message as usual: `"key \"\(Diagnostic.quote(key))\" is missing"`.
     public static func quote(_ input: some StringProtocol, limit: Int = quoteLimit) -> String {
         // Printable ASCII within the limit, most keys and paths: nothing to escape or cut.

@@ -87,12 +87,21 @@ package struct Escaper: Sendable {
 
 extension Escaper {
     /// Whether a terminal would act on `scalar`, or a reader could not see it where it is:
-    /// C0 controls, DEL, C1 controls, the line and paragraph separators, and the
-    /// bidirectional formatting characters (U+061C, U+200E, U+200F, U+202A–U+202E,
-    /// U+2066–U+2069).
+    /// C0 controls, DEL, C1 controls, the line and paragraph separators, the bidirectional
+    /// formatting characters (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069), and the
+    /// invisible characters no running text needs, with which a name could pass for another or
+    /// carry hidden text: the soft hyphen (U+00AD), the combining grapheme joiner (U+034F), the
+    /// Hangul fillers (U+115F, U+1160, U+3164, U+FFA0), the Mongolian vowel separator (U+180E),
+    /// the word joiner and invisible operators (U+2060–U+2065, U+206A–U+206F), the byte-order
+    /// mark (U+FEFF) and the tag characters (U+E0000–U+E007F). The zero-width space, non-joiner
+    /// and joiner (U+200B–U+200D) and the variation selectors are kept: Thai and Khmer break
+    /// words with the first, Persian and Indic scripts and emoji need the others.
     package static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: return true
+        case 0xAD, 0x034F, 0x115F, 0x1160, 0x180E, 0x2060...0x2065, 0x206A...0x206F, 0x3164, 0xFEFF, 0xFFA0,
+            0xE0000...0xE007F:
+            return true
         default: return false
         }
     }

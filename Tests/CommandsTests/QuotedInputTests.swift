@@ -14,6 +14,10 @@ struct QuotedInputTests {
             ("del\u{7F}c1\u{9B}", #"del\u{7F}c1\u{9B}"#),
             ("\u{202E}evil\u{2066}\u{200F}", #"\u{202E}evil\u{2066}\u{200F}"#),
             ("line\u{2028}sep", #"line\u{2028}sep"#),
+            // A name that passes for another, or carries hidden text in tag characters.
+            ("Fla\u{FEFF}vors\u{2060}\u{AD}", #"Fla\u{FEFF}vors\u{2060}\u{AD}"#),
+            ("ok\u{E0001}\u{E0068}\u{E0069}", #"ok\u{E0001}\u{E0068}\u{E0069}"#),
+            ("ไทย\u{200B}คำ 👨\u{200D}👩 ❤\u{FE0F}", "ไทย\u{200B}คำ 👨\u{200D}👩 ❤\u{FE0F}"),
             ("plain é 日本 \\ ok", "plain é 日本 \\ ok"),
         ])
     func visible(input: String, shown: String) {

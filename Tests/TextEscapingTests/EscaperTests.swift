@@ -36,10 +36,16 @@ struct EscaperTests {
 
     @Test("what a terminal would act on, or a reader could not see, is invisible; the rest is not")
     func invisible() {
-        for value in [0x0, 0x1B, 0x7F, 0x85, 0x9B, 0x61C, 0x200E, 0x200F, 0x2028, 0x202E, 0x2066, 0x2069] {
-            #expect(Escaper.isInvisible(Unicode.Scalar(UInt32(value))!))
+        for value in [
+            0x0, 0x1B, 0x7F, 0x85, 0x9B, 0x61C, 0x200E, 0x200F, 0x2028, 0x202E, 0x2066, 0x2069,
+            0xAD, 0x34F, 0x115F, 0x180E, 0x2060, 0x2064, 0x206F, 0x3164, 0xFEFF, 0xFFA0, 0xE0001, 0xE0041, 0xE007F,
+        ] {
+            #expect(Escaper.isInvisible(Unicode.Scalar(UInt32(value))!), "U+\(String(value, radix: 16))")
         }
-        for scalar: Unicode.Scalar in ["a", " ", "é", "\u{A0}", "\u{200B}", "日"] {
+        // Running text needs these: Thai word breaks, Persian's non-joiner, emoji's joiner and selectors.
+        for scalar: Unicode.Scalar in [
+            "a", " ", "é", "\u{A0}", "\u{200B}", "\u{200C}", "\u{200D}", "\u{FE0F}", "\u{E0100}", "日",
+        ] {
             #expect(!Escaper.isInvisible(scalar))
         }
         #expect(
