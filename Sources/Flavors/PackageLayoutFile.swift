@@ -74,18 +74,18 @@ extension PackageLayout {
             exclusions: settings.exclusions)
     }
 
-    /// Where the package's `flavorkit.json` sets the folder `setting` (`flavors`, …) to this
-    /// layout's folder, when it does: for a message about that folder. Nil when the file does
-    /// not set it, sets another folder (one given on the command line instead), or cannot be read.
-    package func place(ofFolderSetting setting: String, naming folder: URL) -> SourceLocation? {
+    /// Where the package's `flavorkit.json` sets `flavors` to this layout's flavors folder, when
+    /// it does: for a message about that folder. Nil when the file does not set it, sets
+    /// another folder (one given on the command line is in effect instead), or cannot be read.
+    package var flavorsSetting: SourceLocation? {
         let file = configurationFile
         guard let data = try? InputFile.readIfPresent(file, limit: Self.configurationSizeLimit, within: root),
             let settings = try? ConfigurationReader.settings(of: data, path: file.path),
-            let named = settings.folders[setting],
+            let named = settings.folders["flavors"],
             PackageLayout(root: root, flavors: named).flavors.standardizedFileURL.path
-                == folder.standardizedFileURL.path
+                == flavors.standardizedFileURL.path
         else { return nil }
-        return settings.folderLocations[setting]
+        return settings.folderLocations["flavors"]
     }
 
     /// Whether `name` can name a flavor of a dimension: an ASCII capital letter, then ASCII

@@ -37,20 +37,16 @@ struct LayoutConfigurationTests {
     }
 
     @Test("where the file sets the folder in effect, for a message about it; not another folder's")
-    func placeOfFolderSetting() throws {
+    func flavorsSetting() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("layout-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
         let file = root.appendingPathComponent("flavorkit.json")
-        #expect(
-            PackageLayout(root: root).place(ofFolderSetting: "flavors", naming: PackageLayout(root: root).flavors)
-                == nil)
+        #expect(PackageLayout(root: root).flavorsSetting == nil)
         try Data("{\"sources\": \"App\",\n \"flavors\": \"./Variants\"}".utf8).write(to: file)
         let layout = try PackageLayout(configuredAt: root)
-        #expect(
-            layout.place(ofFolderSetting: "flavors", naming: layout.flavors)
-                == SourceLocation(path: file.path, line: 2, column: 2))
-        #expect(layout.place(ofFolderSetting: "flavors", naming: root.appendingPathComponent("Other")) == nil)
+        #expect(layout.flavorsSetting == SourceLocation(path: file.path, line: 2, column: 2))
+        #expect(PackageLayout(root: root, flavors: "Other").flavorsSetting == nil)
     }
 
     @Test(

@@ -20,7 +20,7 @@ struct MissingFlavorsFolderRule: LintRule {
         var isFolder: ObjCBool = false
         guard
             !FileManager.default.fileExists(atPath: layout.flavors.path, isDirectory: &isFolder) || !isFolder.boolValue,
-            let location = layout.place(ofFolderSetting: "flavors", naming: layout.flavors)
+            let location = layout.flavorsSetting
         else { return [] }
         let named = Diagnostic.quote(layout.relativePath(layout.flavors))
         return [
