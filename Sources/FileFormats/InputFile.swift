@@ -157,19 +157,46 @@ package enum InputFile {
         var wanted = size + 1
         var count = 0
         while true {
-            if buffer.count < wanted { buffer.append(contentsOf: repeatElement(0, count: wanted - buffer.count)) }
-            let got = try buffer.withUnsafeMutableBytes { bytes in
+            let read = { (bytes: UnsafeMutableRawBufferPointer) in
                 Result { () throws(Diagnostic) in
                     try readAll(
                         descriptor, into: UnsafeMutableRawBufferPointer(rebasing: bytes[count..<wanted]),
                         expecting: count == 0 ? size : nil, limit: limit - count, path: path)
                 }
-            }.get()
+            }
+            let got: Int?
+            if buffer.count >= wanted {
+                got = try buffer.withUnsafeMutableBytes(read).get()
+            } else {
+                // A larger buffer, its new bytes left for read(2) to fill: zeroing them first
+                // would touch every page of a large file twice.
+                (buffer, got) = try grown(buffer, keeping: count, to: wanted, reading: read)
+            }
             if let got { return count + got }
             count = wanted
             guard count <= limit else { throw tooLarge(path, limit: limit) }
             wanted = min(limit + 1, count * 2)
         }
+    }
+
+    /// A buffer of room for `capacity` bytes holding the first `kept` bytes of `buffer`, the
+    /// rest filled by `read`: its elements are the bytes `read` filled (all of them when it
+    /// returns nil, the buffer full).
+    private static func grown(
+        _ buffer: [UInt8], keeping kept: Int, to capacity: Int,
+        reading read: (UnsafeMutableRawBufferPointer) -> Result<Int?, Diagnostic>
+    ) throws(Diagnostic) -> ([UInt8], Int?) {
+        var result: Result<Int?, Diagnostic> = .success(nil)
+        let grown = [UInt8](unsafeUninitializedCapacity: capacity) { bytes, initialized in
+            _ = bytes.initialize(fromContentsOf: buffer[..<kept])
+            result = read(UnsafeMutableRawBufferPointer(bytes))
+            switch result {
+            case .success(let got?): initialized = kept + got
+            case .success(nil): initialized = capacity
+            case .failure: initialized = kept
+            }
+        }
+        return (grown, try result.get())
     }
 
     /// The file at `given` opened for reading once it passed every check, and its size; nil

@@ -32,8 +32,8 @@ package enum TextDecoding {
         package var encoding: Encoding
         package var hasByteOrderMark: Bool
 
-        /// The form of `data`: UTF-8 unless a byte-order mark says otherwise.
-        package init(of data: Data) {
+        /// The form of `data` (`Data`, `[UInt8]`): UTF-8 unless a byte-order mark says otherwise.
+        package init(of data: some ContiguousBytes) {
             let (detected, bomLength) = data.withUnsafeBytes { TextDecoding.detect($0.bindMemory(to: UInt8.self)) }
             (encoding, hasByteOrderMark) = bomLength > 0 ? (detected, true) : (.utf8, false)
         }
@@ -70,26 +70,59 @@ package enum TextDecoding {
         /// or when the readers would take the bytes for another encoding (UTF-8 whose first or
         /// second byte is a NUL and whose length is even reads as UTF-16 without a mark).
         package func data(_ text: String) -> Data? {
-            guard let data = encodedData(text) else { return nil }
-            let read = data.withUnsafeBytes { TextDecoding.detect($0.bindMemory(to: UInt8.self)).0 }
-            return read == encoding ? data : nil
+            guard encoding != .utf8 else {
+                var text = text
+                return text.withUTF8(utf8Data)
+            }
+            return checked(text.data(using: foundationEncoding).map { Data(byteOrderMark) + $0 })
         }
 
-        private func encodedData(_ text: String) -> Data? {
-            guard encoding != .utf8 else { return Data(byteOrderMark) + Data(text.utf8) }
-            return text.data(using: foundationEncoding).map { Data(byteOrderMark) + $0 }
+        /// `data(_:)` of a text given as its UTF-8 bytes (no byte-order mark): the same `Data`
+        /// when it is saved as UTF-8 without a mark.
+        package func data(utf8 text: Data) -> Data? {
+            guard encoding != .utf8 else {
+                return hasByteOrderMark
+                    ? text.withUnsafeBytes { utf8Data($0.bindMemory(to: UInt8.self)) } : checked(text)
+            }
+            return data(String(decoding: text, as: UTF8.self))
+        }
+
+        /// The mark and the text in one copy, checked.
+        private func utf8Data(_ text: UnsafeBufferPointer<UInt8>) -> Data? {
+            var data = Data(capacity: byteOrderMark.count + text.count)
+            data.append(contentsOf: byteOrderMark)
+            data.append(text)
+            return checked(data)
+        }
+
+        /// `data`, unless the readers would take it for another encoding.
+        private func checked(_ data: Data?) -> Data? {
+            guard let data else { return nil }
+            let read = data.withUnsafeBytes { TextDecoding.detect($0.bindMemory(to: UInt8.self)).0 }
+            return read == encoding ? data : nil
         }
     }
 
     /// The file's text (no byte-order mark), as the readers decode it: what they refuse (a
     /// stray byte, UTF-16 without a mark) is an error at its line and column.
-    package static func text(of data: Data, path: String) throws(Diagnostic) -> String {
+    package static func text(of data: some ContiguousBytes, path: String) throws(Diagnostic) -> String {
         let read = data.withUnsafeBytes { raw in
             Result { () throws(Diagnostic) in
                 try withUTF8(raw.bindMemory(to: UInt8.self), path: path) { String(decoding: $0, as: UTF8.self) }
             }
         }
         return try read.get()
+    }
+
+    /// The file's text as UTF-8 bytes (no byte-order mark), decoded as `text(of:path:)`
+    /// decodes it: `bytes` themselves when they are UTF-8 without a mark (no copy).
+    package static func utf8(_ bytes: [UInt8], path: String) throws(Diagnostic) -> [UInt8] {
+        let read = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(Diagnostic) in
+                try withUTF8(buffer, path: path) { text in text.count == buffer.count ? nil : Array(text) }
+            }
+        }
+        return try read.get() ?? bytes
     }
 
     /// Calls `body` with the file's text as UTF-8 bytes (no byte-order mark).

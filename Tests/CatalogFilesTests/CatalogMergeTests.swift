@@ -396,6 +396,28 @@ struct CatalogMergeTests {
         #expect(String(decoding: result.data, as: UTF8.self) == expected, "\(name)")
     }
 
+    @Test(".strings: values are compared byte for byte: a spelling theirs changed to another normalization is taken")
+    func stringsComparedAsBytes() throws {
+        let (composed, decomposed) = ("caf\u{E9}", "cafe\u{301}")
+        #expect(composed == decomposed)  // one text to `String`'s ==, two to the file
+        let base = "\"a\" = \"\(composed)\";\n\"b\" = \"\(composed)\";\n\"c\" = \"x\";\n"
+        let ours = "\"a\" = \"\(composed)\";\n\"b\" = \"\(decomposed)\";\n\"c\" = \"x\";\n"
+        // Theirs re-spells a (taken), and b as ours did (the same change: nothing to do).
+        let theirs = "\"a\" = \"\(decomposed)\";\n\"b\" = \"\(decomposed)\";\n\"c\" = \"x\";\n"
+        let result = try CatalogMerge.merge(
+            .strings, base: Data(base.utf8), ours: Data(ours.utf8), theirs: Data(theirs.utf8),
+            path: "Localizable.strings")
+        #expect(result.conflicts.isEmpty)
+        #expect(Array(result.data) == Array(theirs.utf8))
+        // Ours spelled c one way, theirs the other: two changes of one key, a conflict.
+        let conflicting = try CatalogMerge.merge(
+            .strings, base: Data(base.utf8),
+            ours: Data(base.replacingOccurrences(of: "\"x\"", with: "\"\(composed)\"").utf8),
+            theirs: Data(base.replacingOccurrences(of: "\"x\"", with: "\"\(decomposed)\"").utf8),
+            path: "Localizable.strings")
+        #expect(conflicting.conflicts == ["key \"c\""])
+    }
+
     @Test(".strings: a key theirs removes is removed wherever ours defines it, a key defined twice included")
     func removesEveryDefinition() throws {
         let base = "\"a\" = \"1\";\n\"b\" = \"2\";\n\"a\" = \"3\";\n"

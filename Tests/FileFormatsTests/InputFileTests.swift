@@ -222,6 +222,22 @@ struct InputFileTests {
         #expect(try InputFile.read(URL(fileURLWithPath: "/proc/self/status"), limit: 1 << 20, into: &buffer) ?? 0 > 100)
         #expect(throws: Diagnostic.self) { try InputFile.read(URL(fileURLWithPath: "/proc/self/status"), limit: 10) }
     }
+
+    @Test("a buffer grown while a file is read keeps every byte read before, whatever it held")
+    func growingKeepsWhatWasRead() throws {
+        // `/proc/self/cmdline` says 0 bytes and holds the arguments: read through a buffer
+        // grown from 1 byte, doubling, each time keeping what it had.
+        let url = URL(fileURLWithPath: "/proc/self/cmdline")
+        let expected: [UInt8] = CommandLine.arguments.flatMap { Array($0.utf8) + [0] }
+        #expect(try InputFile.bytes(url, limit: 1 << 20) == expected)
+        var buffer: [UInt8] = []
+        #expect(try InputFile.read(url, limit: 1 << 20, into: &buffer) == expected.count)
+        #expect(Array(buffer.prefix(expected.count)) == expected)
+        // A buffer kept from a larger file: read over, its old bytes past the count left.
+        var used = [UInt8](repeating: 0xAA, count: expected.count * 3)
+        #expect(try InputFile.read(url, limit: 1 << 20, into: &used) == expected.count)
+        #expect(Array(used.prefix(expected.count)) == expected)
+    }
     #endif
 
     @Test("a file larger than the limit is refused without reading it (1 GiB, sparse)")

@@ -13,7 +13,15 @@ package enum StringsFileEditor {
     package static func apply(
         _ changes: [(key: String, value: String)], comments: [String: String], to text: String, file: StringsFile?
     ) throws(Diagnostic) -> String {
-        let bytes = Array(text.utf8)
+        String(decoding: try apply(changes, comments: comments, to: Array(text.utf8), file: file), as: UTF8.self)
+    }
+
+    /// `apply(_:comments:to:file:)` on the text's UTF-8 bytes (no byte-order mark), for a
+    /// large file read as bytes: no copy of it is made as a `String`, and the result is the
+    /// `Data` to save.
+    package static func apply(
+        _ changes: [(key: String, value: String)], comments: [String: String], to bytes: [UInt8], file: StringsFile?
+    ) throws(Diagnostic) -> Data {
         // A .strings file written as a property list has no place for a `"key" = "value";`.
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while start < bytes.count, bytes[start] < 0x80, space(bytes, at: start) == 1 { start += 1 }
@@ -32,7 +40,7 @@ package enum StringsFileEditor {
             ? "\r\n" : "\n"
         var located: [(order: Int, key: String, value: String, location: SourceLocation)] = []
         for (order, (key, value)) in changes.enumerated() {
-            guard let location = file?.table.entry(key)?.location else {
+            guard let location = file?.table.location(ofKey: key) else {
                 appended += entry(key, value, comment: comments[key], lineEnd: lineEnd)
                 continue
             }
@@ -68,7 +76,10 @@ package enum StringsFileEditor {
     private static func entry(_ key: String, _ value: String, comment: String?, lineEnd: String) -> String {
         let quoted = "\(StringsWriter.quoted(key)) = \(StringsWriter.quoted(value));" + lineEnd
         guard let comment else { return quoted }
-        return "/* \(comment.replacingOccurrences(of: "*/", with: "* /")) */" + lineEnd + quoted
+        // A comment's own `*/` would end it early (looked for only in a comment with a star).
+        let safe =
+            comment.utf8.contains(UInt8(ascii: "*")) ? comment.replacingOccurrences(of: "*/", with: "* /") : comment
+        return "/* \(safe) */" + lineEnd + quoted
     }
 
     /// The most times `removing` looks for a key defined again: a key defined more often than
@@ -154,7 +165,7 @@ package enum StringsFileEditor {
             }
             ranges.append(entryRange(keyStart..<index + 1, in: bytes, comments: comments))
         }
-        let result = rebuilt(bytes, replacing: ranges.map { ($0, "") })
+        let result = String(decoding: rebuilt(bytes, replacing: ranges.map { ($0, "") }), as: UTF8.self)
         // A result that no longer reads is refused, not written.
         do throws(Diagnostic) {
             return (result, try StringsParser.parse(result, path: file.table.files.first ?? ""))
@@ -179,20 +190,22 @@ package enum StringsFileEditor {
     private static func rebuilt(
         _ bytes: [UInt8], replacing replacements: [(range: Range<Int>, with: String)], appending appended: String = "",
         lineEnd: String = "\n"
-    ) -> String {
-        var result: [UInt8] = []
-        result.reserveCapacity(
-            bytes.count + appended.utf8.count + 1 + replacements.reduce(0) { $0 + $1.with.utf8.count })
-        var position = 0
-        for replacement in replacements.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
-            if replacement.range.lowerBound >= position {
-                result.append(contentsOf: bytes[position..<replacement.range.lowerBound])
-                result.append(contentsOf: replacement.with.utf8)
+    ) -> Data {
+        // Data, as files are written: the result is not copied again to be saved.
+        var result = Data(
+            capacity: bytes.count + appended.utf8.count + 1 + replacements.reduce(0) { $0 + $1.with.utf8.count })
+        bytes.withUnsafeBufferPointer { bytes in
+            var position = 0
+            for replacement in replacements.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+                if replacement.range.lowerBound >= position {
+                    result.append(UnsafeBufferPointer(rebasing: bytes[position..<replacement.range.lowerBound]))
+                    result.append(contentsOf: replacement.with.utf8)
+                }
+                position = max(position, replacement.range.upperBound)
             }
-            position = max(position, replacement.range.upperBound)
+            result.append(UnsafeBufferPointer(rebasing: bytes[position...]))
         }
-        result.append(contentsOf: bytes[position...])
-        guard !appended.isEmpty else { return String(decoding: result, as: UTF8.self) }
+        guard !appended.isEmpty else { return result }
         // Entries go at the end, or before the closing brace of a file written as `{ … }`.
         var end = result.count
         while end > 0, result[end - 1] == 0x20 || (0x09...0x0D).contains(result[end - 1]) { end -= 1 }
@@ -200,8 +213,8 @@ package enum StringsFileEditor {
         var inserted: [UInt8] = []
         if closing > 0, result[closing - 1] != UInt8(ascii: "\n") { inserted.append(contentsOf: lineEnd.utf8) }
         inserted.append(contentsOf: appended.utf8)
-        result.insert(contentsOf: inserted, at: closing)
-        return String(decoding: result, as: UTF8.self)
+        result.replaceSubrange(closing..<closing, with: inserted)
+        return result
     }
 
     /// An entry's range grown to its whole lines, and to the comment right above it when the

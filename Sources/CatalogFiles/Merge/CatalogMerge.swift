@@ -99,9 +99,9 @@ public enum CatalogMerge {
             return try mergeStringCatalogs(
                 path: path, orderedBy: areInIncreasingOrder, wholeVersions: wholeVersions, reading: read)
         case .strings:
-            let (base, theirs, ours) = (Data(try read(.base)), Data(try read(.theirs)), Data(try read(.ours)))
-            if theirs == base || ours == theirs { return Result(data: ours, conflicts: []) }
-            if ours == base { return Result(data: theirs, conflicts: []) }
+            let (base, theirs, ours) = (try read(.base), try read(.theirs), try read(.ours))
+            if sameBytes(theirs, base) || sameBytes(ours, theirs) { return Result(data: Data(ours), conflicts: []) }
+            if sameBytes(ours, base) { return Result(data: Data(theirs), conflicts: []) }
             return try mergeStrings(base: base, ours: ours, theirs: theirs, path: path)
         }
     }
@@ -202,15 +202,17 @@ public enum CatalogMerge {
 
     // MARK: .strings
 
-    private static func mergeStrings(base: Data, ours: Data, theirs: Data, path: String) throws(Diagnostic) -> Result {
-        // Ours is edited as text; base and theirs are only read. Theirs (with its comments) is
-        // read on another thread meanwhile: about as long as the other two.
+    private static func mergeStrings(base: [UInt8], ours: [UInt8], theirs: [UInt8], path: String) throws(Diagnostic)
+        -> Result
+    {
+        // Ours is edited as text (its UTF-8 bytes); base and theirs are only read. Theirs (with
+        // its comments) is read on another thread meanwhile: about as long as the other two.
         let (oursRead, theirsRead) = alongside(
             {
                 Swift.Result { () throws(Diagnostic) in
-                    let (text, form) = try decoded(ours, path: "\(path) (ours)")
+                    let text = try TextDecoding.utf8(ours, path: "\(path) (ours)")
                     let file = try StringsParser.parse(text, path: path)
-                    return (text, form, file, try StringsParser.parse(base, path: "\(path) (base)").table)
+                    return (text, file, try StringsParser.parse(base, path: "\(path) (base)").table)
                 }
             },
             {
@@ -218,83 +220,93 @@ public enum CatalogMerge {
                     try StringsParser.parse(theirs, path: "\(path) (theirs)", keepingComments: true)
                 }
             })
-        let (oursText, form, oursFile, b) = try oursRead.get()
+        let (oursText, oursFile, b) = try oursRead.get()
         let theirsFile = try theirsRead.get()
         let (o, t) = (oursFile.table, theirsFile.table)
-        // Their changes that ours did not make: taken; the same key changed two ways: a
-        // conflict. Keys both sides give the same value are passed over on their bytes; only
-        // the others become strings (a key ours lacks and theirs has goes last, in their order).
-        var taken: [(key: String, value: String?)] = [], conflicting: [(key: String, value: String?)] = []
-        func compare(_ key: String, mine: String?, yours: String?) {
-            let was = b[key]
-            guard mine != yours, was != yours else { return }
-            if was == mine { taken.append((key, yours)) } else { conflicting.append((key, yours)) }
-        }
-        // Both walks only read the tables: the second on another thread.
-        let (differing, added) = alongside(
+        // Each key's value in ours, theirs and base, compared as bytes: their changes that ours
+        // did not make are taken, a key changed two ways is a conflict; strings are made only
+        // for those. Ours' keys in its order, then those only theirs has, in their order, with
+        // their comments (both walks only read the tables: the second on another thread).
+        let (fromOurs, (fromTheirs, comments)) = alongside(
             {
-                var records: [Int] = []
-                o.forEachEntry(pairedWith: t) { record, mine, yours in
+                var changes = StringsChanges()
+                o.forEachEntry(pairedWith: t, and: b) { record, mine, yours, was in
                     if let yours, sameBytes(mine, yours) { return }
-                    records.append(record)
+                    changes.add(o, record, theirs: yours, ours: mine, base: was())
                 }
-                return records
+                return changes
             },
             {
-                var records: [Int] = []
-                t.forEachEntry(pairedWith: o) { record, _, mine in if mine == nil { records.append(record) } }
-                return records
+                var changes = StringsChanges()
+                t.forEachEntry(pairedWith: o, and: b) { record, yours, mine, was in
+                    if mine == nil { changes.add(t, record, theirs: yours, ours: nil, base: was()) }
+                }
+                var comments: [String: String] = [:]
+                for change in changes.taken + changes.conflicting {
+                    comments[change.key] = theirsFile.comments[change.key]
+                }
+                return (changes, comments)
             })
-        for record in differing {
-            let (key, mine) = o.keyAndValue(atRecord: record)
-            compare(key, mine: mine, yours: t[key])
-        }
-        var comments: [String: String] = [:]
-        for record in added {
-            let (key, yours) = t.keyAndValue(atRecord: record)
-            compare(key, mine: nil, yours: yours)
-            comments[key] = theirsFile.comments[key]
-        }
+        let (taken, conflicting) = (fromOurs.taken + fromTheirs.taken, fromOurs.conflicting + fromTheirs.conflicting)
+        let form = TextDecoding.SavedForm(of: ours)
         let resolvedOurs = try applied(taken, to: oursText, file: oursFile, comments: comments, path: path)
         guard !conflicting.isEmpty else {
             return Result(data: try encoded(resolvedOurs, form: form, path: path), conflicts: [])
         }
         let resolvedTheirs = try applied(
             taken + conflicting, to: oursText, file: oursFile, comments: comments, path: path)
+        let text = marked(
+            String(decoding: resolvedOurs, as: UTF8.self), String(decoding: resolvedTheirs, as: UTF8.self))
         return Result(
-            data: try encoded(marked(resolvedOurs, resolvedTheirs), form: form, path: path),
+            data: try encoded(Data(text.utf8), form: form, path: path),
             conflicts: conflicting.map { "key \"\(Diagnostic.quote($0.key))\"" })
+    }
+
+    /// The keys of a `.strings` merge whose values theirs changed: taken (ours left them as
+    /// base had them) or conflicting (ours changed them another way), each with their value
+    /// (nil: removed).
+    private struct StringsChanges {
+        var taken: [(key: String, value: String?)] = []
+        var conflicting: [(key: String, value: String?)] = []
+
+        /// Record `record` of `table`, whose key ours and theirs give different values (nil:
+        /// the key is not there).
+        mutating func add(
+            _ table: StringTable, _ record: Int, theirs: UnsafeBufferPointer<UInt8>?, ours: UnsafeBufferPointer<UInt8>?,
+            base: UnsafeBufferPointer<UInt8>?
+        ) {
+            // Theirs as base had it: ours' change stands.
+            guard !same(base, theirs) else { return }
+            let change = (table.keyAndValue(atRecord: record).key, theirs.map { String(decoding: $0, as: UTF8.self) })
+            if same(base, ours) { taken.append(change) } else { conflicting.append(change) }
+        }
+
+        private func same(_ a: UnsafeBufferPointer<UInt8>?, _ b: UnsafeBufferPointer<UInt8>?) -> Bool {
+            guard let a, let b else { return a == nil && b == nil }
+            return sameBytes(a, b)
+        }
     }
 
     /// `text` with `changes`: a value set in place or appended (with its comment), or the key
     /// removed (a nil value).
     private static func applied(
-        _ changes: [(key: String, value: String?)], to text: String, file: StringsFile, comments: [String: String],
+        _ changes: [(key: String, value: String?)], to text: [UInt8], file: StringsFile, comments: [String: String],
         path: String
-    ) throws(Diagnostic) -> String {
+    ) throws(Diagnostic) -> Data {
         let set = changes.compactMap { change in change.value.map { (change.key, $0) } }
-        var result = try StringsFileEditor.apply(set, comments: comments, to: text, file: file)
+        let result = try StringsFileEditor.apply(set, comments: comments, to: text, file: file)
         let removed = Set(changes.filter { $0.value == nil }.map(\.key))
-        if !removed.isEmpty {
-            // Read again only when values were set: otherwise the text is `file`'s still.
-            let edited = set.isEmpty ? file : try StringsParser.parse(result, path: path)
-            result = try StringsFileEditor.removing(removed, from: result, file: edited)
-        }
-        return result
+        guard !removed.isEmpty else { return result }
+        // Read again only when values were set: otherwise the text is `file`'s still.
+        let edited = set.isEmpty ? file : try StringsParser.parse(result, path: path)
+        return Data(
+            try StringsFileEditor.removing(removed, from: String(decoding: result, as: UTF8.self), file: edited).utf8)
     }
 
-    /// Ours' text, and how it was saved (its encoding and byte-order mark, kept in the result).
-    private static func decoded(_ data: Data, path: String) throws(Diagnostic)
-        -> (text: String, form: TextDecoding.SavedForm)
-    {
-        // Decoded as the reader decodes it: what it refuses is an error, not repaired in passing.
-        (try TextDecoding.text(of: data, path: path), TextDecoding.SavedForm(of: data))
-    }
-
-    private static func encoded(_ text: String, form: TextDecoding.SavedForm, path: String) throws(Diagnostic)
+    private static func encoded(_ text: Data, form: TextDecoding.SavedForm, path: String) throws(Diagnostic)
         -> Data
     {
-        guard let data = form.data(text) else {
+        guard let data = form.data(utf8: text) else {
             throw Diagnostic("the merged file would not read back as it was saved (\(form.description))", path: path)
         }
         return data

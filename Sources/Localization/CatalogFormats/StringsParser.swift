@@ -23,21 +23,14 @@ import Darwin
 /// a stray `}`, an unterminated comment, typographic quotes…), this reader throws a
 /// `Diagnostic` with the line and column instead.
 public enum StringsParser {
-    /// Parses the bytes of a file; `path` names it in locations and errors. Comments are
-    /// kept only when asked for (tools want them; the runtime does not).
-    public static func parse(_ data: Data, path: String, keepingComments: Bool = false) throws(Diagnostic)
-        -> StringsFile
+    /// Parses the bytes of a file (`Data`, `[UInt8]`); `path` names it in locations and
+    /// errors. Comments are kept only when asked for (tools want them; the runtime does not).
+    public static func parse(_ bytes: some ContiguousBytes, path: String, keepingComments: Bool = false)
+        throws(Diagnostic) -> StringsFile
     {
-        let head = data.prefix(8)
-        if head.starts(with: Array("<?xml".utf8)) || head.starts(with: Array("bplist".utf8)) {
-            return try parsePropertyList(data, path: path)
-        }
-        let result = data.withUnsafeBytes { raw in
+        let result = bytes.withUnsafeBytes { raw in
             Result { () throws(Diagnostic) -> StringsFile in
-                try TextDecoding.withUTF8(raw.bindMemory(to: UInt8.self), path: path) { text throws(Diagnostic) in
-                    var scanner = Scanner(text: text, path: path, keepingComments: keepingComments)
-                    return try scanner.parseFile()
-                }
+                try parse(raw.bindMemory(to: UInt8.self), path: path, keepingComments: keepingComments)
             }
         }
         return try result.get()
@@ -47,7 +40,25 @@ public enum StringsParser {
     public static func parse(_ text: String, path: String, keepingComments: Bool = false) throws(Diagnostic)
         -> StringsFile
     {
-        try parse(Data(text.utf8), path: path, keepingComments: keepingComments)
+        var text = text
+        let result = text.withUTF8 { bytes in
+            Result { () throws(Diagnostic) -> StringsFile in
+                try parse(bytes, path: path, keepingComments: keepingComments)
+            }
+        }
+        return try result.get()
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, path: String, keepingComments: Bool)
+        throws(Diagnostic) -> StringsFile
+    {
+        if bytes.starts(with: "<?xml".utf8) || bytes.starts(with: "bplist".utf8) {
+            return try parsePropertyList(Data(bytes), path: path)
+        }
+        return try TextDecoding.withUTF8(bytes, path: path) { text throws(Diagnostic) in
+            var scanner = Scanner(text: text, path: path, keepingComments: keepingComments)
+            return try scanner.parseFile()
+        }
     }
 
     /// `.strings` files may also be property lists of string → string: XML ones are read by

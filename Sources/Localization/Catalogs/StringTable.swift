@@ -84,6 +84,11 @@ public struct StringTable: Sendable {
         recordIndex(of: key).map(entry(at:))
     }
 
+    /// Where the entry of `key` was read (`entry(_:)` without the value), or nil.
+    package func location(ofKey key: String) -> SourceLocation? {
+        recordIndex(of: key).map { location(of: records[$0]) }
+    }
+
     /// Every entry, in the order of the keys' first definitions (each with its last value).
     public var entries: [StringsEntry] {
         records.map { record in
@@ -119,14 +124,49 @@ public struct StringTable: Sendable {
                         rebasing: mine[Int(record.keyStart)..<Int(record.keyStart + record.keyLength)])
                     let value = UnsafeBufferPointer(
                         rebasing: mine[Int(record.valueStart)..<Int(record.valueStart + record.valueLength)])
-                    let otherValue = other?.find(key, hash: Self.hash(key)).map { found in
-                        let match = other!.records[found]
-                        return UnsafeBufferPointer(
-                            rebasing: theirs[Int(match.valueStart)..<Int(match.valueStart + match.valueLength)])
-                    }
-                    body(index, value, otherValue)
+                    body(index, value, other?.value(ofKey: key, hash: Self.hash(key), in: theirs))
                 }
             }
+        }
+    }
+
+    /// `forEachEntry(pairedWith:_:)` beside two tables at once (a three-way merge's): each
+    /// entry's value beside `other`'s and `third`'s for the same key, nil where one lacks it.
+    /// `third`'s is looked up only when asked for (a merge asks where the other two differ).
+    package func forEachEntry(
+        pairedWith other: StringTable, and third: StringTable,
+        _ body: (
+            _ record: Int, _ value: UnsafeBufferPointer<UInt8>, _ otherValue: UnsafeBufferPointer<UInt8>?,
+            _ thirdValue: () -> UnsafeBufferPointer<UInt8>?
+        ) -> Void
+    ) {
+        let allLive = records.count == count
+        bytes.withUnsafeBufferPointer { mine in
+            other.bytes.withUnsafeBufferPointer { second in
+                third.bytes.withUnsafeBufferPointer { last in
+                    for (index, record) in records.enumerated() where allLive || isLive(index) {
+                        let key = UnsafeBufferPointer(
+                            rebasing: mine[Int(record.keyStart)..<Int(record.keyStart + record.keyLength)])
+                        let value = UnsafeBufferPointer(
+                            rebasing: mine[Int(record.valueStart)..<Int(record.valueStart + record.valueLength)])
+                        let hash = Self.hash(key)
+                        body(index, value, other.value(ofKey: key, hash: hash, in: second)) {
+                            third.value(ofKey: key, hash: hash, in: last)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The value of `key` (hashed as `hash`) in this table, whose bytes are `storage`.
+    private func value(ofKey key: UnsafeBufferPointer<UInt8>, hash: UInt64, in storage: UnsafeBufferPointer<UInt8>)
+        -> UnsafeBufferPointer<UInt8>?
+    {
+        find(key, hash: hash).map { found in
+            let match = records[found]
+            return UnsafeBufferPointer(
+                rebasing: storage[Int(match.valueStart)..<Int(match.valueStart + match.valueLength)])
         }
     }
 
