@@ -117,7 +117,8 @@ let package = Package(
             ],
             swiftSettings: strictSwift
         ),
-        .executableTarget(name: "flavorkit", dependencies: ["FlavorKitCommands"], swiftSettings: strictSwift),
+        .executableTarget(
+            name: "flavorkit", dependencies: ["CShims", "FlavorKitCommands"], swiftSettings: strictSwift),
         // Generates a target's catalog symbols at build time with `flavorkit generate-symbols`.
         .plugin(name: "FlavorKitSymbols", capability: .buildTool(), dependencies: ["flavorkit"]),
         .target(
