@@ -12,19 +12,30 @@ import Localization
 /// key in a hundred and changes other units: a clean merge, checked once after the rounds.
 /// OURS is put back before each merge, outside its time. The largest catalog's merge is also
 /// weighed: its peak resident memory against the three files' combined size. `flavorkit` is
-/// brought up to date in release mode first.
+/// brought up to date first, built as the README installs the merge driver.
 struct MergeBenchmarks {
     static let languages = ["en", "de", "es", "fr", "ja", "pt-BR", "ru", "zh-Hans"]
     let flavorkit: URL
     let folder: URL
 
     init() throws {
-        let executables = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        // Built as the README installs git's merge driver: a release build with Swift's
+        // libraries linked in (`--static-swift-stdlib`), in a build folder of its own so that
+        // the other release builds do not relink it.
+        let package = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        flavorkit = executables.appendingPathComponent("flavorkit")
+        let build = [
+            "swift", "build", "--package-path", package.path, "--scratch-path",
+            package.appendingPathComponent(".build/static").path, "-c", "release", "--product", "flavorkit",
+            "--static-swift-stdlib",
+        ]
+        _ = ChildProcess.run(StartupBenchmarks.env, build)
+        let binaries = String(decoding: ChildProcess.run(StartupBenchmarks.env, build + ["--show-bin-path"]), as: UTF8.self)
+        flavorkit = URL(fileURLWithPath: binaries.trimmingCharacters(in: .whitespacesAndNewlines))
+            .appendingPathComponent("flavorkit")
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("merge-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        _ = ChildProcess.run(StartupBenchmarks.env, ["swift", "build", "-c", "release", "--product", "flavorkit"])
         guard FileManager.default.isExecutableFile(atPath: flavorkit.path) else {
             throw StartupBenchmarks.StartupError(message: "could not build \(flavorkit.path)")
         }
