@@ -31,7 +31,8 @@ struct MergeBenchmarks {
             "--static-swift-stdlib",
         ]
         _ = ChildProcess.run(StartupBenchmarks.env, build)
-        let binaries = String(decoding: ChildProcess.run(StartupBenchmarks.env, build + ["--show-bin-path"]), as: UTF8.self)
+        let binaries = String(
+            decoding: ChildProcess.run(StartupBenchmarks.env, build + ["--show-bin-path"]), as: UTF8.self)
         flavorkit = URL(fileURLWithPath: binaries.trimmingCharacters(in: .whitespacesAndNewlines))
             .appendingPathComponent("flavorkit")
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("merge-\(getpid())")

@@ -141,7 +141,8 @@ public enum CatalogMerge {
         let ours = try read(.ours)
         // About the merged text's size: ours and what theirs added.
         let capacity = ours.count + added + ours.count / 16
-        let o = try MergeNode.document(consume ours, path: "\(path) (ours)")
+        let oursDocument = try MergeNode.document(consume ours, path: "\(path) (ours)")
+        let o = oursDocument.node
         let (b, t): (MergeNode, MergeNode)
         if let changed {
             guard o.entries != nil else {
@@ -150,11 +151,13 @@ public enum CatalogMerge {
             (b, t) = changed
         } else {
             (b, t) = (
-                try MergeNode.document(base, path: "\(path) (base)"),
-                try MergeNode.document(theirs, path: "\(path) (theirs)")
+                try MergeNode.document(base, path: "\(path) (base)").node,
+                try MergeNode.document(theirs, path: "\(path) (theirs)").node
             )
         }
-        var merge = TreeMerge(areInIncreasingOrder: areInIncreasingOrder, sparseEntries: changed != nil)
+        var merge = TreeMerge(
+            areInIncreasingOrder: areInIncreasingOrder,
+            oursEntryPositions: changed != nil ? oursDocument.entryPositions : nil)
         let (resolvedOurs, resolvedTheirs) = merge.merge(b, o, t)
         return (
             json(resolvedOurs, capacity: capacity),

@@ -56,11 +56,19 @@ enum MergeNode: Sendable, Equatable {
 
     // MARK: Reading
 
+    /// A version read: its tree, and where each entry of its `strings` is among them, by name
+    /// (found while the names were checked to be given once: a merge that looks each name up
+    /// in a table built again would hash every name twice more).
+    struct Document {
+        var node: MergeNode
+        var entryPositions: [LiteralKey: Int]
+    }
+
     /// One version of a String Catalog, as a merge reads it: the top-level object's members
     /// read, except the entries of `strings`, kept as their text (in `bytes` itself when they
     /// are UTF-8 without a byte-order mark). The errors are those of
     /// `JSONValue(document:path:)`, which reads the whole document.
-    static func document(_ bytes: consuming [UInt8], path: String) throws(Diagnostic) -> MergeNode {
+    static func document(_ bytes: consuming [UInt8], path: String) throws(Diagnostic) -> Document {
         var text = consume bytes
         let converted = try text.withUnsafeBufferPointer { buffer throws(Diagnostic) in
             try TextDecoding.withUTF8(buffer, path: path) { utf8 in
@@ -71,7 +79,7 @@ enum MergeNode: Sendable, Equatable {
         return try text.withUnsafeBufferPointer { buffer throws(Diagnostic) in
             var reading = DocumentReading(text: text, buffer: buffer)
             do throws(JSONReader.Failure) {
-                return try reading.document()
+                return Document(node: try reading.document(), entryPositions: reading.entryPositions)
             } catch {
                 var positions = TextPositions(text: buffer, path: path)
                 throw Diagnostic("not valid JSON: \(error.message)", at: positions.location(at: error.offset))
@@ -94,18 +102,22 @@ enum MergeNode: Sendable, Equatable {
             { Result { () throws(Diagnostic) in try document(base, path: "\(path) (base)") } },
             { Result { () throws(Diagnostic) in try document(theirs, path: "\(path) (theirs)") } })
         let (base, theirs) = (try baseRead.get(), try theirsRead.get())
-        guard let baseEntries = base.entries, let theirsEntries = theirs.entries else { return nil }
-        var changed = Set<LiteralKey>()
-        let (baseByName, theirsByName) = (TreeMerge.byName(baseEntries), TreeMerge.byName(theirsEntries))
-        for (name, entry) in theirsByName {
-            guard let before = baseByName[name], case .text(let a) = before, case .text(let b) = entry, sameBytes(a, b)
-            else {
-                changed.insert(name)
+        guard let baseEntries = base.node.entries, let theirsEntries = theirs.node.entries else { return nil }
+        var (keptOfBase, keptOfTheirs) = ([Int](), [Int]())
+        for (name, position) in theirs.entryPositions {
+            let before = base.entryPositions[name]
+            if let before, case .text(let a) = baseEntries[before].value,
+                case .text(let b) = theirsEntries[position].value, sameBytes(a, b)
+            {
                 continue
             }
+            keptOfTheirs.append(position)
+            if let before { keptOfBase.append(before) }
         }
-        for name in baseByName.keys where theirsByName[name] == nil { changed.insert(name) }
-        return (base.keepingEntries(changed), theirs.keepingEntries(changed))
+        for (name, position) in base.entryPositions where theirs.entryPositions[name] == nil {
+            keptOfBase.append(position)
+        }
+        return (base.node.keepingEntries(at: keptOfBase), theirs.node.keepingEntries(at: keptOfTheirs))
     }
 
     /// The entries of a version's `strings` object, when it is one.
@@ -114,11 +126,12 @@ enum MergeNode: Sendable, Equatable {
         return entries
     }
 
-    /// This version with only the entries of `strings` named in `names`, each text copied.
-    private func keepingEntries(_ names: Set<LiteralKey>) -> MergeNode {
+    /// This version with only the entries of `strings` at `positions`, in its order, each
+    /// text copied.
+    private func keepingEntries(at positions: [Int]) -> MergeNode {
         guard case .object(var members) = self, let entries else { return self }
-        let kept = entries.filter { names.contains(LiteralKey($0.key)) }.map {
-            entry -> (key: String, value: MergeNode) in
+        let kept = positions.sorted().map { position -> (key: String, value: MergeNode) in
+            let entry = entries[position]
             guard case .text(let text) = entry.value else { return entry }
             return (entry.key, .text(ArraySlice(Array(text))))
         }
@@ -130,6 +143,8 @@ enum MergeNode: Sendable, Equatable {
     private struct DocumentReading {
         let text: [UInt8]
         var shapes: CatalogShapeReader
+        /// Where each entry of `strings` is among them, by name.
+        private(set) var entryPositions: [LiteralKey: Int] = [:]
 
         init(text: [UInt8], buffer: UnsafeBufferPointer<UInt8>) {
             self.text = text
@@ -169,10 +184,13 @@ enum MergeNode: Sendable, Equatable {
         /// Refuses a name given twice in one object (by its bytes): which one counts differs
         /// from reader to reader, so that no merge of such a file could be right.
         private func once(_ name: String, in names: inout Set<LiteralKey>, at offset: Int) throws(JSONReader.Failure) {
-            guard names.insert(LiteralKey(name)).inserted else {
-                throw JSONReader.Failure(
-                    message: "\"\(Diagnostic.quote(name))\" is given twice in one object", offset: offset - 1)
-            }
+            guard names.insert(LiteralKey(name)).inserted else { throw twice(name, at: offset) }
+        }
+
+        /// The error for `name` given again, its key at `offset`.
+        private func twice(_ name: String, at offset: Int) -> JSONReader.Failure {
+            JSONReader.Failure(
+                message: "\"\(Diagnostic.quote(name))\" is given twice in one object", offset: offset - 1)
         }
 
         /// `strings`: each entry's text, checked as JSON (as deep as `JSONValue` may nest) and
@@ -180,11 +198,12 @@ enum MergeNode: Sendable, Equatable {
         private mutating func entries() throws(JSONReader.Failure) -> MergeNode {
             try shapes.reader.beginObject()
             var entries = KeyedList<MergeNode>()
-            var names = Set<LiteralKey>()
             var first = true
             while let key = try shapes.reader.nextKey(first: &first) {
                 let name = shapes.reader.decode(key)
-                try once(name, in: &names, at: key.start)
+                guard entryPositions.updateValue(entries.count, forKey: LiteralKey(name)) == nil else {
+                    throw twice(name, at: key.start)
+                }
                 let (before, line) = (shapes.reader.offset, shapes.reader.line)
                 shapes.reader.skipWhitespace()
                 let start = shapes.reader.offset
