@@ -22,8 +22,7 @@ struct MergeBenchmarks {
         // Built as the README installs git's merge driver: a release build with Swift's
         // libraries linked in (`--static-swift-stdlib`), in a build folder of its own so that
         // the other release builds do not relink it.
-        let package = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         let build = [
             "swift", "build", "--package-path", package.path, "--scratch-path",

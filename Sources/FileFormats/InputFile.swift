@@ -179,9 +179,9 @@ package enum InputFile {
         }
     }
 
-    /// A buffer of room for `capacity` bytes holding the first `kept` bytes of `buffer`, the
-    /// rest filled by `read`: its elements are the bytes `read` filled (all of them when it
-    /// returns nil, the buffer full).
+    /// A buffer of `capacity` bytes holding the first `kept` bytes of `buffer`, the rest
+    /// filled by `read` (and, past what it read, zeros: usually the one byte that saw the end,
+    /// so that a file of the same size is read into this buffer again without growing it).
     private static func grown(
         _ buffer: [UInt8], keeping kept: Int, to capacity: Int,
         reading read: (UnsafeMutableRawBufferPointer) -> Result<Int?, Diagnostic>
@@ -191,9 +191,13 @@ package enum InputFile {
             _ = bytes.initialize(fromContentsOf: buffer[..<kept])
             result = read(UnsafeMutableRawBufferPointer(bytes))
             switch result {
-            case .success(let got?): initialized = kept + got
-            case .success(nil): initialized = capacity
-            case .failure: initialized = kept
+            case .success(let got):
+                let filled = kept + (got ?? capacity - kept)
+                (bytes.baseAddress! + filled).initialize(repeating: 0, count: capacity - filled)
+                initialized = capacity
+            case .failure:
+                // Thrown below: the buffer is not kept.
+                initialized = kept
             }
         }
         return (grown, try result.get())

@@ -119,7 +119,10 @@ package enum TextDecoding {
     package static func utf8(_ bytes: [UInt8], path: String) throws(Diagnostic) -> [UInt8] {
         let read = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(Diagnostic) in
-                try withUTF8(buffer, path: path) { text in text.count == buffer.count ? nil : Array(text) }
+                try withUTF8(buffer, path: path) { text in
+                    // The same bytes, not only as many: UTF-16 may transcode to as many bytes.
+                    text.baseAddress == buffer.baseAddress && text.count == buffer.count ? nil : Array(text)
+                }
             }
         }
         return try read.get() ?? bytes

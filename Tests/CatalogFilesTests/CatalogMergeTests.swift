@@ -418,6 +418,22 @@ struct CatalogMergeTests {
         #expect(conflicting.conflicts == ["key \"c\""])
     }
 
+    @Test(".strings: ours in UTF-16 as long as its UTF-8 (as many CJK characters as ASCII and 2) is edited as text")
+    func utf16AsLongAsItsUTF8() throws {
+        // The reviewer's case: ours' bytes once taken for its UTF-8, since they were as many.
+        let tail = "\";\n\"a\" = \"1\";\n"
+        let ascii = "\"k\" = \"".count + tail.count
+        let ours = "\"k\" = \"" + String(repeating: "\u{65E5}", count: ascii + 2) + tail
+        func utf16(_ text: String) -> Data { Data([0xFF, 0xFE]) + text.data(using: .utf16LittleEndian)! }
+        try #require(utf16(ours).count == ours.utf8.count)
+        let base = "\"k\" = \"x\";\n\"a\" = \"1\";\n"
+        let result = try CatalogMerge.merge(
+            .strings, base: utf16(base), ours: utf16(ours),
+            theirs: utf16(base.replacingOccurrences(of: "\"1\"", with: "\"2\"")), path: "Localizable.strings")
+        #expect(result.conflicts.isEmpty)
+        #expect(result.data == utf16(ours.replacingOccurrences(of: "\"1\"", with: "\"2\"")))
+    }
+
     @Test(".strings: a key theirs removes is removed wherever ours defines it, a key defined twice included")
     func removesEveryDefinition() throws {
         let base = "\"a\" = \"1\";\n\"b\" = \"2\";\n\"a\" = \"3\";\n"

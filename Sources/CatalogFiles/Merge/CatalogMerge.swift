@@ -159,9 +159,11 @@ public enum CatalogMerge {
             areInIncreasingOrder: areInIncreasingOrder,
             oursEntryPositions: changed != nil ? oursDocument.entryPositions : nil)
         let (resolvedOurs, resolvedTheirs) = merge.merge(b, o, t)
+        // The merge (and ours' positions) let go before the text is written.
+        let conflicts = merge.conflicts
         return (
             json(resolvedOurs, capacity: capacity),
-            merge.conflicts.isEmpty ? nil : json(resolvedTheirs, capacity: capacity), merge.conflicts
+            conflicts.isEmpty ? nil : json(resolvedTheirs, capacity: capacity), conflicts
         )
     }
 
@@ -280,7 +282,7 @@ public enum CatalogMerge {
         ) {
             // Theirs as base had it: ours' change stands.
             guard !same(base, theirs) else { return }
-            let change = (table.keyAndValue(atRecord: record).key, theirs.map { String(decoding: $0, as: UTF8.self) })
+            let change = (table.key(atRecord: record), theirs.map { String(decoding: $0, as: UTF8.self) })
             if same(base, ours) { taken.append(change) } else { conflicting.append(change) }
         }
 

@@ -91,7 +91,7 @@ enum MergeNode: Sendable, Equatable {
     /// and kept only where theirs changed something: every top-level member but `strings`,
     /// and of `strings` the entries theirs added, removed or changed (their bytes differ),
     /// each entry's text copied out of its version. Every other entry of ours is the merge's
-    /// answer for it (theirs left it as it was), so that `TreeMerge` with `sparseEntries` needs
+    /// answer for it (theirs left it as it was), so that `TreeMerge` with `oursEntryPositions` needs
     /// nothing more of them; the two versions' texts go when it returns. Nil when either has no
     /// `strings` object (a merge then reads every version whole).
     static func changedByTheirs(base: [UInt8], theirs: [UInt8], path: String)

@@ -30,7 +30,7 @@ public enum StringsParser {
     {
         let result = bytes.withUnsafeBytes { raw in
             Result { () throws(Diagnostic) -> StringsFile in
-                try parse(raw.bindMemory(to: UInt8.self), path: path, keepingComments: keepingComments)
+                try parse(buffer: raw.bindMemory(to: UInt8.self), path: path, keepingComments: keepingComments)
             }
         }
         return try result.get()
@@ -43,13 +43,13 @@ public enum StringsParser {
         var text = text
         let result = text.withUTF8 { bytes in
             Result { () throws(Diagnostic) -> StringsFile in
-                try parse(bytes, path: path, keepingComments: keepingComments)
+                try parse(buffer: bytes, path: path, keepingComments: keepingComments)
             }
         }
         return try result.get()
     }
 
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, path: String, keepingComments: Bool)
+    private static func parse(buffer bytes: UnsafeBufferPointer<UInt8>, path: String, keepingComments: Bool)
         throws(Diagnostic) -> StringsFile
     {
         if bytes.starts(with: "<?xml".utf8) || bytes.starts(with: "bplist".utf8) {

@@ -170,6 +170,11 @@ public struct StringTable: Sendable {
         }
     }
 
+    /// Record `index`'s key.
+    package func key(atRecord index: Int) -> String {
+        string(records[index].keyStart, records[index].keyLength)
+    }
+
     /// Record `index`'s key and value (`entry(atRecord:)` without the location).
     package func keyAndValue(atRecord index: Int) -> (key: String, value: String) {
         let record = records[index]
