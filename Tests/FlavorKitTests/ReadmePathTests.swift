@@ -104,9 +104,31 @@ struct ReadmePathTests {
         #expect(written == ["Sources/AppCore/Today.swift", "Tests/AppTests/TodaySnapshotTests.swift"])
         #expect(try Self.shell("git init -q", in: package, home: scratch) == 0)
 
+        // The merge driver's release build takes minutes: its line is checked, not run, and
+        // the copy after it is given a stand-in where `swift build --show-bin-path` says.
+        let stubs = scratch.appendingPathComponent("stubs")
+        let built = scratch.appendingPathComponent("built")
+        try FileManager.default.createDirectory(at: stubs, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: built, withIntermediateDirectories: true)
+        try Data("#!/bin/sh\ncase \"$*\" in *--show-bin-path*) echo '\(built.path)' ;; *) exit 1 ;; esac\n".utf8)
+            .write(to: stubs.appendingPathComponent("swift"))
+        try Data("#!/bin/sh\n".utf8).write(to: built.appendingPathComponent("flavorkit"))
+        for file in [stubs.appendingPathComponent("swift"), built.appendingPathComponent("flavorkit")] {
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file.path)
+        }
+
         var ran: [String] = []
         for line in Self.blocks("sh", in: text).joined() where !line.trimmingCharacters(in: .whitespaces).isEmpty {
             let words = Self.words(line, in: package)
+            if words.starts(with: ["swift", "build"]) {
+                #expect(
+                    words == ["swift", "build", "-c", "release", "--product", "flavorkit", "--static-swift-stdlib"])
+                let manifest = try String(
+                    contentsOf: Repository.layout.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+                #expect(manifest.contains(".executable(name: \"flavorkit\""))
+                ran.append(String(line))
+                continue
+            }
             switch words.prefix(3) {
             case ["swift", "run", "flavorkit"]:
                 let result = try ToolRunner.run(Array(words.dropFirst(3)), in: package)
@@ -133,7 +155,7 @@ struct ReadmePathTests {
                     #expect(
                         ["mkdir", "cp", "printf", "git"].contains(words.first ?? ""),
                         "a README command this test does not know: \(line)")
-                    #expect(try Self.shell(String(line), in: package, home: scratch) == 0, "\(line)")
+                    #expect(try Self.shell(String(line), in: package, home: scratch, stubs: stubs) == 0, "\(line)")
                 }
             }
             ran.append(String(line))
@@ -152,16 +174,23 @@ struct ReadmePathTests {
         #expect(FileManager.default.fileExists(atPath: package.path + "/.github/workflows/flavorkit.yml"))
         let attributes = try String(contentsOf: package.appendingPathComponent(".gitattributes"), encoding: .utf8)
         #expect(attributes.contains("*.xcstrings merge=flavorkit"))
+        // The driver git runs is the copy the path made.
+        let copy = scratch.appendingPathComponent(".local/bin/flavorkit")
+        #expect(FileManager.default.isExecutableFile(atPath: copy.path))
+        let configuration = try String(contentsOf: package.appendingPathComponent(".git/config"), encoding: .utf8)
+        #expect(configuration.contains("driver = '\(copy.path)' merge-catalogs %O %A %B %P"))
     }
 
-    /// Runs `line` in `/bin/sh` in `folder`, with `home` as its home; its exit status.
-    static func shell(_ line: String, in folder: URL, home: URL) throws -> Int32 {
+    /// Runs `line` in `/bin/sh` in `folder`, with `home` as its home (and the commands in
+    /// `stubs` before the others); its exit status.
+    static func shell(_ line: String, in folder: URL, home: URL, stubs: URL? = nil) throws -> Int32 {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", line]
         process.currentDirectoryURL = folder
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         process.environment = ChildProcess.withCoverage([
-            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": home.path,
+            "PATH": stubs.map { $0.path + ":" + path } ?? path, "HOME": home.path,
             "XDG_CONFIG_HOME": home.appendingPathComponent(".config").path, "GIT_CONFIG_NOSYSTEM": "1",
         ])
         try process.run()
