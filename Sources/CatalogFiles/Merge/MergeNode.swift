@@ -69,13 +69,7 @@ enum MergeNode: Sendable, Equatable {
     /// are UTF-8 without a byte-order mark). The errors are those of
     /// `JSONValue(document:path:)`, which reads the whole document.
     static func document(_ bytes: consuming [UInt8], path: String) throws(Diagnostic) -> Document {
-        var text = consume bytes
-        let converted = try text.withUnsafeBufferPointer { buffer throws(Diagnostic) in
-            try TextDecoding.withUTF8(buffer, path: path) { utf8 in
-                utf8.baseAddress == buffer.baseAddress && utf8.count == buffer.count ? nil : Array(utf8)
-            }
-        }
-        if let converted { text = converted }
+        let text = try TextDecoding.utf8(consume bytes, path: path)
         return try text.withUnsafeBufferPointer { buffer throws(Diagnostic) in
             var reading = DocumentReading(text: text, buffer: buffer)
             do throws(JSONReader.Failure) {
@@ -91,9 +85,9 @@ enum MergeNode: Sendable, Equatable {
     /// and kept only where theirs changed something: every top-level member but `strings`,
     /// and of `strings` the entries theirs added, removed or changed (their bytes differ),
     /// each entry's text copied out of its version. Every other entry of ours is the merge's
-    /// answer for it (theirs left it as it was), so that `TreeMerge` with `oursEntryPositions` needs
-    /// nothing more of them; the two versions' texts go when it returns. Nil when either has no
-    /// `strings` object (a merge then reads every version whole).
+    /// answer for it (theirs left it as it was), so that `TreeMerge` with `oursEntryPositions`
+    /// needs nothing more of them; the two versions' texts go when it returns. Nil when either
+    /// has no `strings` object (a merge then reads every version whole).
     static func changedByTheirs(base: [UInt8], theirs: [UInt8], path: String)
         throws(Diagnostic) -> (base: MergeNode, theirs: MergeNode)?
     {
