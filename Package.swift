@@ -191,7 +191,8 @@ let package = Package(
             name: "CatalogTesting", dependencies: ["CatalogFiles", "CatalogLint", "Flavors"],
             path: "Tests/Support/CatalogTesting", swiftSettings: strictSwift),
         .testTarget(
-            name: "CatalogFilesTests", dependencies: ["CatalogFiles", "Diagnostics", "Localization", "TestSupport"],
+            name: "CatalogFilesTests",
+            dependencies: ["CatalogFiles", "Diagnostics", "FileFormats", "Localization", "TestSupport"],
             swiftSettings: strictSwift),
         .testTarget(
             name: "CatalogExtractionTests",

@@ -342,18 +342,20 @@ public struct KeyExtraction {
         guard writing else { return }
         let removesStrings = prune && unused.contains { strings?.table.contains($0) == true }
         if !appended.isEmpty || removesStrings {
-            var comments: [String: String] = [:]
-            for key in appended { comments[key] = firstUses[key]!.comment }
+            var comments = CommentTable()
+            for key in appended {
+                if let comment = firstUses[key]!.comment { comments.set(comment, for: key) }
+            }
             var text = try StringsFileEditor.apply(
                 appended.map { ($0, firstUses[$0]!.defaultValue ?? $0) }, comments: comments,
                 to: stringsText.text ?? "", file: strings)
             if prune, let strings {
-                text = try StringsFileEditor.removing(Set(unused), from: text, file: reparsed(text, like: strings))
+                text = try StringsFileEditor.removing(unused, from: text, file: reparsed(text, like: strings))
             }
             writes.append((files.strings, try stringsText.encoded(text, holding: "the new keys")))
         }
         if prune, !unused.isEmpty {
-            try pruneTranslations(Set(unused), table: table, except: files)
+            try pruneTranslations(unused, table: table, except: files)
         }
         // The import record forgets the translations a prune removed.
         if prune, !(pruned + unused).isEmpty {
@@ -467,7 +469,7 @@ public struct KeyExtraction {
     }
 
     /// Removes `keys` from every other language's `.strings` and `.stringsdict` of `table`.
-    private mutating func pruneTranslations(_ keys: Set<String>, table: String, except files: TableFiles)
+    private mutating func pruneTranslations(_ keys: [String], table: String, except files: TableFiles)
         throws(Diagnostic)
     {
         let folder = project.layout.localizations

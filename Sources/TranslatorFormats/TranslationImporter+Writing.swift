@@ -134,8 +134,10 @@ extension TranslationImporter {
             }
         } else {
             let parsed = try existing.map { data throws(Diagnostic) in try StringsParser.parse(data, path: url.path) }
-            var comments: [String: String] = [:]
-            for item in items { comments[item.unit.key] = item.unit.comment }
+            var comments = CommentTable()
+            for item in items {
+                if let comment = item.unit.comment { comments.set(comment, for: item.unit.key) }
+            }
             edited = try StringsFileEditor.apply(
                 items.map { ($0.unit.key, $0.text) }, comments: comments, to: text ?? "", file: parsed)
         }

@@ -1,5 +1,6 @@
 import CatalogFiles
 import Diagnostics
+import FileFormats
 import Foundation
 import Localization
 import TestSupport
@@ -434,6 +435,32 @@ struct CatalogMergeTests {
         #expect(result.data == utf16(ours.replacingOccurrences(of: "\"1\"", with: "\"2\"")))
     }
 
+    /// The attacker's case of issue 39's fifth round: two keys spelled in two normalizations are
+    /// two keys to the file and to Foundation, and were one to the editor's sets.
+    @Test(".strings: keys that differ only in normalization are removed and commented each on its own")
+    func keysInTwoNormalizations() throws {
+        let (composed, decomposed) = ("caf\u{E9}", "cafe\u{301}")
+        let (newComposed, newDecomposed) = ("n\u{E9}", "ne\u{301}")
+        let base = "\"\(composed)\" = \"1\";\n\"\(decomposed)\" = \"2\";\n\"z\" = \"z\";\n"
+        let theirs =
+            "\"z\" = \"z\";\n/* composed */\n\"\(newComposed)\" = \"3\";\n"
+            + "/* decomposed */\n\"\(newDecomposed)\" = \"4\";\n"
+        let result = try CatalogMerge.merge(
+            .strings, base: Data(base.utf8), ours: Data((base + "\"o\" = \"O\";\n").utf8),
+            theirs: Data(theirs.utf8), path: "Localizable.strings")
+        #expect(result.conflicts.isEmpty)
+        #expect(
+            Array(result.data)
+                == Array(
+                    ("\"z\" = \"z\";\n\"o\" = \"O\";\n/* composed */\n\"\(newComposed)\" = \"3\";\n"
+                        + "/* decomposed */\n\"\(newDecomposed)\" = \"4\";\n").utf8))
+        // Theirs removes one of the two: the other stays.
+        let one = try CatalogMerge.merge(
+            .strings, base: Data(base.utf8), ours: Data((base + "\"o\" = \"O\";\n").utf8),
+            theirs: Data("\"\(decomposed)\" = \"2\";\n\"z\" = \"z\";\n".utf8), path: "Localizable.strings")
+        #expect(Array(one.data) == Array("\"\(decomposed)\" = \"2\";\n\"z\" = \"z\";\n\"o\" = \"O\";\n".utf8))
+    }
+
     @Test(".strings: a key theirs removes is removed wherever ours defines it, a key defined twice included")
     func removesEveryDefinition() throws {
         let base = "\"a\" = \"1\";\n\"b\" = \"2\";\n\"a\" = \"3\";\n"
@@ -484,7 +511,8 @@ struct CatalogMergeTests {
         let original = try StringsParser.parse("\"a\" = \"1\";\n\"b\" = \"2\";\n\"c\" = \"3\";\n", path: "a.strings")
         let edited = try StringsParser.parse(result, path: "a.strings")
         #expect(
-            StringsFileEditor.keepsEveryOtherEntry(of: original.table, in: edited.table, removed: ["a"]) == passes)
+            StringsFileEditor.keepsEveryOtherEntry(of: original.table, in: edited.table, removed: [LiteralKey("a")])
+                == passes)
     }
 
     /// A random String Catalog: some of `pool`'s keys, each in some of three languages, texts

@@ -79,6 +79,9 @@ struct StringsDictEditorTests {
         #expect(edited.contains("<key>say &quot;hi&quot;</key>"))
         #expect(
             StringsDictParser.parse(Data(edited.utf8), path: "x.stringsdict").entries.keys.sorted() == ["say \"hi\""])
+        // `café` spelled with a combining accent is another key: `caf&#233;` stays.
+        let other = try StringsDictEditor.removing(["cafe\u{301}"], from: Self.file, path: "x.stringsdict")
+        #expect(other == Self.file)
     }
 
     @Test("a file the reader refuses is an error at its line and column, as lint reports it")

@@ -50,12 +50,16 @@ package enum StringsDictEditor {
     }
 
     /// `text` without the top-level entries of `keys`, each from its `<key>` line to the end
-    /// of its value's line.
-    package static func removing(_ keys: Set<String>, from text: String, path: String) throws(Diagnostic) -> String {
+    /// of its value's line. Keys are told apart by their bytes (`café` spelled two ways is two
+    /// keys, as to Foundation).
+    package static func removing(_ keys: some Sequence<String>, from text: String, path: String)
+        throws(Diagnostic) -> String
+    {
+        let keys = Set(keys.lazy.map(LiteralKey.init))
         var bytes = Array(text.utf8)
         let root = try Self.root(of: bytes, path: path)
         var ranges: [Range<Int>] = []
-        for member in root.members ?? [] where keys.contains(member.key) {
+        for member in root.members ?? [] where keys.contains(LiteralKey(member.key)) {
             var start = member.keyOffset
             while start > 0, isBlank(bytes[start - 1]) { start -= 1 }
             var end = member.value.end

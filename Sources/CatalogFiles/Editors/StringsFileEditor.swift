@@ -9,9 +9,11 @@ import Localization
 /// as `{ … }`), each after its comment. A `.strings` file written as a property list is not
 /// edited, and neither is one whose edit would not read back.
 package enum StringsFileEditor {
-    /// `text`: the file's content; `file`: it parsed (for the keys' positions).
+    /// `text`: the file's content; `file`: it parsed (for the keys' positions). Keys are told
+    /// apart by their bytes, as in the file (`café` spelled two ways is two keys), in
+    /// `comments` too: the comment of each key appended.
     package static func apply(
-        _ changes: [(key: String, value: String)], comments: [String: String], to text: String, file: StringsFile?
+        _ changes: [(key: String, value: String)], comments: CommentTable, to text: String, file: StringsFile?
     ) throws(Diagnostic) -> String {
         String(decoding: try apply(changes, comments: comments, to: Array(text.utf8), file: file), as: UTF8.self)
     }
@@ -20,7 +22,7 @@ package enum StringsFileEditor {
     /// large file read as bytes: no copy of it is made as a `String`, and the result is the
     /// `Data` to save.
     package static func apply(
-        _ changes: [(key: String, value: String)], comments: [String: String], to bytes: [UInt8], file: StringsFile?
+        _ changes: [(key: String, value: String)], comments: CommentTable, to bytes: [UInt8], file: StringsFile?
     ) throws(Diagnostic) -> Data {
         // A .strings file written as a property list has no place for a `"key" = "value";`.
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
@@ -89,15 +91,16 @@ package enum StringsFileEditor {
     /// `text` without the entries of `keys` (`file`: it parsed), every definition of each: a
     /// key defined twice would otherwise come back with its other value. Each entry goes with
     /// its line; the comment right above it goes too when nothing but a blank line, a comment
-    /// or the end follows the entry (a comment heading several entries stays).
-    package static func removing(_ keys: Set<String>, from text: String, file: StringsFile) throws(Diagnostic)
-        -> String
+    /// or the end follows the entry (a comment heading several entries stays). Keys are told
+    /// apart by their bytes, as in the file.
+    package static func removing(_ keys: some Sequence<String>, from text: String, file: StringsFile)
+        throws(Diagnostic) -> String
     {
-        let removed = keys
-        var (keys, text, edited) = (keys, text, file)
+        let removed = Set(keys.lazy.map(LiteralKey.init))
+        var (keys, text, edited) = (removed, text, file)
         for _ in 0..<removalRounds {
             (text, edited) = try removingOnce(keys, from: text, file: edited)
-            keys = keys.filter { edited.table.entry($0) != nil }
+            keys = keys.filter { edited.table.entry($0.string) != nil }
             guard keys.isEmpty else { continue }
             // A net under the editor: a result that lost or changed any entry but those removed
             // is refused, not written.
@@ -114,23 +117,25 @@ package enum StringsFileEditor {
     }
 
     /// The keys, quoted, for a message: three at most.
-    private static func named(_ keys: Set<String>) -> String {
-        let sorted = keys.sorted()
+    private static func named(_ keys: Set<LiteralKey>) -> String {
+        let sorted = keys.map(\.string).sorted()
         let shown = sorted.prefix(3).map { "\"\(Diagnostic.quote($0))\"" }.joined(separator: ", ")
         return (keys.count == 1 ? "key " : "keys ") + shown + (sorted.count > 3 ? " and \(sorted.count - 3) more" : "")
     }
 
     /// Whether `result` holds each entry of `original` but `removed` with the same value, and
     /// nothing else.
-    package static func keepsEveryOtherEntry(of original: StringTable, in result: StringTable, removed: Set<String>)
-        -> Bool
-    {
-        guard result.count == original.count - removed.filter(original.contains).count else { return false }
+    package static func keepsEveryOtherEntry(
+        of original: StringTable, in result: StringTable, removed: Set<LiteralKey>
+    ) -> Bool {
+        guard result.count == original.count - removed.filter({ original.contains($0.string) }).count else {
+            return false
+        }
         var intact = true
         original.forEachEntry(pairedWith: result) { record, value, kept in
             guard intact else { return }
             guard let kept else {
-                intact = removed.contains(original.keyAndValue(atRecord: record).key)
+                intact = removed.contains(LiteralKey(original.keyAndValue(atRecord: record).key))
                 return
             }
             intact = sameBytes(value, kept)
@@ -140,14 +145,14 @@ package enum StringsFileEditor {
 
     /// `text` without one definition of each of `keys` (the one `file` gives it), and the
     /// result read back.
-    private static func removingOnce(_ keys: Set<String>, from text: String, file: StringsFile) throws(Diagnostic)
-        -> (String, StringsFile)
+    private static func removingOnce(_ keys: Set<LiteralKey>, from text: String, file: StringsFile)
+        throws(Diagnostic) -> (String, StringsFile)
     {
         let bytes = Array(text.utf8)
         var offsets = Offsets(bytes: bytes)
         let comments = StringsBlockComments(bytes)
         var ranges: [Range<Int>] = []
-        let located = keys.compactMap { key in file.table.entry(key).map { (key, $0.location) } }
+        let located = keys.compactMap { key in file.table.entry(key.string).map { (key.string, $0.location) } }
             .sorted { ($0.1.line, $0.1.column) < ($1.1.line, $1.1.column) }
         for (key, location) in located {
             let keyStart = try offsets.offset(of: location)

@@ -246,9 +246,9 @@ public enum CatalogMerge {
                 t.forEachEntry(pairedWith: o, and: b) { record, yours, mine, was in
                     if mine == nil { changes.add(t, record, theirs: yours, ours: nil, base: was()) }
                 }
-                var comments: [String: String] = [:]
+                var comments = CommentTable()
                 for change in changes.taken + changes.conflicting {
-                    comments[change.key] = theirsFile.comments[change.key]
+                    if let comment = theirsFile.comments[change.key] { comments.set(comment, for: change.key) }
                 }
                 return (changes, comments)
             })
@@ -295,12 +295,12 @@ public enum CatalogMerge {
     /// `text` with `changes`: a value set in place or appended (with its comment), or the key
     /// removed (a nil value).
     private static func applied(
-        _ changes: [(key: String, value: String?)], to text: [UInt8], file: StringsFile, comments: [String: String],
+        _ changes: [(key: String, value: String?)], to text: [UInt8], file: StringsFile, comments: CommentTable,
         path: String
     ) throws(Diagnostic) -> Data {
         let set = changes.compactMap { change in change.value.map { (change.key, $0) } }
         let result = try StringsFileEditor.apply(set, comments: comments, to: text, file: file)
-        let removed = Set(changes.filter { $0.value == nil }.map(\.key))
+        let removed = changes.filter { $0.value == nil }.map(\.key)
         guard !removed.isEmpty else { return result }
         // Read again only when values were set: otherwise the text is `file`'s still.
         let edited = set.isEmpty ? file : try StringsParser.parse(result, path: path)
