@@ -18,26 +18,43 @@ public enum StringsWriter {
 
     /// `"…"` with `\"`, `\\`, `\n`, `\t`, `\r` and other control characters as `\UXXXX`.
     public static func quoted(_ text: String) -> String {
-        // Most texts have nothing to escape: copied whole, not a character at a time.
-        if !text.utf8.contains(where: {
-            $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
-        }) {
-            return "\"" + text + "\""
-        }
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                result += "\\U" + String(format: "%04X", scalar.value)
-            default: result.unicodeScalars.append(scalar)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 2)
+        appendQuoted(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `text` as `quoted(_:)` quotes it, appended to `bytes` (for an editor that builds a file's
+    /// bytes). The characters escaped are ASCII, which no byte of a longer character can be:
+    /// the rest is copied as it is, a run at a time.
+    package static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { utf8 in
+            bytes.append(UInt8(ascii: "\""))
+            var plain = 0
+            for index in utf8.indices {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+                    continue
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plain..<index]))
+                bytes.append(UInt8(ascii: "\\"))
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
+                case UInt8(ascii: "\n"): bytes.append(UInt8(ascii: "n"))
+                case UInt8(ascii: "\t"): bytes.append(UInt8(ascii: "t"))
+                case UInt8(ascii: "\r"): bytes.append(UInt8(ascii: "r"))
+                default:
+                    let digits = Array("0123456789ABCDEF".utf8)
+                    bytes.append(contentsOf: "U00".utf8)
+                    bytes.append(digits[Int(byte >> 4)])
+                    bytes.append(digits[Int(byte & 0xF)])
+                }
+                plain = index + 1
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plain...]))
+            bytes.append(UInt8(ascii: "\""))
         }
-        return result + "\""
     }
 
     private static func commentBlock(_ comment: String) -> String {

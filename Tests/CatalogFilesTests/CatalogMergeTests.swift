@@ -764,6 +764,29 @@ struct CatalogMergeTests {
             [("a", "x"), ("b", "y"), ("a", "z")], comments: [:], to: text, file: file)
         #expect(edited == "\"a\" = \"z\";\n\"b\" = \"y\";\n")
     }
+
+    /// Texts whose bytes the editor must escape or copy as they are, now that it writes them
+    /// as bytes: quotes, backslashes, every control character kind, DEL, characters of two to
+    /// four bytes, the line separators CoreFoundation skips, a comment closer.
+    static let awkwardTexts = [
+        "say \"hi\"", "C:\\path\\", "two\nlines\r\n", "tab\tbell\u{7}nul\u{0}esc\u{1B}", "del\u{7F}", "unit\u{1F}",
+        "caf\u{E9} \u{65E5}\u{672C} \u{1F600}", "sep\u{2028}par\u{2029}", "*/ not a comment end", "", "\u{301}",
+    ]
+
+    @Test(".strings editor: a value set or appended reads back as given", arguments: awkwardTexts)
+    func editedValuesReadBack(_ value: String) throws {
+        let text = "\"a\" = \"1\";\n\"b\";\n"
+        let file = try StringsParser.parse(text, path: "Localizable.strings")
+        let edited = try StringsFileEditor.apply(
+            [("a", value), ("b", value), (value + "key", value)], comments: [value + "key": value], to: text,
+            file: file)
+        let read = try StringsParser.parse(edited, path: "Localizable.strings", keepingComments: true)
+        #expect(read.table["a"] == value)
+        #expect(read.table["b"] == value)
+        #expect(read.table[value + "key"] == value)
+        #expect(StringsWriter.quoted(value).utf8.count >= value.utf8.count + 2)
+        #expect(StringsWriter.quoted("tab\t\u{1}") == "\"tab\\t\\U0001\"")
+    }
 }
 
 /// A conflict-marked text resolved to one side, as a person would: the other side's lines

@@ -24,6 +24,20 @@ package enum StringsFileEditor {
     package static func apply(
         _ changes: [(key: String, value: String)], comments: CommentTable, to bytes: [UInt8], file: StringsFile?
     ) throws(Diagnostic) -> Data {
+        try apply(
+            located: changes.map { change -> (key: String, value: String, location: SourceLocation?) in
+                (change.key, change.value, file?.table.location(ofKey: change.key))
+            }, comments: comments,
+            to: bytes, file: file)
+    }
+
+    /// `apply(_:comments:to:file:)` with each change's place already known: where `file`
+    /// defines its key (`StringTable.location(ofKey:)`), or nil for a key it lacks (appended).
+    /// For a caller that found the keys in the table itself, so that each is not looked up again.
+    package static func apply(
+        located changes: [(key: String, value: String, location: SourceLocation?)], comments: CommentTable,
+        to bytes: [UInt8], file: StringsFile?
+    ) throws(Diagnostic) -> Data {
         // A .strings file written as a property list has no place for a `"key" = "value";`.
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while start < bytes.count, bytes[start] < 0x80, space(bytes, at: start) == 1 { start += 1 }
@@ -34,16 +48,17 @@ package enum StringsFileEditor {
         }
         var offsets = Offsets(bytes: bytes)
         // By where each value starts: a key changed twice takes its last value.
-        var replacements: [Int: (range: Range<Int>, text: String)] = [:]
-        var appended = ""
+        var replacements: [Int: (range: Range<Int>, text: [UInt8])] = [:]
+        // Built as bytes, as the file is: a string per entry joined costs more than the edit.
+        var appended: [UInt8] = []
         // New lines end as the file's last line does (they follow it): CRLF in a file written so.
-        let lineEnd =
+        let lineEnd: [UInt8] =
             bytes.lastIndex(of: UInt8(ascii: "\n")).map { $0 > 0 && bytes[$0 - 1] == UInt8(ascii: "\r") } == true
-            ? "\r\n" : "\n"
+            ? [0x0D, 0x0A] : [0x0A]
         var located: [(order: Int, key: String, value: String, location: SourceLocation)] = []
-        for (order, (key, value)) in changes.enumerated() {
-            guard let location = file?.table.location(ofKey: key) else {
-                appended += entry(key, value, comment: comments[key], lineEnd: lineEnd)
+        for (order, (key, value, location)) in changes.enumerated() {
+            guard let location else {
+                appendEntry(key, value, comment: comments[key], lineEnd: lineEnd, to: &appended)
                 continue
             }
             located.append((order, key, value, location))
@@ -58,7 +73,9 @@ package enum StringsFileEditor {
             skipSpace(bytes, &index)
             if index < bytes.count, bytes[index] == UInt8(ascii: ";") {
                 // `"key";` reads as "key" = "key".
-                replacements[index] = (index..<index, " = \(StringsWriter.quoted(value))")
+                var text = Array(" = ".utf8)
+                StringsWriter.appendQuoted(value, to: &text)
+                replacements[index] = (index..<index, text)
                 continue
             }
             guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else {
@@ -68,20 +85,32 @@ package enum StringsFileEditor {
             skipSpace(bytes, &index)
             let start = index
             try skipToken(bytes, &index, location)
-            replacements[start] = (start..<index, StringsWriter.quoted(value))
+            var text: [UInt8] = []
+            StringsWriter.appendQuoted(value, to: &text)
+            replacements[start] = (start..<index, text)
         }
         return rebuilt(
             bytes, replacing: replacements.values.map { ($0.range, $0.text) }, appending: appended, lineEnd: lineEnd)
     }
 
-    /// A new entry, after its comment, each line ended by `lineEnd`.
-    private static func entry(_ key: String, _ value: String, comment: String?, lineEnd: String) -> String {
-        let quoted = "\(StringsWriter.quoted(key)) = \(StringsWriter.quoted(value));" + lineEnd
-        guard let comment else { return quoted }
-        // A comment's own `*/` would end it early (looked for only in a comment with a star).
-        let safe =
-            comment.utf8.contains(UInt8(ascii: "*")) ? comment.replacingOccurrences(of: "*/", with: "* /") : comment
-        return "/* \(safe) */" + lineEnd + quoted
+    /// A new entry, after its comment, each line ended by `lineEnd`, appended to `bytes`.
+    private static func appendEntry(
+        _ key: String, _ value: String, comment: String?, lineEnd: [UInt8], to bytes: inout [UInt8]
+    ) {
+        if let comment {
+            // A comment's own `*/` would end it early (looked for only in a comment with a star).
+            let safe =
+                comment.utf8.contains(UInt8(ascii: "*")) ? comment.replacingOccurrences(of: "*/", with: "* /") : comment
+            bytes.append(contentsOf: "/* ".utf8)
+            bytes.append(contentsOf: safe.utf8)
+            bytes.append(contentsOf: " */".utf8)
+            bytes.append(contentsOf: lineEnd)
+        }
+        StringsWriter.appendQuoted(key, to: &bytes)
+        bytes.append(contentsOf: " = ".utf8)
+        StringsWriter.appendQuoted(value, to: &bytes)
+        bytes.append(UInt8(ascii: ";"))
+        bytes.append(contentsOf: lineEnd)
     }
 
     /// The most times `removing` looks for a key defined again: a key defined more often than
@@ -170,7 +199,7 @@ package enum StringsFileEditor {
             }
             ranges.append(entryRange(keyStart..<index + 1, in: bytes, comments: comments))
         }
-        let result = String(decoding: rebuilt(bytes, replacing: ranges.map { ($0, "") }), as: UTF8.self)
+        let result = String(decoding: rebuilt(bytes, replacing: ranges.map { ($0, []) }), as: UTF8.self)
         // A result that no longer reads is refused, not written.
         do throws(Diagnostic) {
             return (result, try StringsParser.parse(result, path: file.table.files.first ?? ""))
@@ -193,18 +222,19 @@ package enum StringsFileEditor {
     /// overlap count as their union, replaced by the first one's text. `appended` goes at the
     /// end, on a line of its own (ended by `lineEnd` when the file's last line lacks an end).
     private static func rebuilt(
-        _ bytes: [UInt8], replacing replacements: [(range: Range<Int>, with: String)], appending appended: String = "",
-        lineEnd: String = "\n"
+        _ bytes: [UInt8], replacing replacements: [(range: Range<Int>, with: [UInt8])],
+        appending appended: [UInt8] = [],
+        lineEnd: [UInt8] = [0x0A]
     ) -> Data {
         // Data, as files are written: the result is not copied again to be saved.
         var result = Data(
-            capacity: bytes.count + appended.utf8.count + 1 + replacements.reduce(0) { $0 + $1.with.utf8.count })
+            capacity: bytes.count + appended.count + 2 + replacements.reduce(0) { $0 + $1.with.count })
         bytes.withUnsafeBufferPointer { bytes in
             var position = 0
             for replacement in replacements.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
                 if replacement.range.lowerBound >= position {
                     result.append(UnsafeBufferPointer(rebasing: bytes[position..<replacement.range.lowerBound]))
-                    result.append(contentsOf: replacement.with.utf8)
+                    result.append(contentsOf: replacement.with)
                 }
                 position = max(position, replacement.range.upperBound)
             }
@@ -216,8 +246,8 @@ package enum StringsFileEditor {
         while end > 0, result[end - 1] == 0x20 || (0x09...0x0D).contains(result[end - 1]) { end -= 1 }
         let closing = end > 0 && result[end - 1] == UInt8(ascii: "}") ? end - 1 : result.count
         var inserted: [UInt8] = []
-        if closing > 0, result[closing - 1] != UInt8(ascii: "\n") { inserted.append(contentsOf: lineEnd.utf8) }
-        inserted.append(contentsOf: appended.utf8)
+        if closing > 0, result[closing - 1] != UInt8(ascii: "\n") { inserted.append(contentsOf: lineEnd) }
+        inserted.append(contentsOf: appended)
         result.replaceSubrange(closing..<closing, with: inserted)
         return result
     }

@@ -237,14 +237,14 @@ public enum CatalogMerge {
                 var changes = StringsChanges()
                 o.forEachEntry(pairedWith: t, and: b) { record, mine, yours, was in
                     if let yours, sameBytes(mine, yours) { return }
-                    changes.add(o, record, theirs: yours, ours: mine, base: was())
+                    changes.add(o, record, inOurs: true, theirs: yours, ours: mine, base: was())
                 }
                 return changes
             },
             {
                 var changes = StringsChanges()
                 t.forEachEntry(pairedWith: o, and: b) { record, yours, mine, was in
-                    if mine == nil { changes.add(t, record, theirs: yours, ours: nil, base: was()) }
+                    if mine == nil { changes.add(t, record, inOurs: false, theirs: yours, ours: nil, base: was()) }
                 }
                 var comments = CommentTable()
                 for change in changes.taken + changes.conflicting {
@@ -267,22 +267,28 @@ public enum CatalogMerge {
             conflicts: conflicting.map { "key \"\(Diagnostic.quote($0.key))\"" })
     }
 
-    /// The keys of a `.strings` merge whose values theirs changed: taken (ours left them as
-    /// base had them) or conflicting (ours changed them another way), each with their value
-    /// (nil: removed).
-    private struct StringsChanges {
-        var taken: [(key: String, value: String?)] = []
-        var conflicting: [(key: String, value: String?)] = []
+    /// A key whose value theirs changed: its new value (nil: removed), and where ours defines
+    /// it (nil: ours lacks it).
+    private typealias StringsChange = (key: String, value: String?, location: SourceLocation?)
 
-        /// Record `record` of `table`, whose key ours and theirs give different values (nil:
-        /// the key is not there).
+    /// The keys of a `.strings` merge whose values theirs changed: taken (ours left them as
+    /// base had them) or conflicting (ours changed them another way).
+    private struct StringsChanges {
+        var taken: [StringsChange] = []
+        var conflicting: [StringsChange] = []
+
+        /// Record `record` of `table` (ours' when `inOurs`, else theirs'), whose key ours and
+        /// theirs give different values (nil: the key is not there).
         mutating func add(
-            _ table: StringTable, _ record: Int, theirs: UnsafeBufferPointer<UInt8>?, ours: UnsafeBufferPointer<UInt8>?,
-            base: UnsafeBufferPointer<UInt8>?
+            _ table: StringTable, _ record: Int, inOurs: Bool, theirs: UnsafeBufferPointer<UInt8>?,
+            ours: UnsafeBufferPointer<UInt8>?, base: UnsafeBufferPointer<UInt8>?
         ) {
             // Theirs as base had it: ours' change stands.
             guard !same(base, theirs) else { return }
-            let change = (table.key(atRecord: record), theirs.map { String(decoding: $0, as: UTF8.self) })
+            let change = (
+                table.key(atRecord: record), theirs.map { String(decoding: $0, as: UTF8.self) },
+                inOurs ? table.location(atRecord: record) : nil
+            )
             if same(base, ours) { taken.append(change) } else { conflicting.append(change) }
         }
 
@@ -295,11 +301,13 @@ public enum CatalogMerge {
     /// `text` with `changes`: a value set in place or appended (with its comment), or the key
     /// removed (a nil value).
     private static func applied(
-        _ changes: [(key: String, value: String?)], to text: [UInt8], file: StringsFile, comments: CommentTable,
-        path: String
+        _ changes: [StringsChange], to text: [UInt8], file: StringsFile, comments: CommentTable, path: String
     ) throws(Diagnostic) -> Data {
-        let set = changes.compactMap { change in change.value.map { (change.key, $0) } }
-        let result = try StringsFileEditor.apply(set, comments: comments, to: text, file: file)
+        // Labelled as the editor takes them: an array of unlabelled tuples would be cast whole.
+        let set = changes.compactMap { change -> (key: String, value: String, location: SourceLocation?)? in
+            change.value.map { (change.key, $0, change.location) }
+        }
+        let result = try StringsFileEditor.apply(located: set, comments: comments, to: text, file: file)
         let removed = changes.filter { $0.value == nil }.map(\.key)
         guard !removed.isEmpty else { return result }
         // Read again only when values were set: otherwise the text is `file`'s still.

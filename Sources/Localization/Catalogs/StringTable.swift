@@ -89,6 +89,9 @@ public struct StringTable: Sendable {
         recordIndex(of: key).map { location(of: records[$0]) }
     }
 
+    /// Where the entry of record `index` (`forEachEntry`'s) was defined.
+    package func location(atRecord index: Int) -> SourceLocation { location(of: records[index]) }
+
     /// Every entry, in the order of the keys' first definitions (each with its last value).
     public var entries: [StringsEntry] {
         records.map { record in
