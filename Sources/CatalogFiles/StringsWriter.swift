@@ -1,3 +1,4 @@
+import FileFormats
 import Foundation
 import Localization
 
@@ -8,10 +9,17 @@ public enum StringsWriter {
     /// `entries` as a UTF-8 `.strings` file, keys sorted, each after its comment from `comments`,
     /// with the escapes a value needs.
     public static func write(_ entries: [String: String], comments: [String: String] = [:]) -> Data {
+        write(entries.map { (key: $0.key, value: $0.value) }, comments: CommentTable(comments))
+    }
+
+    /// `entries` (each key once) as `write(_:comments:)` writes a dictionary of them: keys are
+    /// told apart by their bytes, as in a `.strings` file and Foundation's dictionaries, so
+    /// that two spelled in two Unicode normalizations are both written, in their bytes' order.
+    public static func write(_ entries: [(key: String, value: String)], comments: CommentTable) -> Data {
         var text = ""
-        for key in entries.keys.sorted() {
+        for (key, value) in entries.sorted(by: { keySortsBefore($0.key, $1.key) }) {
             if let comment = comments[key] { text += commentBlock(comment) }
-            text += "\(quoted(key)) = \(quoted(entries[key]!));\n"
+            text += "\(quoted(key)) = \(quoted(value));\n"
         }
         return Data(text.utf8)
     }

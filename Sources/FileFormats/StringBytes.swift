@@ -54,6 +54,15 @@ extension String {
     }
 }
 
+/// Whether the key `a` sorts before `b`: as text (Swift's `<`, by code point), and two
+/// spellings of one text (`é` as one scalar, or `e` and a combining accent), which `<` takes
+/// for one, by their bytes, so that keys told apart by their bytes are all kept, in one order.
+package func keySortsBefore(_ a: String, _ b: String) -> Bool {
+    if a < b { return true }
+    if b < a { return false }
+    return a.utf8.lexicographicallyPrecedes(b.utf8)
+}
+
 /// A string compared and hashed by its UTF-8 bytes, as JSON, Foundation's dictionaries and
 /// the file systems tell keys apart: Swift's `String` equality takes two spellings of one
 /// text (`é` as one scalar, or `e` and a combining accent) for the same key, so that a

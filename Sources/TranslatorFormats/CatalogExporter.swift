@@ -128,14 +128,20 @@ public struct CatalogExporter {
             for table in selected {
                 var languages: [(key: String, value: JSONValue)] = []
                 for catalog in catalogs {
-                    var object: [String: JSONValue] = [:]
-                    for entry in catalog.tables[table]?.liveEntries ?? [] { object[entry.key] = .string(entry.value) }
+                    // Keyed by bytes, as the catalogs are: two spellings of one text are two keys.
+                    var object: [LiteralKey: JSONValue] = [:]
+                    for entry in catalog.tables[table]?.liveEntries ?? [] {
+                        object[LiteralKey(entry.key)] = .string(entry.value)
+                    }
                     for (key, entry) in catalog.plurals[table] ?? [:] {
                         // Nested variables do not fit category → text: the whole entry, as in a .stringsdict.
-                        object[key] =
+                        object[LiteralKey(key)] =
                             entry.hasNestedVariables ? Self.stringsdictValue(entry) : Self.categoriesValue(entry)
                     }
-                    if !object.isEmpty { languages.append((catalog.language.description, Self.sorted(object))) }
+                    if !object.isEmpty {
+                        languages.append(
+                            (catalog.language.description, Self.sorted(object.map { ($0.key.string, $0.value) })))
+                    }
                 }
                 var output = JSONOutput()
                 output.object(languages.sorted { $0.key < $1.key })
@@ -145,12 +151,16 @@ public struct CatalogExporter {
         case .strings:
             for catalog in catalogs {
                 for table in selected {
-                    guard var entries = catalog.tables[table]?.dictionary, !entries.isEmpty else { continue }
-                    for key in (catalog.plurals[table] ?? [:]).keys { entries[key] = nil }  // the plural entry wins
+                    guard let entries = catalog.tables[table], !entries.isEmpty else { continue }
+                    // The plural entry wins; keys told apart by their bytes, as in the file.
+                    let plural = Set((catalog.plurals[table] ?? [:]).keys.map(LiteralKey.init))
                     files.append(
                         (
                             CatalogFolderLayout.relativePath(language: catalog.language, table: table, kind: .strings),
-                            StringsWriter.write(entries, comments: (catalog.comments[table] ?? [:]).dictionary)
+                            StringsWriter.write(
+                                entries.liveEntries.filter { !plural.contains(LiteralKey($0.key)) }.map {
+                                    (key: $0.key, value: $0.value)
+                                }, comments: catalog.comments[table] ?? CommentTable())
                         ))
                 }
             }
@@ -202,9 +212,13 @@ public struct CatalogExporter {
         return result
     }
 
-    /// An object of `members`, keys in code-point order.
+    /// An object of `members` (each key once), keys in code-point order (`keySortsBefore`).
+    private static func sorted(_ members: [(key: String, value: JSONValue)]) -> JSONValue {
+        .object(KeyedList(members.sorted { keySortsBefore($0.key, $1.key) }.map { ($0.key, $0.value) }))
+    }
+
     private static func sorted(_ members: [String: JSONValue]) -> JSONValue {
-        .object(KeyedList(members.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
+        sorted(members.map { (key: $0.key, value: $0.value) })
     }
 
     private static func categoriesValue(_ entry: PluralEntry) -> JSONValue {

@@ -134,4 +134,28 @@ struct ExportTests {
             as: UTF8.self)
         #expect(text == "\"a\" = \"tab\\t\\U0001\";\n/* Greeting */\n\"b\" = \"say \\\"hi\\\"\\n\";\n")
     }
+
+    /// Two keys that differ only in normalization are two keys to the file and to Foundation on
+    /// Apple's systems; a dictionary keyed by `String` kept one of them (with the other's
+    /// value and comment). Both are written, the one whose bytes sort first (`e` and U+0301)
+    /// first.
+    @Test(".strings and json exports keep both keys of a pair spelled in two normalizations")
+    func keysInTwoNormalizations() throws {
+        let (composed, decomposed) = ("caf\u{E9}", "cafe\u{301}")
+        let root = try Self.project(
+            "/* one */\n\"\(composed)\" = \"1\";\n/* two */\n\"\(decomposed)\" = \"2\";\n\"z\" = \"Z\";\n")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let exporter = try CatalogExporter(project: CatalogProject(root: root))
+        let strings = try #require(try exporter.files(.strings, tables: ["Localizable"]).first)
+        #expect(
+            Array(strings.data)
+                == Array(
+                    ("/* two */\n\"\(decomposed)\" = \"2\";\n/* one */\n\"\(composed)\" = \"1\";\n"
+                        + "\"z\" = \"Z\";\n").utf8))
+        let json = try #require(try exporter.files(.json, tables: ["Localizable"]).first)
+        #expect(
+            String(decoding: json.data, as: UTF8.self).utf8.elementsEqual(
+                "{\n  \"en\" : {\n    \"\(decomposed)\" : \"2\",\n    \"\(composed)\" : \"1\",\n    \"z\" : \"Z\"\n  }\n}\n"
+                    .utf8))
+    }
 }
