@@ -167,6 +167,43 @@ struct PluralCatalogTests {
                 == "x.stringsdict:14:1: error: the format names variable \"x\", which is not defined (key \"a & b\")")
     }
 
+    /// Two keys that differ only in Unicode normalization are two entries to Foundation on
+    /// Apple's systems; FlavorKit keeps plural entries by `String`, which takes them for one:
+    /// the entry read first would be lost without a word.
+    @Test(".stringsdict: a key spelled in another normalization than an earlier one is an error at its line")
+    func keysInTwoNormalizations() throws {
+        func entry(_ key: String, _ other: String) -> String {
+            """
+                <key>\(key)</key>
+                <dict>
+                    <key>NSStringLocalizedFormatKey</key><string>%#@n@</string>
+                    <key>n</key>
+                    <dict>
+                        <key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+                        <key>other</key><string>\(other)</string>
+                    </dict>
+                </dict>
+
+            """
+        }
+        let text =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n"
+            + entry("caf\u{E9}", "%d A") + entry("cafe\u{301}", "%d B") + "</dict>\n</plist>\n"
+        let result = StringsDictParser.parse(Data(text.utf8), path: "x.stringsdict")
+        #expect(result.entries.count == 1)
+        let error = try #require(result.errors.first)
+        #expect(
+            error.description
+                == "x.stringsdict:13:1: error: key \"cafe\u{301}\" is key \"caf\u{E9}\" of line 4 in another Unicode "
+                + "normalization, the same text to FlavorKit, which reads only this one; spell both alike or "
+                + "rename one")
+        // The Kelvin sign is K to `String`: an ASCII key after it is found too.
+        let kelvin =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n"
+            + entry("\u{212A}", "%d A") + entry("K", "%d B") + "</dict>\n</plist>\n"
+        #expect(StringsDictParser.parse(Data(kelvin.utf8), path: "x.stringsdict").errors.count == 1)
+    }
+
     @Test("a .stringsdict that is not a property list is one error")
     func notAPlist() {
         let result = StringsDictParser.parse(Data("not a plist".utf8), path: "x.stringsdict")

@@ -55,12 +55,19 @@ public enum StringsDictParser {
     private static func parse(text: UnsafeBufferPointer<UInt8>, path: String) throws(Diagnostic) -> Result {
         var positions = TextPositions(text: text, path: path)
         var result = Result(entries: [:], errors: [])
+        // Only a file with a key beyond ASCII can hold two spellings of one: no key is looked
+        // up for one before.
+        var beyondASCII = false
         let root: PropertyList
         do {
             // Each entry is converted as soon as it is read: the file's whole tree is never held.
             root = try PropertyListReader.read(text, sharing: sharedStrings) { member in
                 let key = member.key
                 let location = SourceLocation(path: path, line: positions.line(at: member.keyOffset), column: 1)
+                if !beyondASCII { beyondASCII = key.utf8.contains { $0 >= 0x80 } }
+                if beyondASCII, let twin = twin(of: key, in: result.entries, at: location) {
+                    result.errors.append(twin)
+                }
                 do throws(Diagnostic) {
                     result.entries[key] = try entry(member.value, key: key, location: location)
                 } catch {
@@ -107,6 +114,7 @@ public enum StringsDictParser {
         }
         var result = Result(entries: [:], errors: [])
         for member in members {
+            if let twin = twin(of: member.key, in: result.entries, at: start) { result.errors.append(twin) }
             do {
                 result.entries[member.key] = try entry(member.value, key: member.key, location: start)
             } catch {
@@ -114,6 +122,20 @@ public enum StringsDictParser {
             }
         }
         return result
+    }
+
+    /// The error for `key` when `entries` holds it spelled otherwise (`é` as one scalar, or `e`
+    /// and a combining accent): two entries to Foundation on Apple's systems, one to a
+    /// dictionary keyed by `String`, where this one would replace the other without a word.
+    private static func twin(of key: String, in entries: [String: PluralEntry], at location: SourceLocation)
+        -> Diagnostic?
+    {
+        guard let index = entries.index(forKey: key), !entries[index].key.hasSameBytes(as: key) else { return nil }
+        let (other, entry) = entries[index]
+        return Diagnostic(
+            "key \"\(Diagnostic.quote(key))\" is key \"\(Diagnostic.quote(other))\" of line \(entry.location.line) in "
+                + "another Unicode normalization, the same text to FlavorKit, which reads only this one; spell both "
+                + "alike or rename one", at: location)
     }
 
     /// `text == name` for an ASCII `name`, without comparing characters when `text` has fewer
