@@ -1,5 +1,6 @@
 import CatalogFiles
 import Diagnostics
+import FileFormats
 import Foundation
 import Localization
 
@@ -54,8 +55,9 @@ extension TranslationImporter {
         let catalog = try catalog(
             language: file.header[POWriter.Field.language], flavor: file.header[POWriter.Field.flavor],
             table: table, path: file.path)
-        var expected: [String: POMessage] = [:]
-        for message in POMessage.messages(of: catalog, table: table) { expected[message.context] = message }
+        // By bytes, as keys are told apart.
+        var expected: [LiteralKey: POMessage] = [:]
+        for message in POMessage.messages(of: catalog, table: table) { expected[LiteralKey(message.context)] = message }
         let forms = try PluralFormMap(file: file, rules: catalog.rules)
         let decimals = "CLDR's \(catalog.language) uses it for decimal numbers, which gettext cannot tell apart"
         if !forms.unreached.isEmpty {
@@ -73,7 +75,7 @@ extension TranslationImporter {
         }
         var imported: [Imported] = []
         for message in file.messages {
-            guard let context = message.context, let known = expected[context] else {
+            guard let context = message.context, let known = expected[LiteralKey(context)] else {
                 diagnostics.append(
                     Diagnostic(
                         message.context.map { "unknown key \"\(Diagnostic.quote($0))\" (msgctxt)" }
@@ -132,17 +134,18 @@ extension TranslationImporter {
         let catalog = try catalog(
             language: first.targetLanguage, flavor: first.productName, table: nil, path: file.path)
         let development = project.developmentLanguage
-        var expected: [String: [String: TranslationUnit]] = [:]
-        var variables: [String: [String: TranslationUnit]] = [:]
+        // Units by file, then by id (its key's bytes: two spellings of one text are two keys).
+        var expected: [String: [LiteralKey: TranslationUnit]] = [:]
+        var variables: [String: [LiteralKey: TranslationUnit]] = [:]
         for unit in catalog.units {
             let original = unit.original(developmentLanguage: development)
-            expected[original, default: [:]][unit.xliffID] = unit
+            expected[original, default: [:]][LiteralKey(unit.xliffID)] = unit
             if case .variant = unit.part {
                 // Every category's id, to tell a form the language lacks from an unknown key.
                 for category in PluralCategory.allCases {
                     var other = unit
                     other.part = .variant(variable: unit.variable!, category: category)
-                    variables[original, default: [:]][other.xliffID] = unit
+                    variables[original, default: [:]][LiteralKey(other.xliffID)] = unit
                 }
             }
         }
@@ -162,8 +165,8 @@ extension TranslationImporter {
                 : Self.sameFileName(section.original, among: Array(expected.keys)) ?? section.original
             // A unit Xcode marks translate="no" (a key not to be translated) has nothing to take.
             for item in section.units where item.isTranslatable {
-                guard let unit = expected[original]?[item.id] else {
-                    if let sibling = variables[original]?[item.id] {
+                guard let unit = expected[original]?[LiteralKey(item.id)] else {
+                    if let sibling = variables[original]?[LiteralKey(item.id)] {
                         let categories = catalog.units.filter {
                             $0.key == sibling.key && $0.variable == sibling.variable
                         }.compactMap(\.category?.rawValue)

@@ -1,5 +1,6 @@
 import CatalogFiles
 import Diagnostics
+import FileFormats
 import Foundation
 import Localization
 
@@ -84,7 +85,7 @@ public struct TranslationImporter {
         var accepted: [(TranslationCatalog, Imported)] = []
         var confirmations: [(TranslationCatalog, Imported)] = []
         // Each unit's translation and where it was taken from, to refuse a second file's other one.
-        var taken: [String: Imported] = [:]
+        var taken: [LiteralKey: Imported] = [:]
         for (url, isCompendium) in files.map({ ($0, false) }) + compendia.map({ ($0, true) }) {
             do {
                 let errorsBefore = diagnostics.count { $0.severity == .error }
@@ -93,11 +94,13 @@ public struct TranslationImporter {
                 guard let (catalog, imported) = result else { continue }
                 var fileAccepted: [(TranslationCatalog, Imported)] = []
                 var fileConfirmations: [(TranslationCatalog, Imported)] = []
-                var fileTaken: [String: Imported] = [:]
+                var fileTaken: [LiteralKey: Imported] = [:]
                 for item in imported {
-                    let identity = [
-                        catalog.language.description, catalog.source.flavor ?? "", item.unit.table, item.unit.xliffID,
-                    ].joined(separator: "\u{0}")
+                    let identity = LiteralKey(
+                        [
+                            catalog.language.description, catalog.source.flavor ?? "", item.unit.table,
+                            item.unit.xliffID,
+                        ].joined(separator: "\u{0}"))
                     // A compendium fills only what no file translated.
                     if isCompendium, taken[identity] ?? fileTaken[identity] != nil { continue }
                     if let earlier = taken[identity] ?? fileTaken[identity], earlier.text != item.text {

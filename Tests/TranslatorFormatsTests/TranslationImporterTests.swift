@@ -213,4 +213,41 @@ struct StringCatalogImportTests {
         #expect(english.text["title"] == "Transfers")
         #expect(english.plurals["files"]?.variables.values.first?.variants == [.one: "%d file", .other: "%d files"])
     }
+
+    /// The attacker's case of this round: two keys that differ only in Unicode normalization
+    /// are two keys to the files. A translation of one was written under the other, over its
+    /// translation; the tool's own PO of such a package did not import back.
+    @Test(
+        "PO and XLIFF: each of two keys spelled in two normalizations takes its own translation",
+        arguments: [
+            "po", "xliff",
+        ])
+    func keysInTwoNormalizations(format: String) throws {
+        let (composed, decomposed) = ("caf\u{E9}", "cafe\u{301}")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("twins-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        for (language, text) in [
+            ("en", "\"\(composed)\" = \"Same\";\n\"\(decomposed)\" = \"Same\";\n"),
+            ("de", "\"\(composed)\" = \"old nfc\";\n\"\(decomposed)\" = \"old nfd\";\n"),
+        ] {
+            let lproj = root.appendingPathComponent("Localizations/\(language).lproj")
+            try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: lproj.appendingPathComponent("Localizable.strings"))
+        }
+        let project = CatalogProject(root: root)
+        let catalog = try TranslationSource(project: project).catalog(for: LanguageTag("de")!)
+        var text = String(
+            decoding: format == "po" ? POWriter.write(catalog, table: "Localizable") : try XLIFFWriter.write(catalog),
+            as: UTF8.self)
+        // The composed key's translation changed, written as its own file would be.
+        text = text.replacingOccurrences(of: "old nfc", with: "new nfc")
+        let url = root.appendingPathComponent("de.\(format)")
+        try Data(text.utf8).write(to: url)
+        let importer = TranslationImporter(project: project, files: [url])
+        #expect(importer.diagnostics.filter { $0.severity == .error }.isEmpty, "\(importer.diagnostics)")
+        let written = try #require(importer.writes.first { $0.url.lastPathComponent == "Localizable.strings" })
+        #expect(
+            Array(written.data)
+                == Array("\"\(composed)\" = \"new nfc\";\n\"\(decomposed)\" = \"old nfd\";\n".utf8))
+    }
 }

@@ -58,10 +58,11 @@ public struct POFile: Sendable {
         }
         try reader.finish()
         messages = reader.messages
-        // A message is given once, as msgfmt requires (FlavorKit's msgctxt names a unit).
-        var seen: [String: SourceLocation] = [:]
+        // A message is given once, as msgfmt requires (FlavorKit's msgctxt names a unit): told
+        // apart by bytes, as keys are (`café` spelled two ways is two keys).
+        var seen: [LiteralKey: SourceLocation] = [:]
         for message in messages {
-            let identity = message.context.map { "c\u{0}\($0)" } ?? "i\u{0}\(message.id)"
+            let identity = LiteralKey(message.context.map { "c\u{0}\($0)" } ?? "i\u{0}\(message.id)")
             if let first = seen[identity] {
                 let what =
                     message.context.map { "msgctxt \"\(Diagnostic.quote($0))\"" }
