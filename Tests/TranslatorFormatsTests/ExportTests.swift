@@ -152,10 +152,55 @@ struct ExportTests {
                 == Array(
                     ("/* two */\n\"\(decomposed)\" = \"2\";\n/* one */\n\"\(composed)\" = \"1\";\n"
                         + "\"z\" = \"Z\";\n").utf8))
+        // As a String Catalog: two entries, each with its own text and comment (Xcode's
+        // comparison takes the two for one: their bytes order them).
+        let stringCatalog = try #require(try exporter.files(.xcstrings, tables: ["Localizable"]).first)
+        let read = StringCatalog(stringCatalog.data, path: "Localizable.xcstrings")
+        #expect(read.errors.isEmpty)
+        #expect(
+            read.entries.map { [Array($0.key.utf8), Array(($0.comment ?? "").utf8)] }
+                == [[decomposed, "two"], [composed, "one"], ["z", ""]].map { $0.map { Array($0.utf8) } })
+        #expect(
+            read.entries.map { $0.localizations["en"]?.stringUnit?.value } == ["2", "1", "Z"])
         let json = try #require(try exporter.files(.json, tables: ["Localizable"]).first)
         #expect(
             String(decoding: json.data, as: UTF8.self).utf8.elementsEqual(
                 "{\n  \"en\" : {\n    \"\(decomposed)\" : \"2\",\n    \"\(composed)\" : \"1\",\n    \"z\" : \"Z\"\n  }\n}\n"
                     .utf8))
+    }
+
+    @Test("a String Catalog's keys spelled in two normalizations keep their own comments in every export")
+    func stringCatalogKeysInTwoNormalizations() throws {
+        let (composed, decomposed) = ("caf\u{E9}", "cafe\u{301}")
+        var catalog = StringCatalog(sourceLanguage: "en")
+        for (key, text) in [(composed, "nfc"), (decomposed, "nfd")] {
+            var entry = StringCatalog.Entry(key: key)
+            entry.comment = text
+            entry.localizations.append(.init(stringUnit: .init(text.uppercased())), for: "en")
+            catalog.append(contentsOf: [entry])
+        }
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("Localizations"), withIntermediateDirectories: true)
+        try StringCatalogWriter.write(catalog).write(
+            to: root.appendingPathComponent("Localizations/Localizable.xcstrings"))
+        let exporter = try CatalogExporter(project: CatalogProject(root: root))
+        let strings = try #require(try exporter.files(.strings, tables: ["Localizable"]).first)
+        #expect(
+            Array(strings.data)
+                == Array(
+                    "/* nfd */\n\"\(decomposed)\" = \"NFD\";\n/* nfc */\n\"\(composed)\" = \"NFC\";\n".utf8))
+        let po = String(
+            decoding: try #require(try exporter.files(.po, tables: ["Localizable"]).first).data, as: UTF8.self)
+        // Each message's block, by the bytes of its msgctxt (`contains` would take either
+        // spelling for the other).
+        func block(_ key: String) -> String? {
+            po.components(separatedBy: "\n\n").first { block in
+                block.split(separator: "\n").contains { $0.utf8.elementsEqual("msgctxt \"\(key)\"".utf8) }
+            }
+        }
+        #expect(try #require(block(composed)).hasPrefix("#. nfc\n"))
+        #expect(try #require(block(decomposed)).hasPrefix("#. nfd\n"))
     }
 }

@@ -1,3 +1,4 @@
+import FileFormats
 import Foundation
 import Localization
 
@@ -14,31 +15,50 @@ public enum StringCatalogMigration {
         _ catalogs: [Catalog], sourceLanguage: LanguageTag, table: String = Catalog.defaultTable,
         path: String = "Localizable.xcstrings"
     ) -> StringCatalog {
-        var entries: [String: StringCatalog.Entry] = [:]
+        // By bytes, as keys are told apart: two spellings of one text are two entries.
+        var entries: [LiteralKey: StringCatalog.Entry] = [:]
         for catalog in catalogs {
             let language = catalog.language.description
             let comments = catalog.language == sourceLanguage ? catalog.comments[table] ?? [:] : [:]
             if let text = catalog.tables[table] {
                 for entry in text.entries {
-                    entries[entry.key, default: StringCatalog.Entry(key: entry.key)].localizations.append(
+                    entries[LiteralKey(entry.key), default: StringCatalog.Entry(key: entry.key)].localizations.append(
                         StringCatalog.Localization(stringUnit: .init(entry.value)), for: language)
                 }
             }
             for (key, entry) in catalog.plurals[table] ?? [:] {
-                entries[key, default: StringCatalog.Entry(key: key)].localizations.remove(language)
-                entries[key]!.localizations.append(localization(entry), for: language)
+                entries[LiteralKey(key), default: StringCatalog.Entry(key: key)].localizations.remove(language)
+                entries[LiteralKey(key)]!.localizations.append(localization(entry), for: language)
             }
-            for (key, comment) in comments where entries[key] != nil { entries[key]!.comment = comment }
+            for (key, comment) in comments where entries[LiteralKey(key)] != nil {
+                entries[LiteralKey(key)]!.comment = comment
+            }
         }
         var written = StringCatalog(sourceLanguage: sourceLanguage.description, path: path)
         written.append(
-            contentsOf: entries.keys.sorted(by: StringCatalogWriter.keyOrder).map { key in
-                var entry = entries[key]!
+            contentsOf: inXcodeOrder(entries.keys.map(\.string)).map { key in
+                var entry = entries[LiteralKey(key)]!
                 entry.localizations = KeyedList(
                     entry.localizations.sorted { StringCatalogWriter.keyOrder($0.key, $1.key) })
                 return entry
             })
         return written
+    }
+
+    /// `keys` in Xcode's order; two spellings of one text (`é` as one scalar, or `e` and a
+    /// combining accent), one to Foundation's comparison, by their bytes. The runs of such
+    /// keys are put in order after the sort: a comparison that tells them apart in the sort
+    /// would compare every other pair twice.
+    static func inXcodeOrder(_ keys: [String]) -> [String] {
+        var sorted = keys.sorted(by: StringCatalogWriter.keyOrder)
+        var start = 0
+        for index in sorted.indices.dropFirst() {
+            guard StringCatalogWriter.keyOrder(sorted[index - 1], sorted[index]) else { continue }
+            if index - start > 1 { sorted[start..<index].sort { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
+            start = index
+        }
+        if sorted.count - start > 1 { sorted[start...].sort { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
+        return sorted
     }
 
     private static func localization(_ entry: PluralEntry) -> StringCatalog.Localization {

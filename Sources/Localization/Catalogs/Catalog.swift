@@ -96,10 +96,10 @@ public struct Catalog: Sendable {
     }
 
     /// Adds comments for `table`'s keys (a String Catalog's), replacing those of the same keys.
-    public mutating func overlay(comments: [String: String], table: String) {
+    public mutating func overlay(comments: CommentTable, table: String) {
         guard !comments.isEmpty else { return }
         var added = self.comments[table] ?? CommentTable()
-        for (key, comment) in comments { added.set(comment, for: key) }
+        added.overlay(comments)
         self.comments[table] = added
     }
 

@@ -252,10 +252,11 @@ public struct StringCatalog: Sendable {
         for (position, entry) in entries.enumerated() where index[entry.key] == nil { index[entry.key] = position }
     }
 
-    /// Key → comment, for every key that has one.
-    public var comments: [String: String] {
-        var result: [String: String] = [:]
-        for entry in entries { if let comment = entry.comment { result[entry.key] = comment } }
+    /// Key → comment, for every key that has one: keys told apart by their bytes, as entries
+    /// are (two spellings of one text keep their own comments).
+    public var comments: CommentTable {
+        var result = CommentTable()
+        for entry in entries { if let comment = entry.comment { result.set(comment, for: entry.key) } }
         return result
     }
 
