@@ -176,9 +176,11 @@ public struct KeyExtraction {
     /// index in the scan (most keys have one use, then copied nowhere).
     struct TableUses {
         let all: [KeyUseScanner.KeyUse]
-        private var first: [String: Int]
+        /// Keys by their bytes, as the catalogs tell them apart: `text("café")` spelled in two
+        /// Unicode normalizations uses two keys.
+        private var first: [LiteralKey: Int]
         /// A first use that a later one completed with a comment or default value.
-        private var completed: [String: KeyUseScanner.KeyUse] = [:]
+        private var completed: [LiteralKey: KeyUseScanner.KeyUse] = [:]
         private(set) var order: [String] = []
 
         init(_ all: [KeyUseScanner.KeyUse], capacity: Int) {
@@ -189,27 +191,28 @@ public struct KeyExtraction {
 
         /// The use `all[index]`.
         mutating func add(_ index: Int) {
-            let key = all[index].key
+            let key = LiteralKey(all[index].key)
             // One lookup for a key used first (most are).
             guard let earlier = first.updateValue(index, forKey: key) else {
-                order.append(key)
+                order.append(key.string)
                 return
             }
             first[key] = earlier
-            let use = all[index], known = self[key]!
+            let use = all[index], known = self[key.string]!
             if (known.comment == nil && use.comment != nil) || (known.defaultValue == nil && use.defaultValue != nil) {
                 var merged = known
                 merged.comment = known.comment ?? use.comment
                 merged.defaultValue = known.defaultValue ?? use.defaultValue
-                completed[use.key] = merged
+                completed[key] = merged
             }
         }
 
         /// Whether a source uses `key`.
-        func contains(_ key: String) -> Bool { first[key] != nil }
+        func contains(_ key: String) -> Bool { first[LiteralKey(key)] != nil }
 
         /// The first use of `key`, completed; nil when no source uses it.
         subscript(key: String) -> KeyUseScanner.KeyUse? {
+            let key = LiteralKey(key)
             if !completed.isEmpty, let use = completed[key] { return use }
             return first[key].map { all[$0] }
         }

@@ -284,4 +284,40 @@ struct LintSymbolUseTests {
                 #"key "files" is not used by any source file (text("files"…)) [unused-key]"#,
             ])
     }
+
+    /// The attacker's case of this round: `text("café")` spelled in two Unicode normalizations
+    /// uses two keys, as the files and Foundation tell them apart; extraction took them for one.
+    @Test("keys spelled in two normalizations in code are two keys: each added, and pruned alone")
+    func keysInTwoNormalizations() throws {
+        let (composed, decomposed) = ("caf\u{E9}", "cafe\u{301}")
+        let uses = "print(text(\"greeting\", .string(name)), text(\"title\"), text(\"files\", .int(count)))\n"
+        let both = try ProjectFixture([
+            "Sources/App/main.swift": uses + "print(text(\"\(composed)\"), text(\"\(decomposed)\"))\n"
+        ])
+        defer { both.remove() }
+        let added = KeyExtractionTests.extract(both)
+        #expect(added.changes.map { Array($0.key.utf8) } == [Array(composed.utf8), Array(decomposed.utf8)])
+        let written = try #require(
+            KeyExtractionTests.written(added, "Localizations/en.lproj/Localizable.strings", in: both))
+        #expect(
+            Array(written.utf8).suffix(
+                Array("\"\(composed)\" = \"\(composed)\";\n\"\(decomposed)\" = \"\(decomposed)\";\n".utf8).count)
+                == Array("\"\(composed)\" = \"\(composed)\";\n\"\(decomposed)\" = \"\(decomposed)\";\n".utf8))
+        // Only one spelling used: the other is unused, and a prune removes it alone.
+        let one = try ProjectFixture([
+            "Sources/App/main.swift": uses + "print(text(\"\(composed)\"))\n",
+            "Localizations/en.lproj/Localizable.strings":
+                "\"greeting\" = \"Hello, %@!\";\n\"title\" = \"Transfers\";\n\"\(composed)\" = \"1\";\n"
+                + "\"\(decomposed)\" = \"2\";\n",
+        ])
+        defer { one.remove() }
+        let pruned = KeyExtractionTests.extract(one, prune: true)
+        #expect(
+            pruned.changes.map { "\($0.kind.rawValue) \(Array($0.key.utf8))" } == ["removed \(Array(decomposed.utf8))"])
+        #expect(
+            KeyExtractionTests.written(pruned, "Localizations/en.lproj/Localizable.strings", in: one).map {
+                Array($0.utf8)
+            }
+                == Array("\"greeting\" = \"Hello, %@!\";\n\"title\" = \"Transfers\";\n\"\(composed)\" = \"1\";\n".utf8))
+    }
 }

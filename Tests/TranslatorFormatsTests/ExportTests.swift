@@ -179,6 +179,11 @@ struct ExportTests {
             entry.localizations.append(.init(stringUnit: .init(text.uppercased())), for: "en")
             catalog.append(contentsOf: [entry])
         }
+        // Each found by its own bytes; removing one leaves the other.
+        #expect(catalog[composed]?.comment == "nfc" && catalog[decomposed]?.comment == "nfd")
+        var removed = catalog
+        removed.remove(decomposed)
+        #expect(removed.entries.map(\.comment) == ["nfc"] && removed[composed]?.comment == "nfc")
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(

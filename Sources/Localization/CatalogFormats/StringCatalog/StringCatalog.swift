@@ -33,8 +33,9 @@ public struct StringCatalog: Sendable {
     public private(set) var unknownFields: [UnknownField]
     /// Problems met, each at its line and column. A catalog with errors is not written back.
     public private(set) var errors: [Diagnostic]
-    /// Key → index in `entries` (the first of a key given twice).
-    private var index: [String: Int]
+    /// Key → index in `entries` (the first of a key given twice), keys told apart by their
+    /// bytes as the file's JSON does (two spellings of one text are two entries).
+    private var index: [LiteralKey: Int]
     /// The languages whose localizations were kept, when the catalog was read for some only
     /// (nil: all of them). Such a catalog is not to be written back in place of its file.
     public internal(set) var readLanguages: Set<LanguageTag>?
@@ -117,7 +118,7 @@ public struct StringCatalog: Sendable {
 
     /// The entry for `key`.
     public subscript(key: String) -> Entry? {
-        index[key].map { entries[$0] }
+        index[LiteralKey(key)].map { entries[$0] }
     }
 
     /// Changes the entry for `key` in place, or adds it (made by `make`) where
@@ -126,7 +127,7 @@ public struct StringCatalog: Sendable {
         _ key: String, orderedBy areInIncreasingOrder: (String, String) -> Bool,
         _ body: (inout Entry) -> Void
     ) {
-        if let position = index[key] {
+        if let position = index[LiteralKey(key)] {
             body(&entries[position])
             return
         }
@@ -139,9 +140,9 @@ public struct StringCatalog: Sendable {
         }
         entries.insert(entry, at: low)
         // Only the keys from the new one on moved (the first of a key given twice counts).
-        var moved = Set<String>()
+        var moved = Set<LiteralKey>()
         for position in low..<entries.count {
-            let key = entries[position].key
+            let key = LiteralKey(entries[position].key)
             if let first = index[key], first < low { continue }
             if moved.insert(key).inserted { index[key] = position }
         }
@@ -188,8 +189,9 @@ public struct StringCatalog: Sendable {
             index.values[slot] = moved[index.values[slot]]
             index.values.formIndex(after: &slot)
         }
-        for (offset, (position, entry)) in placed.enumerated() where index[entry.key] == nil {
-            index[entry.key] = position + offset
+        for (offset, (position, entry)) in placed.enumerated() {
+            let key = LiteralKey(entry.key)
+            if index[key] == nil { index[key] = position + offset }
         }
     }
 
@@ -222,15 +224,17 @@ public struct StringCatalog: Sendable {
         }
     }
 
-    /// Removes the entry for `key` (every entry, if it was given twice).
+    /// Removes the entry for `key` (every entry, if it was given twice; not one spelled in
+    /// another Unicode normalization).
     public mutating func remove(_ key: String) {
-        entries.removeAll { $0.key == key }
+        entries.removeAll { $0.key.hasSameBytes(as: key) }
         reindex()
     }
 
     /// Adds an entry at the end, as read.
     mutating func append(_ entry: consuming Entry) {
-        if index[entry.key] == nil { index[entry.key] = entries.count }
+        let key = LiteralKey(entry.key)
+        if index[key] == nil { index[key] = entries.count }
         entries.append(entry)
     }
 
@@ -249,7 +253,10 @@ public struct StringCatalog: Sendable {
     private mutating func reindex() {
         index = [:]
         index.reserveCapacity(entries.count)
-        for (position, entry) in entries.enumerated() where index[entry.key] == nil { index[entry.key] = position }
+        for (position, entry) in entries.enumerated() {
+            let key = LiteralKey(entry.key)
+            if index[key] == nil { index[key] = position }
+        }
     }
 
     /// Key → comment, for every key that has one: keys told apart by their bytes, as entries
