@@ -270,11 +270,6 @@ private struct Scanner {
     /// Keeps the comment at `range` for the key the table holds at `key`, as bytes, without
     /// the white space `WhiteSpace.isSpaceOrNewline` accepts at either end.
     mutating func keepComment(_ range: Range<Int>, forKey key: (start: UInt32, length: UInt32)) {
-        // A second comment: entries have comments, as genstrings and Xcode write them (not one
-        // heading the file); room for one every other entry of the rest, grown once at most.
-        if comments.count == 1 {
-            comments.reserve(entries: (text.count - offset) / 100, bytes: (text.count - offset) / 3)
-        }
         var start = range.lowerBound, end = range.upperBound
         while start < end, Self.isASCIISpace(text[start]) { start += 1 }
         while end > start, Self.isASCIISpace(text[end - 1]) { end -= 1 }

@@ -40,11 +40,6 @@ public struct CommentTable: Sendable, Equatable, Sequence, ExpressibleByDictiona
         table.overlay(other.table)
     }
 
-    /// Reserves room for about `entries` comments taking `byteCount` bytes with their keys.
-    mutating func reserve(entries: Int, bytes byteCount: Int) {
-        table.reserve(entries: entries, bytes: byteCount)
-    }
-
     /// Adds a comment whose key and text are UTF-8 bytes (the `.strings` reader's; no string
     /// is made).
     mutating func set(_ comment: UnsafeBufferPointer<UInt8>, forKey key: UnsafeBufferPointer<UInt8>) {
