@@ -1,5 +1,6 @@
 import CatalogFiles
 import Diagnostics
+import FileFormats
 import Foundation
 import Localization
 
@@ -49,7 +50,8 @@ extension KeyExtraction {
                 catalog: same ? "\(table): \(old.key)" : gone[pair.old].text)
         }
         guard filled.count < added.count else { return }
-        let memory = Self.memory(document, excluding: Set(added), catalogs: otherStringCatalogs(than: url))
+        let memory = Self.memory(
+            document, excluding: Set(added.map(LiteralKey.init)), catalogs: otherStringCatalogs(than: url))
         var unmatched: [Int] = []
         for (position, key) in added.enumerated() where !filled.contains(position) {
             guard let found = memory[texts[position]] else {
@@ -122,11 +124,12 @@ extension KeyExtraction {
     /// Development text → the first entry with a translation that has it: `document`'s
     /// (but the keys `excluding`), then `catalogs`' in order.
     static func memory(
-        _ document: StringCatalog, excluding: Set<String>, catalogs: [StringCatalog]
+        _ document: StringCatalog, excluding: Set<LiteralKey>, catalogs: [StringCatalog]
     ) -> [String: (table: String, entry: StringCatalog.Entry)] {
         var memory: [String: (table: String, entry: StringCatalog.Entry)] = [:]
         for catalog in [document] + catalogs {
-            for entry in catalog.entries where !excluding.contains(entry.key) || catalog.path != document.path {
+            for entry in catalog.entries
+            where !excluding.contains(LiteralKey(entry.key)) || catalog.path != document.path {
                 let source = catalog.sourceLanguage
                 guard entry.localizations.contains(where: { $0.key != source && $0.value.hasTranslation }) else {
                     continue

@@ -281,8 +281,11 @@ public struct KeyExtraction {
         }
         // The `.strings` records some source uses, marked as the new keys are looked for.
         var usedRecords = [Bool](repeating: false, count: strings?.table.recordCount ?? 0)
+        // The plural keys by their bytes, as `isUsed` tells keys apart (a `String` lookup finds
+        // either spelling of `café`, and the key found would then be pruned as unused).
+        let pluralKeys = Set((plurals?.entries.keys).map { $0.map(LiteralKey.init) } ?? [])
         let added = order.filter { key in
-            var found = catalog?[key] != nil || plurals?.entries[key] != nil
+            var found = catalog?[key] != nil || pluralKeys.contains(LiteralKey(key))
             if let record = strings?.table.record(of: key) {
                 usedRecords[record] = true
                 found = true
@@ -363,7 +366,7 @@ public struct KeyExtraction {
         // The import record forgets the translations a prune removed.
         if prune, !(pruned + unused).isEmpty {
             var translated = try TranslationRecord(folder: folder)
-            if translated.forget(Set(pruned + unused), table: table) {
+            if translated.forget(pruned + unused, table: table) {
                 writes.append((translated.url, Data(translated.text.utf8)))
             }
         }

@@ -53,10 +53,11 @@ public enum StringsWriter {
                 case UInt8(ascii: "\t"): bytes.append(UInt8(ascii: "t"))
                 case UInt8(ascii: "\r"): bytes.append(UInt8(ascii: "r"))
                 default:
-                    let digits = Array("0123456789ABCDEF".utf8)
+                    // `\U00XX`, the digits in capitals (a byte here is below 0x20, or 0x7F).
+                    func digit(_ value: UInt8) -> UInt8 { value < 10 ? 0x30 + value : 0x37 + value }
                     bytes.append(contentsOf: "U00".utf8)
-                    bytes.append(digits[Int(byte >> 4)])
-                    bytes.append(digits[Int(byte & 0xF)])
+                    bytes.append(digit(byte >> 4))
+                    bytes.append(digit(byte & 0xF))
                 }
                 plain = index + 1
             }

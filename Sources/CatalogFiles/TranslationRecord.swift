@@ -26,8 +26,9 @@ public struct TranslationRecord: Sendable, Equatable {
 
     /// The file read and written.
     public let url: URL
-    /// `language\ttable\tkey\tpart` (escaped) → fingerprint.
-    private var fingerprints: [String: String] = [:]
+    /// `language\ttable\tkey\tpart` (escaped) → fingerprint; by bytes, as keys are told apart
+    /// (`café` spelled in two Unicode normalizations is two keys, two lines).
+    private var fingerprints: [LiteralKey: String] = [:]
 
     /// The record in `folder`; empty when the folder has none. A line that is not five
     /// tab-separated fields is an error at its line.
@@ -51,29 +52,32 @@ public struct TranslationRecord: Sendable, Equatable {
                     "expected language, table, key, part and a 16-digit fingerprint separated by tabs",
                     at: SourceLocation(path: url.path, line: index + 1, column: 1))
             }
-            fingerprints[fields[0..<4].joined(separator: "\t")] = String(fields[4])
+            fingerprints[LiteralKey(fields[0..<4].joined(separator: "\t"))] = String(fields[4])
         }
     }
 
     /// Whether `unit`'s translation into `language` was made from another development-language
     /// text than the unit's source today; nil when the record does not hold it.
     public func isStale(_ unit: TranslationUnit, language: LanguageTag) -> Bool? {
-        guard !fingerprints.isEmpty, let recorded = fingerprints[Self.id(unit, language: language)] else { return nil }
+        guard !fingerprints.isEmpty, let recorded = fingerprints[LiteralKey(Self.id(unit, language: language))] else {
+            return nil
+        }
         return recorded != Self.fingerprint(unit.source)
     }
 
     /// Records that `unit`'s translation into `language` is made from its source as it reads now.
     public mutating func record(_ unit: TranslationUnit, language: LanguageTag) {
-        fingerprints[Self.id(unit, language: language)] = Self.fingerprint(unit.source)
+        fingerprints[LiteralKey(Self.id(unit, language: language))] = Self.fingerprint(unit.source)
     }
 
     /// Forgets the lines of `keys` in `table` (keys a prune removed); whether it held any.
-    public mutating func forget(_ keys: Set<String>, table: String) -> Bool {
+    public mutating func forget(_ keys: some Sequence<String>, table: String) -> Bool {
         let count = fingerprints.count
-        let (table, keys) = (Self.escaped(table), Set(keys.map(Self.escaped)))
+        let (table, keys) = (Self.escaped(table), Set(keys.map { LiteralKey(Self.escaped($0)) }))
         fingerprints = fingerprints.filter { id, _ in
-            let fields = id.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false)
-            return fields.count < 3 || fields[1] != table || !keys.contains(String(fields[2]))
+            let fields = id.string.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false)
+            return fields.count < 3 || !String(fields[1]).hasSameBytes(as: table)
+                || !keys.contains(LiteralKey(String(fields[2])))
         }
         return fingerprints.count != count
     }
@@ -83,7 +87,7 @@ public struct TranslationRecord: Sendable, Equatable {
         "# Written by `flavorkit import`: the development-language text each translation was made from\n"
             + "# (language, table, key, part, fingerprint). `flavorkit status` counts a translation stale\n"
             + "# when that text has changed since.\n"
-            + fingerprints.map { "\($0.key)\t\($0.value)\n" }.sorted().joined()
+            + fingerprints.map { "\($0.key.string)\t\($0.value)\n" }.sorted(by: keySortsBefore).joined()
     }
 
     private static func id(_ unit: TranslationUnit, language: LanguageTag) -> String {

@@ -319,5 +319,19 @@ struct LintSymbolUseTests {
                 Array($0.utf8)
             }
                 == Array("\"greeting\" = \"Hello, %@!\";\n\"title\" = \"Transfers\";\n\"\(composed)\" = \"1\";\n".utf8))
+        // A plural entry of the other spelling (the reviewer's case): not the key the code
+        // uses, which is added; the plural one is unused. Before, a `String` lookup found the
+        // plural (nothing added) and the prune then removed it: the key used was lost.
+        let plural = try ProjectFixture([
+            "Sources/App/main.swift": "print(text(\"greeting\", .string(name)), text(\"title\"))\n"
+                + "print(text(\"\(composed)\", .int(count)))\n",
+            "Localizations/en.lproj/Localizable.stringsdict": ProjectFixture.stringsdict(["other": "%d"])
+                .replacingOccurrences(of: "<key>files</key>", with: "<key>\(decomposed)</key>"),
+        ])
+        defer { plural.remove() }
+        let checked = KeyExtractionTests.extract(plural)
+        #expect(
+            Set(checked.changes.map { "\($0.kind.rawValue) \(Array($0.key.utf8))" })
+                == ["added \(Array(composed.utf8))", "unused \(Array(decomposed.utf8))"])
     }
 }

@@ -784,8 +784,21 @@ struct CatalogMergeTests {
         #expect(read.table["a"] == value)
         #expect(read.table["b"] == value)
         #expect(read.table[value + "key"] == value)
-        #expect(StringsWriter.quoted(value).utf8.count >= value.utf8.count + 2)
-        #expect(StringsWriter.quoted("tab\t\u{1}") == "\"tab\\t\\U0001\"")
+        // Byte for byte the quoting FlavorKit wrote before it wrote bytes: scalar by scalar.
+        var reference = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": reference += "\\\""
+            case "\\": reference += "\\\\"
+            case "\n": reference += "\\n"
+            case "\t": reference += "\\t"
+            case "\r": reference += "\\r"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                reference += "\\U" + String(format: "%04X", scalar.value)
+            default: reference.unicodeScalars.append(scalar)
+            }
+        }
+        #expect(Array(StringsWriter.quoted(value).utf8) == Array((reference + "\"").utf8))
     }
 }
 

@@ -195,8 +195,12 @@ struct PluralCatalogTests {
         #expect(
             error.description
                 == "x.stringsdict:13:1: error: key \"cafe\u{301}\" is key \"caf\u{E9}\" of line 4 in another Unicode "
-                + "normalization, the same text to FlavorKit, which reads only this one; spell both alike or "
+                + "normalization, the same text to FlavorKit, which keeps the first only; spell both alike or "
                 + "rename one")
+        // The first, as read: its key's spelling and its text.
+        let kept = try #require(result.entries.first)
+        #expect(Array(kept.key.utf8) == Array("caf\u{E9}".utf8) && kept.value.format == "%#@n@")
+        #expect(kept.value.variables["n"]?.variants[.other] == "%d A")
         // The Kelvin sign is K to `String`: an ASCII key after it is found too.
         let kelvin =
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n"

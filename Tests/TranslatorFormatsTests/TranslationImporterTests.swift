@@ -239,8 +239,9 @@ struct StringCatalogImportTests {
         var text = String(
             decoding: format == "po" ? POWriter.write(catalog, table: "Localizable") : try XLIFFWriter.write(catalog),
             as: UTF8.self)
-        // The composed key's translation changed, written as its own file would be.
-        text = text.replacingOccurrences(of: "old nfc", with: "new nfc")
+        // Both keys' translations changed.
+        text = text.replacingOccurrences(of: "old nfc", with: "new nfc").replacingOccurrences(
+            of: "old nfd", with: "new nfd")
         let url = root.appendingPathComponent("de.\(format)")
         try Data(text.utf8).write(to: url)
         let importer = TranslationImporter(project: project, files: [url])
@@ -248,6 +249,11 @@ struct StringCatalogImportTests {
         let written = try #require(importer.writes.first { $0.url.lastPathComponent == "Localizable.strings" })
         #expect(
             Array(written.data)
-                == Array("\"\(composed)\" = \"new nfc\";\n\"\(decomposed)\" = \"old nfd\";\n".utf8))
+                == Array("\"\(composed)\" = \"new nfc\";\n\"\(decomposed)\" = \"new nfd\";\n".utf8))
+        // The record of what each was translated from: a line each.
+        let record = try #require(importer.writes.first { $0.url.lastPathComponent == TranslationRecord.fileName })
+        let keys = String(decoding: record.data, as: UTF8.self).split(separator: "\n").filter { !$0.hasPrefix("#") }
+            .map { Array($0.split(separator: "\t", omittingEmptySubsequences: false)[2].utf8) }
+        #expect(keys == [Array(decomposed.utf8), Array(composed.utf8)])
     }
 }

@@ -103,9 +103,10 @@ package enum StringsDictEditor {
 
     private static func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
 
-    /// The last value of `key` in `dict` (a key given twice: the last wins, as when read).
+    /// The last value of `key` in `dict` (a key given twice: the last wins, as when read; one
+    /// spelled in another Unicode normalization is another key).
     private static func value(_ key: String, in dict: PropertyList) -> PropertyList? {
-        dict.members?.last { $0.key == key }?.value
+        dict.members?.last { $0.key.hasSameBytes(as: key) }?.value
     }
 
     private static func edit(

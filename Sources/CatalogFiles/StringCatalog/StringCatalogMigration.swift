@@ -45,10 +45,11 @@ public enum StringCatalogMigration {
         return written
     }
 
-    /// `keys` in Xcode's order; two spellings of one text (`é` as one scalar, or `e` and a
-    /// combining accent), one to Foundation's comparison, by their bytes. The runs of such
-    /// keys are put in order after the sort: a comparison that tells them apart in the sort
-    /// would compare every other pair twice.
+    /// `keys` in Xcode's order; keys Foundation's comparison takes as equal (on Linux, two
+    /// spellings of one text, `é` as one scalar or `e` and a combining accent; keys that
+    /// differ only in case) by their bytes, so that the order does not depend on hashing.
+    /// Such runs are put in order after the sort: a comparison that tells them apart in the
+    /// sort would compare every other pair twice.
     static func inXcodeOrder(_ keys: [String]) -> [String] {
         var sorted = keys.sorted(by: StringCatalogWriter.keyOrder)
         var start = 0

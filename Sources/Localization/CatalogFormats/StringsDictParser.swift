@@ -66,7 +66,9 @@ public enum StringsDictParser {
                 let location = SourceLocation(path: path, line: positions.line(at: member.keyOffset), column: 1)
                 if !beyondASCII { beyondASCII = key.utf8.contains { $0 >= 0x80 } }
                 if beyondASCII, let twin = twin(of: key, in: result.entries, at: location) {
+                    // The first is kept as it was read, its key spelled as it was.
                     result.errors.append(twin)
+                    return
                 }
                 do throws(Diagnostic) {
                     result.entries[key] = try entry(member.value, key: key, location: location)
@@ -114,7 +116,10 @@ public enum StringsDictParser {
         }
         var result = Result(entries: [:], errors: [])
         for member in members {
-            if let twin = twin(of: member.key, in: result.entries, at: start) { result.errors.append(twin) }
+            if let twin = twin(of: member.key, in: result.entries, at: start) {
+                result.errors.append(twin)
+                continue
+            }
             do {
                 result.entries[member.key] = try entry(member.value, key: member.key, location: start)
             } catch {
@@ -126,7 +131,8 @@ public enum StringsDictParser {
 
     /// The error for `key` when `entries` holds it spelled otherwise (`é` as one scalar, or `e`
     /// and a combining accent): two entries to Foundation on Apple's systems, one to a
-    /// dictionary keyed by `String`, where this one would replace the other without a word.
+    /// dictionary keyed by `String`, where this one would replace the other without a word:
+    /// the first is kept, this one is not read.
     private static func twin(of key: String, in entries: [String: PluralEntry], at location: SourceLocation)
         -> Diagnostic?
     {
@@ -134,8 +140,8 @@ public enum StringsDictParser {
         let (other, entry) = entries[index]
         return Diagnostic(
             "key \"\(Diagnostic.quote(key))\" is key \"\(Diagnostic.quote(other))\" of line \(entry.location.line) in "
-                + "another Unicode normalization, the same text to FlavorKit, which reads only this one; spell both "
-                + "alike or rename one", at: location)
+                + "another Unicode normalization, the same text to FlavorKit, which keeps the first only; spell "
+                + "both alike or rename one", at: location)
     }
 
     /// `text == name` for an ASCII `name`, without comparing characters when `text` has fewer
