@@ -1,5 +1,6 @@
 import CatalogFiles
 import Diagnostics
+import FileFormats
 import Foundation
 import Localization
 
@@ -161,7 +162,8 @@ public struct TranslationCatalog: Sendable {
         self.translation = translation
         language = translation.language
         rules = PluralRules.rules(for: translation.language)
-        let reviewKeys = Set(translation.pendingUnits.filter { $0.state == "needs_review" }.map(\.key))
+        let reviewKeys = Set(
+            translation.pendingUnits.filter { $0.state == "needs_review" }.map { LiteralKey($0.key) })
         var units: [TranslationUnit] = []
         let development = source.development
         for table in tables {

@@ -212,4 +212,34 @@ struct ExportTests {
         #expect(try #require(block(composed)).hasPrefix("#. nfc\n"))
         #expect(try #require(block(decomposed)).hasPrefix("#. nfd\n"))
     }
+
+    @Test("a text entry whose key is a plural entry's spelled in another normalization is its own unit")
+    func textBesidePluralOfTheOtherSpelling() throws {
+        let (composed, decomposed) = ("caf\u{E9}", "cafe\u{301}")
+        let root = try Self.project("\"\(decomposed)\" = \"Text\";\n")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let plural = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+                <key>\(composed)</key>
+                <dict>
+                    <key>NSStringLocalizedFormatKey</key><string>%#@n@</string>
+                    <key>n</key>
+                    <dict>
+                        <key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+                        <key>NSStringFormatValueTypeKey</key><string>d</string>
+                        <key>one</key><string>%d one</string>
+                        <key>other</key><string>%d many</string>
+                    </dict>
+                </dict>
+            </dict>
+            </plist>
+            """
+        try Data(plural.utf8).write(to: root.appendingPathComponent("Localizations/en.lproj/Localizable.stringsdict"))
+        let catalog = try TranslationSource(project: CatalogProject(root: root)).catalog(for: LanguageTag("en")!)
+        let keys = Set(catalog.units.map { Array($0.key.utf8) })
+        #expect(keys == [Array(composed.utf8), Array(decomposed.utf8)])
+        #expect(catalog.units.contains { $0.key.utf8.elementsEqual(decomposed.utf8) && $0.source == "Text" })
+    }
 }
