@@ -17,7 +17,7 @@ public enum StringsWriter {
     /// that two spelled in two Unicode normalizations are both written, in their bytes' order.
     public static func write(_ entries: [(key: String, value: String)], comments: CommentTable) -> Data {
         var text = ""
-        for (key, value) in entries.sorted(by: { keySortsBefore($0.key, $1.key) }) {
+        for (key, value) in entries.sorted(byKey: \.key) {
             if let comment = comments[key] { text += commentBlock(comment) }
             text += "\(quoted(key)) = \(quoted(value));\n"
         }

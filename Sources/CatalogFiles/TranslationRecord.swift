@@ -87,7 +87,7 @@ public struct TranslationRecord: Sendable, Equatable {
         "# Written by `flavorkit import`: the development-language text each translation was made from\n"
             + "# (language, table, key, part, fingerprint). `flavorkit status` counts a translation stale\n"
             + "# when that text has changed since.\n"
-            + fingerprints.map { "\($0.key.string)\t\($0.value)\n" }.sorted(by: keySortsBefore).joined()
+            + fingerprints.map { "\($0.key.string)\t\($0.value)\n" }.sorted(byKey: { $0 }).joined()
     }
 
     private static func id(_ unit: TranslationUnit, language: LanguageTag) -> String {

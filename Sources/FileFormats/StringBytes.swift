@@ -54,13 +54,28 @@ extension String {
     }
 }
 
-/// Whether the key `a` sorts before `b`: as text (Swift's `<`, by code point), and two
-/// spellings of one text (`é` as one scalar, or `e` and a combining accent), which `<` takes
-/// for one, by their bytes, so that keys told apart by their bytes are all kept, in one order.
-package func keySortsBefore(_ a: String, _ b: String) -> Bool {
-    if a < b { return true }
-    if b < a { return false }
-    return a.utf8.lexicographicallyPrecedes(b.utf8)
+extension Sequence {
+    /// The elements sorted by their keys (`key`) in `order` (Swift's `<`, by code point, unless
+    /// given; Xcode's order for a String Catalog); keys `order` takes as equal, such as two
+    /// spellings of one text (`é` as one scalar, or `e` and a combining accent), by their bytes,
+    /// so that keys told apart by their bytes come out in one order, not the hashing's. Such
+    /// runs are put in order after the sort: telling them apart in the sort would compare
+    /// every other pair twice.
+    @inlinable
+    package func sorted(byKey key: (Element) -> String, in order: (String, String) -> Bool = (<)) -> [Element] {
+        var sorted = self.sorted { order(key($0), key($1)) }
+        func byBytes(_ run: Range<Int>) {
+            guard run.count > 1 else { return }
+            sorted[run].sort { key($0).utf8.lexicographicallyPrecedes(key($1).utf8) }
+        }
+        var start = 0
+        for index in sorted.indices.dropFirst() where order(key(sorted[index - 1]), key(sorted[index])) {
+            byBytes(start..<index)
+            start = index
+        }
+        byBytes(start..<sorted.count)
+        return sorted
+    }
 }
 
 /// A string compared and hashed by its UTF-8 bytes, as JSON, Foundation's dictionaries and

@@ -212,9 +212,9 @@ public struct CatalogExporter {
         return result
     }
 
-    /// An object of `members` (each key once), keys in code-point order (`keySortsBefore`).
+    /// An object of `members` (each key once), keys in code-point order (`sorted(byKey:)`).
     private static func sorted(_ members: [(key: String, value: JSONValue)]) -> JSONValue {
-        .object(KeyedList(members.sorted { keySortsBefore($0.key, $1.key) }.map { ($0.key, $0.value) }))
+        .object(KeyedList(members.sorted(byKey: \.key).map { ($0.key, $0.value) }))
     }
 
     private static func sorted(_ members: [String: JSONValue]) -> JSONValue {

@@ -147,7 +147,7 @@ package enum StringsFileEditor {
 
     /// The keys, quoted, for a message: three at most.
     private static func named(_ keys: Set<LiteralKey>) -> String {
-        let sorted = keys.map(\.string).sorted(by: keySortsBefore)
+        let sorted = keys.map(\.string).sorted(byKey: { $0 })
         let shown = sorted.prefix(3).map { "\"\(Diagnostic.quote($0))\"" }.joined(separator: ", ")
         return (keys.count == 1 ? "key " : "keys ") + shown + (sorted.count > 3 ? " and \(sorted.count - 3) more" : "")
     }

@@ -36,30 +36,13 @@ public enum StringCatalogMigration {
         }
         var written = StringCatalog(sourceLanguage: sourceLanguage.description, path: path)
         written.append(
-            contentsOf: inXcodeOrder(entries.keys.map(\.string)).map { key in
-                var entry = entries[LiteralKey(key)]!
+            contentsOf: entries.sorted(byKey: \.key.string, in: StringCatalogWriter.keyOrder).map { _, entry in
+                var entry = entry
                 entry.localizations = KeyedList(
                     entry.localizations.sorted { StringCatalogWriter.keyOrder($0.key, $1.key) })
                 return entry
             })
         return written
-    }
-
-    /// `keys` in Xcode's order; keys Foundation's comparison takes as equal (on Linux, two
-    /// spellings of one text, `é` as one scalar or `e` and a combining accent; keys that
-    /// differ only in case) by their bytes, so that the order does not depend on hashing.
-    /// Such runs are put in order after the sort: a comparison that tells them apart in the
-    /// sort would compare every other pair twice.
-    static func inXcodeOrder(_ keys: [String]) -> [String] {
-        var sorted = keys.sorted(by: StringCatalogWriter.keyOrder)
-        var start = 0
-        for index in sorted.indices.dropFirst() {
-            guard StringCatalogWriter.keyOrder(sorted[index - 1], sorted[index]) else { continue }
-            if index - start > 1 { sorted[start..<index].sort { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
-            start = index
-        }
-        if sorted.count - start > 1 { sorted[start...].sort { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
-        return sorted
     }
 
     private static func localization(_ entry: PluralEntry) -> StringCatalog.Localization {

@@ -64,7 +64,10 @@ public enum StringsDictParser {
             root = try PropertyListReader.read(text, sharing: sharedStrings) { member in
                 let key = member.key
                 let location = SourceLocation(path: path, line: positions.line(at: member.keyOffset), column: 1)
-                if !beyondASCII { beyondASCII = key.utf8.contains { $0 >= 0x80 } }
+                if !beyondASCII {
+                    // Searched in place (the view's `contains` takes a step through the string a byte).
+                    beyondASCII = key.utf8.withContiguousStorageIfAvailable { $0.contains { $0 >= 0x80 } } ?? true
+                }
                 if beyondASCII, let twin = twin(of: key, in: result.entries, at: location) {
                     // The first is kept as it was read, its key spelled as it was.
                     result.errors.append(twin)
