@@ -139,6 +139,68 @@ struct CatalogMergeTests {
         #expect(result.data == theirs)
     }
 
+    /// `catalog`'s text with the entry of `key` written as `entry` (its key and value, on one line).
+    static func writtenOtherwise(_ catalog: Data, key: String, as entry: String) throws -> String {
+        let text = String(decoding: catalog, as: UTF8.self)
+        let start = try #require(text.range(of: "    \"\(key)\" : {\n")).lowerBound
+        let end = try #require(text.range(of: "\n    }", range: start..<text.endIndex)).upperBound
+        return text[..<start] + "    " + entry + text[end...]
+    }
+
+    /// Entry "b" as a person might write it: on one line, a unit's fields in another order,
+    /// `/` escaped; read as the same entry, written otherwise than Xcode writes it.
+    static let bOnOneLine =
+        #""b" : { "localizations" : { "de" : { "stringUnit" : { "value" : "B\/", "state" : "translated" } }, "#
+        + #""en" : { "stringUnit" : { "state" : "translated", "value" : "b" } } } }"#
+
+    @Test("the merge is written onto ours: an entry it leaves is kept as ours has it, one it writes as Xcode does")
+    func oursKeptAsWritten() throws {
+        let base = Self.catalog([("a", "A"), ("b", "B/"), ("c", "C")])
+        let theirs = Self.catalog([("a", "A theirs"), ("b", "B/"), ("bb", "BB"), ("c", "C")])
+        let ours = try Self.writtenOtherwise(base, key: "b", as: Self.bOnOneLine) + "\n"
+        let result = try CatalogMerge.merge(
+            .stringCatalog, base: base, ours: Data(ours.utf8), theirs: theirs, path: Self.path)
+        #expect(result.conflicts.isEmpty)
+        // Theirs' change and new key as Xcode writes them, "b" as ours wrote it, ours' last line break.
+        let expected = try Self.writtenOtherwise(theirs, key: "b", as: Self.bOnOneLine) + "\n"
+        #expect(String(decoding: result.data, as: UTF8.self) == expected)
+        // Written again as Xcode writes it, it is the merge in Xcode's layout (theirs, here).
+        #expect(StringCatalogWriter.write(StringCatalog(result.data, path: Self.path)) == theirs + Data("\n".utf8))
+    }
+
+    @Test("both sides of a conflict keep ours' entries the merge leaves as ours has them")
+    func conflictKeepsOursAsWritten() throws {
+        let base = Self.catalog([("a", "A"), ("b", "B/")])
+        let ours = try Self.writtenOtherwise(
+            Self.catalog([("a", "A ours"), ("b", "B/")]), key: "b", as: Self.bOnOneLine)
+        let theirs = Self.catalog([("a", "A theirs"), ("b", "B/")])
+        let result = try CatalogMerge.merge(
+            .stringCatalog, base: base, ours: Data(ours.utf8), theirs: theirs, path: Self.path)
+        #expect(result.conflicts == ["key \"a\", de"])
+        for side in ["ours", "theirs"] {
+            let resolved = MarkedConflicts.keeping(side, of: String(decoding: result.data, as: UTF8.self))
+            let expected = try Self.writtenOtherwise(
+                Self.catalog([("a", "A \(side)"), ("b", "B/")]), key: "b", as: Self.bOnOneLine)
+            #expect(resolved == expected)
+        }
+    }
+
+    @Test("an entry the merge writes that does not read as a String Catalog's is an error; ours' own is kept")
+    func mergedEntryMustRead() throws {
+        // Theirs changes "b" into an entry whose state is a number: the merge would write it.
+        let versions = try Self.versions(replacingState: #""state" : 5,"#)
+        let error = try #require(throws: Diagnostic.self) {
+            try CatalogMerge.merge(
+                .stringCatalog, base: versions.base, ours: versions.ours, theirs: versions.theirs, path: Self.path)
+        }
+        #expect(error.message.contains("the merged String Catalog would not read back"), "\(error)")
+        // The same entry in ours, which theirs does not touch, is ours' own: kept as it is.
+        let result = try CatalogMerge.merge(
+            .stringCatalog, base: versions.base, ours: versions.theirs, theirs: versions.ours, path: Self.path)
+        let text = String(decoding: result.data, as: UTF8.self)
+        #expect(text.contains(#""state" : 5,"#) && text.contains("A ours"))
+    }
+
     /// Theirs: the base catalog with `replacement` for the last `"state" : "translated",`
     /// (in entry "b"); ours changes "a".
     static func versions(replacingState replacement: String) throws -> (base: Data, ours: Data, theirs: Data) {

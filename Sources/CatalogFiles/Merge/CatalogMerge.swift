@@ -10,8 +10,10 @@ import TextSnapshots
 /// A String Catalog is merged key by key, language by language and variant by variant (any
 /// JSON object member by member; a `stringUnit` or `stringSet` is one unit): changes to
 /// different keys, languages, variants or fields combine; a unit changed (or removed) two
-/// different ways is a conflict. The result is written in Xcode's layout (keys in Xcode's
-/// order), so a file Xcode wrote keeps every line nothing changed. A `.strings` file is
+/// different ways is a conflict. The merge is written onto ours: an entry of ours it did not
+/// change is kept as ours has it, every entry it changed or added is written as Xcode writes
+/// it (a new key where Xcode's order puts it), so that a file Xcode wrote keeps every line
+/// nothing changed. A `.strings` file is
 /// merged key by key onto ours as it is written: their changed values replaced in place,
 /// their new keys appended with their comments, their removed keys removed. A conflict is
 /// written between git's markers (`<<<<<<< ours`, `=======`, `>>>>>>> theirs`) around the
@@ -112,26 +114,37 @@ public enum CatalogMerge {
         path: String, orderedBy areInIncreasingOrder: @escaping (String, String) -> Bool, wholeVersions: Bool,
         reading read: (Version) throws(Diagnostic) -> [UInt8]
     ) throws(Diagnostic) -> Result {
-        let (oursJSON, theirsJSON, conflicts) = try mergedJSON(
-            path: path, orderedBy: areInIncreasingOrder, wholeVersions: wholeVersions, reading: read)
-        guard let oursJSON else { return Result(data: Data(try read(.ours)), conflicts: []) }
-        let oursText = try written(consume oursJSON, path: path)
-        guard let theirsJSON else { return Result(data: oursText, conflicts: []) }
-        let theirsText = try written(consume theirsJSON, path: path)
+        guard
+            let merged = try mergedDocuments(
+                path: path, orderedBy: areInIncreasingOrder, wholeVersions: wholeVersions, reading: read)
+        else { return Result(data: Data(try read(.ours)), conflicts: []) }
+        let oursText = try written(merged.ours, onto: merged.document, capacity: merged.capacity, path: path)
+        guard !merged.conflicts.isEmpty else { return Result(data: Data(oursText), conflicts: []) }
+        let theirsText = try written(merged.theirs, onto: merged.document, capacity: merged.capacity, path: path)
         let text = marked(String(decoding: oursText, as: UTF8.self), String(decoding: theirsText, as: UTF8.self))
-        return Result(data: Data(text.utf8), conflicts: conflicts.map(describe))
+        return Result(data: Data(text.utf8), conflicts: merged.conflicts.map(describe))
     }
 
-    /// The three versions read and merged, each result as JSON text (theirs only when there
-    /// are conflicts; nil when theirs is base, and ours is the answer as it is): the trees are
-    /// gone when it returns, before the text is written again in Xcode's layout, so that they
-    /// and the texts are not all held at once.
-    private static func mergedJSON(
+    /// A String Catalog merge's results (conflicts taking ours, and taking theirs), ours'
+    /// document they were made on (most of their entries are parts of its text), and about
+    /// the merged text's size.
+    private struct MergedDocuments {
+        var ours: MergeNode?
+        var theirs: MergeNode?
+        var conflicts: [[String]]
+        var document: MergeNode.Document
+        var capacity: Int
+    }
+
+    /// The three versions read and merged; nil when theirs is base, and ours is the answer as
+    /// it is. Base's and theirs' texts go before ours is read (but for the entries theirs
+    /// changed), so that the three are never held at once.
+    private static func mergedDocuments(
         path: String, orderedBy areInIncreasingOrder: @escaping (String, String) -> Bool, wholeVersions: Bool,
         reading read: (Version) throws(Diagnostic) -> [UInt8]
-    ) throws(Diagnostic) -> (ours: [UInt8]?, theirs: [UInt8]?, conflicts: [[String]]) {
+    ) throws(Diagnostic) -> MergedDocuments? {
         var (base, theirs) = (try read(.base), try read(.theirs))
-        if sameBytes(base, theirs) { return (nil, nil, []) }
+        if sameBytes(base, theirs) { return nil }
         // A file both sides added: git gives an empty base, an empty catalog to merge from.
         if base.isEmpty { base = Array("{}".utf8) }
         let added = max(theirs.count - base.count, 0)
@@ -159,33 +172,49 @@ public enum CatalogMerge {
             areInIncreasingOrder: areInIncreasingOrder,
             oursEntryPositions: changed != nil ? oursDocument.entryPositions : nil)
         let (resolvedOurs, resolvedTheirs) = merge.merge(b, o, t)
-        // The merge (and ours' positions) let go before the text is written.
-        let conflicts = merge.conflicts
-        return (
-            json(resolvedOurs, capacity: capacity),
-            conflicts.isEmpty ? nil : json(resolvedTheirs, capacity: capacity), conflicts
-        )
+        return MergedDocuments(
+            ours: resolvedOurs, theirs: merge.conflicts.isEmpty ? nil : resolvedTheirs, conflicts: merge.conflicts,
+            document: oursDocument, capacity: capacity)
     }
 
-    /// A merged document's JSON text, in its own order, in `capacity` bytes if they are enough.
-    private static func json(_ document: MergeNode?, capacity: Int) -> [UInt8] {
-        var output = JSONOutput(reservingCapacity: capacity)
-        output.node(document ?? .object(KeyedList()))
-        return output.bytes
-    }
-
-    /// A merged document's JSON text as Xcode writes a String Catalog; the JSON text is let go
-    /// once read, before the catalog is written.
-    private static func written(_ json: consuming [UInt8], path: String) throws(Diagnostic) -> Data {
-        // Read in place: the catalog keeps nothing of the bytes it reads.
-        let catalog = json.withUnsafeMutableBytes { bytes in
+    /// A merge's result written onto ours: each entry of ours it kept as ours has it (a merge
+    /// rewrites no line it did not merge), every other entry and the top level read back as a
+    /// String Catalog (an error when they do not read) and written as Xcode writes them. Ours'
+    /// line break at the end, if any, is kept.
+    private static func written(
+        _ result: MergeNode?, onto ours: MergeNode.Document, capacity: Int, path: String
+    ) throws(Diagnostic) -> [UInt8] {
+        var document = result ?? .object(KeyedList())
+        // `strings` as kept texts of ours and entries to read, these left in the document.
+        var members: [StringCatalogWriter.Member]?
+        if case .object(var topLevel) = document, case .object(let entries)? = topLevel["strings"] {
+            var list: [StringCatalogWriter.Member] = []
+            list.reserveCapacity(entries.count)
+            var rewritten = KeyedList<MergeNode>()
+            for (key, entry) in entries {
+                if case .text(let text) = entry, ours.holds(text) {
+                    list.append(.kept(key: key, text: text))
+                } else {
+                    list.append(.entry(rewritten.count))
+                    rewritten.append(entry, for: key)
+                }
+            }
+            _ = topLevel.modify("strings") { $0 = .object(rewritten) }
+            document = .object(topLevel)
+            members = list
+        }
+        var output = JSONOutput()
+        output.node(document)
+        var catalog = output.bytes.withUnsafeMutableBytes { bytes in
+            // Read in place: the catalog keeps nothing of the bytes it reads.
             StringCatalog(Data(bytesNoCopy: bytes.baseAddress!, count: bytes.count, deallocator: .none), path: path)
         }
-        _ = consume json
         if let error = catalog.errors.first {
             throw Diagnostic("the merged String Catalog would not read back (\(error.message))", path: path)
         }
-        return StringCatalogWriter.write(catalog)
+        catalog.endsWithLineBreak = StringCatalog.endsWithLineBreak(ours.text)
+        guard let members else { return [UInt8](StringCatalogWriter.write(catalog)) }
+        return StringCatalogWriter.write(catalog, members: members, capacity: capacity)
     }
 
     /// Where a conflict is, in a catalog's words: `key "greeting", de, plural one`.

@@ -62,6 +62,19 @@ enum MergeNode: Sendable, Equatable {
     struct Document {
         var node: MergeNode
         var entryPositions: [LiteralKey: Int]
+        /// The version's text (UTF-8), which its entries' texts are parts of.
+        var text: [UInt8]
+
+        /// Whether `part` is a part of this version's own text (an entry as this version
+        /// wrote it), not of another version's, nor a copy.
+        func holds(_ part: ArraySlice<UInt8>) -> Bool {
+            text.withUnsafeBufferPointer { whole in
+                part.withUnsafeBufferPointer { part in
+                    guard let start = whole.baseAddress, let partStart = part.baseAddress else { return false }
+                    return partStart >= start && partStart + part.count <= start + whole.count
+                }
+            }
+        }
     }
 
     /// One version of a String Catalog, as a merge reads it: the top-level object's members
@@ -73,7 +86,7 @@ enum MergeNode: Sendable, Equatable {
         return try text.withUnsafeBufferPointer { buffer throws(Diagnostic) in
             var reading = DocumentReading(text: text, buffer: buffer)
             do throws(JSONReader.Failure) {
-                return Document(node: try reading.document(), entryPositions: reading.entryPositions)
+                return Document(node: try reading.document(), entryPositions: reading.entryPositions, text: text)
             } catch {
                 var positions = TextPositions(text: buffer, path: path)
                 throw Diagnostic("not valid JSON: \(error.message)", at: positions.location(at: error.offset))

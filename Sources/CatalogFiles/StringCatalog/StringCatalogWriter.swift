@@ -99,6 +99,34 @@ public enum StringCatalogWriter {
         return Data(bytesNoCopy: memory, count: count, deallocator: .free)
     }
 
+    /// A member of `strings` as `write(_:members:capacity:)` writes it.
+    enum Member {
+        /// A key and its entry's text, copied as they are (an entry as its file has it).
+        case kept(key: String, text: ArraySlice<UInt8>)
+        /// The catalog's entry at this index, written as Xcode writes it.
+        case entry(Int)
+    }
+
+    /// The catalog's text with `members` as its `strings`, in this order (its own entries
+    /// only where `members` names them), in about `capacity` bytes: how a merge writes ours
+    /// with the entries it did not touch as ours has them.
+    static func write(_ catalog: StringCatalog, members: [Member], capacity: Int) -> [UInt8] {
+        var output = JSONOutput(reservingCapacity: capacity)
+        var (root, strings) = output.head(of: catalog)
+        for member in members {
+            switch member {
+            case .kept(let key, let text):
+                output.member(key, &strings, known: false)
+                output.bytes.append(contentsOf: text)
+            case .entry(let index):
+                output.member(catalog.entries[index].key, &strings, known: false)
+                output.entry(catalog.entries[index])
+            }
+        }
+        output.tail(of: catalog, &root, &strings)
+        return output.bytes
+    }
+
     /// About how many bytes the keys of `catalog` in `range` take written: a key and its
     /// fields, then each language's unit (so that a part's text is seldom grown, then copied).
     fileprivate static func estimatedSize(_ catalog: StringCatalog, _ range: Range<Int>) -> Int {
@@ -116,24 +144,36 @@ extension JSONOutput {
     /// (a large catalog's on every core), and what comes after them.
     fileprivate static func pieces(of catalog: StringCatalog) -> [[UInt8]] {
         var output = JSONOutput(reservingCapacity: 256)
-        var root = output.begin(catalog.otherFields)
-        output.member("sourceLanguage", &root)
-        output.string(catalog.sourceLanguage)
-        output.member("strings", &root)
-        var strings = output.begin(KeyedList())
+        var (root, strings) = output.head(of: catalog)
         let depth = output.depth
         let parts = inParts(catalog.entries.count) { range in Self.entries(range, of: catalog, depth: depth) }
         let head = output.bytes
         output.bytes = []
         strings.object.members = catalog.entries.count
-        output.end(&strings)
-        if let version = catalog.version {
-            output.member("version", &root)
-            output.string(version)
-        }
-        output.end(&root)
-        if catalog.endsWithLineBreak { output.bytes.append(0x0A) }
+        output.tail(of: catalog, &root, &strings)
         return [head] + parts + [output.bytes]
+    }
+
+    /// What comes before the catalog's keys: the top level opened, up to `strings` opened.
+    fileprivate mutating func head(of catalog: StringCatalog) -> (root: CatalogObject, strings: CatalogObject) {
+        var root = begin(catalog.otherFields)
+        member("sourceLanguage", &root)
+        string(catalog.sourceLanguage)
+        member("strings", &root)
+        return (root, begin(KeyedList()))
+    }
+
+    /// What comes after the catalog's keys: `strings` closed, to the end of the text.
+    fileprivate mutating func tail(
+        of catalog: StringCatalog, _ root: inout CatalogObject, _ strings: inout CatalogObject
+    ) {
+        end(&strings)
+        if let version = catalog.version {
+            member("version", &root)
+            string(version)
+        }
+        end(&root)
+        if catalog.endsWithLineBreak { bytes.append(0x0A) }
     }
 
     /// The text of `catalog`'s keys in `range`, as members of `strings` (written `depth` deep).
@@ -148,7 +188,7 @@ extension JSONOutput {
         return output.bytes
     }
 
-    private mutating func entry(_ entry: StringCatalog.Entry) {
+    fileprivate mutating func entry(_ entry: StringCatalog.Entry) {
         var object = begin(entry.otherFields)
         if let comment = entry.comment {
             member("comment", &object)

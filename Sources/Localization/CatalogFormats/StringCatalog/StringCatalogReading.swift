@@ -78,9 +78,7 @@ struct StringCatalogReading {
         try reader.end()
         guard sawSource else { throw shapes.shape("\"sourceLanguage\" is missing", at: 0) }
         guard sawStrings else { throw shapes.shape("\"strings\" is missing", at: 0) }
-        var end = text.count
-        while end > 0, text[end - 1] == 0x20 || text[end - 1] == 0x09 || text[end - 1] == 0x0D { end -= 1 }
-        catalog.endsWithLineBreak = end > 0 && text[end - 1] == 0x0A
+        catalog.endsWithLineBreak = StringCatalog.endsWithLineBreak(text)
     }
 
     /// The `strings` object: key → entry. An entry with a value of the wrong shape is
@@ -198,5 +196,14 @@ struct StringCatalogReading {
         catalog.record(
             Diagnostic(
                 "\(failure.message) (key \"\(Diagnostic.quote(key))\")", at: positions.location(at: failure.offset)))
+    }
+}
+
+extension StringCatalog {
+    /// Whether a catalog's text ends with a line break after its closing brace (spaces, tabs
+    /// and carriage returns after it aside).
+    package static func endsWithLineBreak(_ text: some BidirectionalCollection<UInt8>) -> Bool {
+        guard let last = text.lastIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return false }
+        return text[last] == 0x0A
     }
 }
