@@ -53,4 +53,58 @@ struct StringTableTests {
         #expect(filled.dictionary == top.merging(base) { old, _ in old })
         #expect(filled.count == Set(base.keys).union(top.keys).count)
     }
+
+    /// `text`'s lines in another arrangement: `kind` 0 as they are, 1 reversed, 2 every third
+    /// left out and every fifth given twice (the second time with another value).
+    static func rearranged(_ text: String, _ kind: Int) -> String {
+        let lines = text.split(separator: "\n").map(String.init)
+        switch kind {
+        case 0: return text
+        case 1: return lines.reversed().joined(separator: "\n") + "\n"
+        default:
+            var result = ""
+            for (index, line) in lines.enumerated() where index % 3 != 0 {
+                result += line + "\n"
+                if index % 5 == 0 { result += line.replacingOccurrences(of: "\" = \"", with: "\" = \"again ") + "\n" }
+            }
+            return result
+        }
+    }
+
+    @Test(
+        "a walk beside other tables finds each key's value in use, whatever order the tables list keys in",
+        arguments: 0..<3, 0..<3)
+    func pairedWalk(otherArrangement: Int, thirdArrangement: Int) throws {
+        let (text, _) = Self.generated(count: 2_000, seed: 3, prefix: "mine")
+        // The same keys in the same order (versions of one file), then rearranged.
+        let (otherText, thirdText) = (
+            text.replacingOccurrences(of: "mine", with: "other"), text.replacingOccurrences(of: "mine", with: "third")
+        )
+        let mine = try StringsParser.parse(text, path: "mine").table
+        let other = try StringsParser.parse(Self.rearranged(otherText, otherArrangement), path: "other").table
+        let third = try StringsParser.parse(Self.rearranged(thirdText, thirdArrangement), path: "third").table
+        let (otherModel, thirdModel) = (other.dictionary, third.dictionary)
+        var walked: [String: String] = [:]
+        var mismatches: [String] = []
+        mine.forEachEntry(pairedWith: other, and: third) { record, value, otherValue, thirdValue in
+            let key = mine.key(atRecord: record)
+            walked[key] = String(decoding: value, as: UTF8.self)
+            // Asked only now and then, as a merge asks: the third table's lookups skip keys.
+            let asksThird = record % 4 == 0
+            if otherValue.map({ String(decoding: $0, as: UTF8.self) }) != otherModel[key]
+                || (asksThird && thirdValue().map({ String(decoding: $0, as: UTF8.self) }) != thirdModel[key])
+            {
+                mismatches.append(key)
+            }
+        }
+        var pairedOnce: [String] = []
+        mine.forEachEntry(pairedWith: other) { record, _, otherValue in
+            let key = mine.key(atRecord: record)
+            if otherValue.map({ String(decoding: $0, as: UTF8.self) }) != otherModel[key] { pairedOnce.append(key) }
+        }
+        #expect(walked == mine.dictionary)
+        #expect(mismatches.isEmpty && pairedOnce.isEmpty, "\(mismatches.prefix(5)) \(pairedOnce.prefix(5))")
+        // Arranged otherwise, some of mine's keys are missing from the others: nil, not a neighbour's value.
+        if otherArrangement == 2 { #expect(Set(otherModel.keys) != Set(mine.dictionary.keys)) }
+    }
 }
