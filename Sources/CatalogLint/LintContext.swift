@@ -144,7 +144,7 @@ public struct LintContext {
                 text.forEachEntry(pairedWith: development.tables[table]) { record, value, developmentValue in
                     guard !pluralRecords.contains(record) else { return }
                     if let developmentValue, !value.elementsEqual(developmentValue),
-                        sameSpecifiers(value, developmentValue)
+                        FormatScanner.sameSpecifiers(value, developmentValue)
                     {
                         agreed += 1
                     } else {
@@ -188,34 +188,8 @@ public struct LintContext {
         first.makeContiguousUTF8()
         second.makeContiguousUTF8()
         return first.utf8.withContiguousStorageIfAvailable { a in
-            second.utf8.withContiguousStorageIfAvailable { b in sameSpecifiers(a, b) }
+            second.utf8.withContiguousStorageIfAvailable { b in FormatScanner.sameSpecifiers(a, b) }
         }?.flatMap { $0 } ?? false
-    }
-
-    static func sameSpecifiers(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        // Every specifier starts with '%': two texts without one agree, unscanned.
-        if !hasPercent(a), !hasPercent(b) { return true }
-        var first = FormatScanner(a), second = FormatScanner(b)
-        while true {
-            let x = nextSpecifier(&first), y = nextSpecifier(&second)
-            guard let x, let y else { return x == nil && y == nil }
-            guard x.count == y.count, memcmp(a.baseAddress! + x.lowerBound, b.baseAddress! + y.lowerBound, x.count) == 0
-            else { return false }
-        }
-    }
-
-    private static func hasPercent(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = text.baseAddress else { return false }
-        return memchr(base, Int32(UInt8(ascii: "%")), text.count) != nil
-    }
-
-    /// The range of the next token that is not literal text.
-    private static func nextSpecifier(_ scanner: inout FormatScanner) -> Range<Int>? {
-        while let token = scanner.next() {
-            if case .literal = token.kind { continue }
-            return token.range
-        }
-        return nil
     }
 
     /// Whether text has a letter outside its format specifiers (`%d / %d` has none).

@@ -120,7 +120,7 @@ public struct StringTable: Sendable {
         _ body: (_ record: Int, _ value: UnsafeBufferPointer<UInt8>, _ otherValue: UnsafeBufferPointer<UInt8>?) -> Void
     ) {
         let allLive = records.count == count
-        var found = Follower(following: other ?? StringTable())
+        var found = other.map(Follower.init(following:))
         bytes.withUnsafeBufferPointer { mine in
             (other?.bytes ?? []).withUnsafeBufferPointer { theirs in
                 for (index, record) in records.enumerated() where allLive || isLive(index) {
@@ -129,7 +129,7 @@ public struct StringTable: Sendable {
                     let value = UnsafeBufferPointer(
                         rebasing: mine[Int(record.valueStart)..<Int(record.valueStart + record.valueLength)])
                     var hash: UInt64?
-                    body(index, value, found.value(ofKey: key, hash: &hash, in: theirs))
+                    body(index, value, found?.value(ofKey: key, hash: &hash, in: theirs))
                 }
             }
         }

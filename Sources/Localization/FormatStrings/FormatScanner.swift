@@ -126,6 +126,7 @@ public struct FormatScanner: IteratorProtocol {
     }
 
     /// The next token, nil at the end of the text.
+    @inline(__always)
     public mutating func next() -> Token? {
         guard index < bytes.count else { return nil }
         let start = index
@@ -275,5 +276,36 @@ extension FormatScanner {
         let utf8 = text.utf8
         let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
         return Substring(utf8[start..<utf8.index(start, offsetBy: range.count)])
+    }
+}
+
+extension FormatScanner {
+    /// Whether two UTF-8 texts have the same tokens other than literal text (specifiers,
+    /// `%%`, plural variables, invalid ones), as written, in the same order: then neither
+    /// needs parsing to know they agree. Texts without any `%` agree unscanned. (Here, beside
+    /// `next()`, so that the optimizer makes it a walk over ranges, not over whole tokens.)
+    package static func sameSpecifiers(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        if !hasPercent(a), !hasPercent(b) { return true }
+        var first = FormatScanner(a), second = FormatScanner(b)
+        while true {
+            let x = first.nextNonLiteral(), y = second.nextNonLiteral()
+            guard let x, let y else { return x == nil && y == nil }
+            guard x.count == y.count, memcmp(a.baseAddress! + x.lowerBound, b.baseAddress! + y.lowerBound, x.count) == 0
+            else { return false }
+        }
+    }
+
+    private static func hasPercent(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = text.baseAddress else { return false }
+        return memchr(base, Int32(UInt8(ascii: "%")), text.count) != nil
+    }
+
+    /// The range of the next token that is not literal text.
+    private mutating func nextNonLiteral() -> Range<Int>? {
+        while let token = next() {
+            if case .literal = token.kind { continue }
+            return token.range
+        }
+        return nil
     }
 }
