@@ -54,12 +54,28 @@ package struct Escaper: Sendable {
     /// `text` as the medium writes it.
     package func escaped(_ text: some StringProtocol) -> String {
         guard needsEscaping(text) else { return String(text) }
-        var result = ""
-        result.reserveCapacity(text.utf8.count + 16)
-        for scalar in text.unicodeScalars {
-            if let escape = escape(of: scalar) { result += escape } else { result.unicodeScalars.append(scalar) }
+        var bytes: [UInt8] = []
+        append(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `text` as the medium writes it to UTF-8 `bytes` (for writers that build bytes:
+    /// no string is made).
+    package func append(_ text: some StringProtocol, to bytes: inout [UInt8]) {
+        guard needsEscaping(text) else {
+            if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+                bytes.append(contentsOf: text.utf8)
+            }
+            return
         }
-        return result
+        bytes.reserveCapacity(bytes.count + text.utf8.count + 16)
+        for scalar in text.unicodeScalars {
+            if let escape = escape(of: scalar) {
+                bytes.append(contentsOf: escape.utf8)
+            } else {
+                UTF8.encode(scalar) { bytes.append($0) }
+            }
+        }
     }
 
     /// The escape of `scalar`, or nil when it is written as it is.

@@ -6,12 +6,31 @@
 package enum SwiftSource {
     /// `text` as a Swift string literal (`"…"`), escaped as `Escaper.swiftLiteral` escapes.
     package static func literal(_ text: String) -> String {
-        "\"" + Escaper.swiftLiteral.escaped(text) + "\""
+        var bytes: [UInt8] = []
+        appendLiteral(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `literal(text)` to UTF-8 `bytes`.
+    package static func appendLiteral(_ text: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        Escaper.swiftLiteral.append(text, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
     }
 
     /// `text` as the rest of one comment line, escaped as `Escaper.swiftComment` escapes.
     package static func comment(_ text: some StringProtocol) -> String {
         Escaper.swiftComment.escaped(text)
+    }
+
+    /// Appends `comment(text)` to UTF-8 `bytes`.
+    package static func appendComment(_ text: String, to bytes: inout [UInt8]) {
+        Escaper.swiftComment.append(text, to: &bytes)
+    }
+
+    /// Appends `comment(text)` to UTF-8 `bytes` (a line of a longer text).
+    package static func appendComment(_ text: Substring, to bytes: inout [UInt8]) {
+        Escaper.swiftComment.append(text, to: &bytes)
     }
 
     // MARK: Identifiers

@@ -19,6 +19,10 @@ struct EscaperTests {
     func escapes(escaper: Escaper, text: String, written: String) {
         #expect(escaper.escaped(text) == written)
         #expect(escaper.needsEscaping(text) == (text != written))
+        // Appended to bytes already written, as the writers that build bytes append it.
+        var bytes = Array("x".utf8)
+        escaper.append(text, to: &bytes)
+        #expect(bytes == Array(("x" + written).utf8))
     }
 
     @Test(

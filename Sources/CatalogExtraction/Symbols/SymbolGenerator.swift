@@ -463,20 +463,30 @@ public struct SymbolGenerator {
             // A comment's lines are lines of the doc comment; what is in them stays on them.
             if comment.containsByte(where: { $0 == UInt8(ascii: "\n") }) {
                 for line in comment.split(separator: "\n", omittingEmptySubsequences: false) {
-                    out.append(style.comment, SwiftSource.comment(line), "\n")
+                    out.append(style.comment)
+                    out.appendComment(line)
+                    out.append("\n")
                 }
             } else {
-                out.append(style.comment, SwiftSource.comment(comment), "\n")
+                out.append(style.comment)
+                out.appendComment(comment)
+                out.append("\n")
             }
             out.append(style.emptyComment)
         }
-        out.append(style.text, SwiftSource.comment(accessor.text), "\"\n")
-        for variant in accessor.variants { out.append(style.comment, "- ", SwiftSource.comment(variant), "\n") }
+        out.append(style.text)
+        out.appendComment(accessor.text)
+        out.append("\"\n")
+        for variant in accessor.variants {
+            out.append(style.comment, "- ")
+            out.appendComment(variant)
+            out.append("\n")
+        }
         let name = SwiftSource.identifier(accessor.name)
         guard let parameters = accessor.parameters, !parameters.isEmpty else {
             // A format without arguments still shows `%%` as `%`.
             out.append(style.property, name, ": LocalizedText { LocalizedText(")
-            out.append(SwiftSource.literal(accessor.key))
+            out.appendLiteral(accessor.key)
             out.append(style.tableArgument, accessor.parameters == nil ? ") }\n" : ", arguments: []) }\n")
             return
         }
@@ -492,7 +502,7 @@ public struct SymbolGenerator {
             out.append(": ", parameter.type)
         }
         out.append(") -> LocalizedText {\n", style.body)
-        out.append(SwiftSource.literal(accessor.key))
+        out.appendLiteral(accessor.key)
         out.append(style.tableArgument, ", arguments: [")
         for (index, parameter) in parameters.enumerated() {
             if index > 0 { out.append(", ") }
@@ -507,6 +517,14 @@ public struct SymbolGenerator {
 }
 
 extension ByteBuffer {
+    /// Appends `text` as a Swift string literal (`SwiftSource.literal`).
+    fileprivate mutating func appendLiteral(_ text: String) { write { SwiftSource.appendLiteral(text, to: &$0) } }
+
+    /// Appends `text` as the rest of a comment line (`SwiftSource.comment`).
+    fileprivate mutating func appendComment(_ text: String) { write { SwiftSource.appendComment(text, to: &$0) } }
+
+    fileprivate mutating func appendComment(_ text: Substring) { write { SwiftSource.appendComment(text, to: &$0) } }
+
     /// Appends the pieces of one line of generated source, one after another (without the
     /// array a variadic parameter would make for each line).
     fileprivate mutating func append(_ first: String, _ second: String) {
