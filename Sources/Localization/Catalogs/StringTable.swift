@@ -509,19 +509,28 @@ public struct StringTable: Sendable {
         return isNew
     }
 
+    /// Indexes every record again in `capacity` slots. A table's records have distinct keys
+    /// (a key defined again replaces its record's value), so each goes in the first empty
+    /// slot from its hash's, with no key compared.
     private mutating func rehash(capacity: Int) {
-        slots = [UInt64](repeating: 0, count: capacity)
-        count = 0
-        let all = records.indices
-        for index in all {
-            let record = records[index]
-            let hash = bytes.withUnsafeBufferPointer { buffer in
-                Self.hash(
-                    UnsafeBufferPointer(
-                        rebasing: buffer[Int(record.keyStart)..<Int(record.keyStart + record.keyLength)]))
+        var slots = [UInt64](repeating: 0, count: capacity)
+        let mask = capacity - 1
+        records.withUnsafeBufferPointer { records in
+            bytes.withUnsafeBufferPointer { bytes in
+                slots.withUnsafeMutableBufferPointer { slots in
+                    for (index, record) in records.enumerated() {
+                        let hash = Self.hash(
+                            UnsafeBufferPointer(
+                                rebasing: bytes[Int(record.keyStart)..<Int(record.keyStart + record.keyLength)]))
+                        var position = Int(truncatingIfNeeded: hash) & mask
+                        while slots[position] != 0 { position = (position + 1) & mask }
+                        slots[position] = (hash >> 32) << 32 | UInt64(index + 1)
+                    }
+                }
             }
-            _ = place(recordIndex: index, hash: hash)
         }
+        self.slots = slots
+        count = records.count
     }
 
     private static func capacity(for entries: Int) -> Int {
