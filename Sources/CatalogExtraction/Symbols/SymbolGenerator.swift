@@ -102,6 +102,21 @@ public struct SymbolGenerator {
             bodyEnd = "])\n" + indent + "}\n"
             tableArgument = table == Catalog.defaultTable ? "" : ", table: " + SwiftSource.literal(table)
         }
+
+        /// The same style in strings of its own (copies of each, not shared with this one).
+        func unshared() -> Style {
+            func copy(_ text: String) -> String { String(decoding: Array(text.utf8), as: UTF8.self) }
+            var style = self
+            style.comment = copy(comment)
+            style.emptyComment = copy(emptyComment)
+            style.text = copy(text)
+            style.property = copy(property)
+            style.function = copy(function)
+            style.body = copy(body)
+            style.bodyEnd = copy(bodyEnd)
+            style.tableArgument = copy(tableArgument)
+            return style
+        }
     }
 
     struct Parameter: Sendable {
@@ -210,6 +225,9 @@ public struct SymbolGenerator {
         let keys = Self.keys(of: catalog.tables[table], plurals: plurals, skipping: optOut)
         // On every core, a chunk of keys each: names made (and hashed) and accessors written.
         let parts = [Int].chunks(keys.count).concurrentChunks { range in
+            // The style's own strings for this core: one string shared by the cores would be
+            // retained and released from each at every accessor, the cores waiting on each other.
+            let style = style.unshared()
             var made: [Made] = []
             made.reserveCapacity(range.count)
             var hashes: [Int] = []
