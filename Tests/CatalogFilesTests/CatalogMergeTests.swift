@@ -147,23 +147,30 @@ struct CatalogMergeTests {
         return text[..<start] + "    " + entry + text[end...]
     }
 
-    /// Entry "b" as a person might write it: on one line, a unit's fields in another order,
-    /// `/` escaped; read as the same entry, written otherwise than Xcode writes it.
+    /// Entry "b" as a person might write it: on one line, a unit's fields in another order.
     static let bOnOneLine =
-        #""b" : { "localizations" : { "de" : { "stringUnit" : { "value" : "B\/", "state" : "translated" } }, "#
+        #""b" : { "localizations" : { "de" : { "stringUnit" : { "value" : "B/", "state" : "translated" } }, "#
         + #""en" : { "stringUnit" : { "state" : "translated", "value" : "b" } } } }"#
+
+    /// A catalog's text with `/` escaped, as `JSONSerialization` writes it (in Xcode's layout
+    /// otherwise): read as the same catalog, written otherwise than Xcode writes it.
+    static func slashesEscaped(_ catalog: Data) -> String {
+        String(decoding: catalog, as: UTF8.self).replacingOccurrences(of: "/", with: #"\/"#)
+    }
 
     @Test("the merge is written onto ours: an entry it leaves is kept as ours has it, one it writes as Xcode does")
     func oursKeptAsWritten() throws {
         let base = Self.catalog([("a", "A"), ("b", "B/"), ("c", "C")])
         let theirs = Self.catalog([("a", "A theirs"), ("b", "B/"), ("bb", "BB"), ("c", "C")])
-        let ours = try Self.writtenOtherwise(base, key: "b", as: Self.bOnOneLine) + "\n"
+        let ours = Self.slashesEscaped(base) + "\n"
         let result = try CatalogMerge.merge(
             .stringCatalog, base: base, ours: Data(ours.utf8), theirs: theirs, path: Self.path)
         #expect(result.conflicts.isEmpty)
         // Theirs' change and new key as Xcode writes them, "b" as ours wrote it, ours' last line break.
-        let expected = try Self.writtenOtherwise(theirs, key: "b", as: Self.bOnOneLine) + "\n"
-        #expect(String(decoding: result.data, as: UTF8.self) == expected)
+        let bOfOurs = #""value" : "B\/""#
+        let expected = String(decoding: theirs, as: UTF8.self).replacingOccurrences(
+            of: #""value" : "B/""#, with: bOfOurs)
+        #expect(String(decoding: result.data, as: UTF8.self) == expected + "\n")
         // Written again as Xcode writes it, it is the merge in Xcode's layout (theirs, here).
         #expect(StringCatalogWriter.write(StringCatalog(result.data, path: Self.path)) == theirs + Data("\n".utf8))
     }
@@ -171,18 +178,40 @@ struct CatalogMergeTests {
     @Test("both sides of a conflict keep ours' entries the merge leaves as ours has them")
     func conflictKeepsOursAsWritten() throws {
         let base = Self.catalog([("a", "A"), ("b", "B/")])
-        let ours = try Self.writtenOtherwise(
-            Self.catalog([("a", "A ours"), ("b", "B/")]), key: "b", as: Self.bOnOneLine)
+        let ours = Self.slashesEscaped(Self.catalog([("a", "A ours"), ("b", "B/")]))
         let theirs = Self.catalog([("a", "A theirs"), ("b", "B/")])
         let result = try CatalogMerge.merge(
             .stringCatalog, base: base, ours: Data(ours.utf8), theirs: theirs, path: Self.path)
         #expect(result.conflicts == ["key \"a\", de"])
         for side in ["ours", "theirs"] {
             let resolved = MarkedConflicts.keeping(side, of: String(decoding: result.data, as: UTF8.self))
-            let expected = try Self.writtenOtherwise(
-                Self.catalog([("a", "A \(side)"), ("b", "B/")]), key: "b", as: Self.bOnOneLine)
-            #expect(resolved == expected)
+            #expect(resolved == Self.slashesEscaped(Self.catalog([("a", "A \(side)"), ("b", "B/")])))
         }
+    }
+
+    /// Ours in another layout than Xcode's, by name.
+    static let otherLayouts: [String: @Sendable (Data) throws -> String] = [
+        "an entry on one line": { try writtenOtherwise($0, key: "b", as: bOnOneLine) },
+        "four spaces a level": { catalog in
+            String(decoding: catalog, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map {
+                String(repeating: " ", count: $0.prefix { $0 == " " }.count) + $0
+            }.joined(separator: "\n")
+        },
+        "lines ending with CR LF": { String(decoding: $0, as: UTF8.self).replacingOccurrences(of: "\n", with: "\r\n") },
+    ]
+
+    @Test(
+        "ours in another layout than Xcode's is written whole in Xcode's, not as two layouts in one file",
+        arguments: otherLayouts.keys.sorted())
+    func oursInAnotherLayout(_ layout: String) throws {
+        let base = Self.catalog([("a", "A"), ("b", "B/"), ("c", "C")])
+        let theirs = Self.catalog([("a", "A theirs"), ("b", "B/"), ("bb", "BB"), ("c", "C")])
+        let written = try #require(Self.otherLayouts[layout])
+        let ours = try written(base)
+        let result = try CatalogMerge.merge(
+            .stringCatalog, base: base, ours: Data(ours.utf8), theirs: theirs, path: Self.path)
+        #expect(result.conflicts.isEmpty)
+        #expect(result.data == theirs)
     }
 
     @Test("an entry the merge writes that does not read as a String Catalog's is an error; ours' own is kept")

@@ -13,7 +13,8 @@ import TextSnapshots
 /// different ways is a conflict. The merge is written onto ours: an entry of ours it did not
 /// change is kept as ours has it, every entry it changed or added is written as Xcode writes
 /// it (a new key where Xcode's order puts it), so that a file Xcode wrote keeps every line
-/// nothing changed. A `.strings` file is
+/// nothing changed; ours in another layout (minified, indented otherwise, CR LF) is written
+/// whole in Xcode's. A `.strings` file is
 /// merged key by key onto ours as it is written: their changed values replaced in place,
 /// their new keys appended with their comments, their removed keys removed. A conflict is
 /// written between git's markers (`<<<<<<< ours`, `=======`, `>>>>>>> theirs`) around the
@@ -180,25 +181,18 @@ public enum CatalogMerge {
     /// A merge's result written onto ours: each entry of ours it kept as ours has it (a merge
     /// rewrites no line it did not merge), every other entry and the top level read back as a
     /// String Catalog (an error when they do not read) and written as Xcode writes them. Ours'
-    /// line break at the end, if any, is kept.
+    /// line break at the end, if any, is kept. When ours is not in Xcode's layout where its
+    /// entries would meet those written (`onto(_:)`), the whole result is read back and written
+    /// in Xcode's layout: one file, not two layouts.
     private static func written(
         _ result: MergeNode?, onto ours: MergeNode.Document, capacity: Int, path: String
     ) throws(Diagnostic) -> [UInt8] {
         var document = result ?? .object(KeyedList())
         // `strings` as kept texts of ours and entries to read, these left in the document.
         var members: [StringCatalogWriter.Member]?
-        if case .object(var topLevel) = document, case .object(let entries)? = topLevel["strings"] {
-            var list: [StringCatalogWriter.Member] = []
-            list.reserveCapacity(entries.count)
-            var rewritten = KeyedList<MergeNode>()
-            for (key, entry) in entries {
-                if case .text(let text) = entry, ours.holds(text) {
-                    list.append(.kept(key: key, text: text))
-                } else {
-                    list.append(.entry(rewritten.count))
-                    rewritten.append(entry, for: key)
-                }
-            }
+        if case .object(var topLevel) = document, case .object(let entries)? = topLevel["strings"],
+            let (list, rewritten) = onto(ours, entries)
+        {
             _ = topLevel.modify("strings") { $0 = .object(rewritten) }
             document = .object(topLevel)
             members = list
@@ -215,6 +209,34 @@ public enum CatalogMerge {
         catalog.endsWithLineBreak = StringCatalog.endsWithLineBreak(ours.text)
         guard let members else { return [UInt8](StringCatalogWriter.write(catalog)) }
         return StringCatalogWriter.write(catalog, members: members, capacity: capacity)
+    }
+
+    /// The merged `entries` as members of ours' `strings`: each of ours' own texts kept, every
+    /// other entry to be read back and written (`rewritten`, in order). Nil when ours is not in
+    /// Xcode's layout where the two meet: a carriage return anywhere (Xcode ends lines with a
+    /// line feed alone), or a kept entry whose closing brace is not on a line of its own, four
+    /// spaces in (minified, indented otherwise).
+    private static func onto(_ ours: MergeNode.Document, _ entries: KeyedList<MergeNode>)
+        -> (members: [StringCatalogWriter.Member], rewritten: KeyedList<MergeNode>)?
+    {
+        let hasCarriageReturn = ours.text.withUnsafeBufferPointer { text in
+            text.baseAddress.map { memchr($0, 0x0D, text.count) != nil } ?? false
+        }
+        guard !hasCarriageReturn else { return nil }
+        let closing = Array("\n    }".utf8)
+        var members: [StringCatalogWriter.Member] = []
+        members.reserveCapacity(entries.count)
+        var rewritten = KeyedList<MergeNode>()
+        for (key, entry) in entries {
+            if case .text(let text) = entry, ours.holds(text) {
+                guard text.count >= closing.count, text.suffix(closing.count).elementsEqual(closing) else { return nil }
+                members.append(.kept(key: key, text: text))
+            } else {
+                members.append(.entry(rewritten.count))
+                rewritten.append(entry, for: key)
+            }
+        }
+        return (members, rewritten)
     }
 
     /// Where a conflict is, in a catalog's words: `key "greeting", de, plural one`.
