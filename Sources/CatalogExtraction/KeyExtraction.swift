@@ -331,7 +331,7 @@ public struct KeyExtraction {
         var unused: [String] = []
         if let entries = strings?.table {
             // Only the records no call names are made into strings, to look for their symbol.
-            for index in 0..<entries.recordCount where !usedRecords[index] && entries.isLive(index) {
+            for index in 0..<entries.recordCount where !usedRecords[index] {
                 let entry = entries.entry(atRecord: index)
                 guard !isUsed(entry.key) else { continue }
                 unused.append(entry.key)

@@ -180,18 +180,6 @@ public struct LintContext {
 
     // MARK: Specifiers
 
-    /// Whether both texts have the same specifiers (every token `FormatScanner` finds other
-    /// than literal text, as written) in the same order, so that neither needs parsing to
-    /// know they agree. Texts without any `%` agree too.
-    package static func sameSpecifiers(_ first: String, _ second: String) -> Bool {
-        var first = first, second = second
-        first.makeContiguousUTF8()
-        second.makeContiguousUTF8()
-        return first.utf8.withContiguousStorageIfAvailable { a in
-            second.utf8.withContiguousStorageIfAvailable { b in FormatScanner.sameSpecifiers(a, b) }
-        }?.flatMap { $0 } ?? false
-    }
-
     /// Whether text has a letter outside its format specifiers (`%d / %d` has none).
     package static func hasWords(_ text: String) -> Bool {
         FormatScanner.tokens(in: text).contains { token, written in

@@ -31,8 +31,9 @@ package struct ByteBuffer: Sendable {
         }
     }
 
-    /// Lets `write` append to the bytes directly (a writer of another module that builds bytes).
-    package mutating func write(_ write: (inout [UInt8]) -> Void) { write(&bytes) }
+    /// Appends what `append` appends to the bytes (a writer of another module that writes
+    /// bytes, such as `SwiftSource.appendLiteral`).
+    package mutating func appending(_ append: (inout [UInt8]) -> Void) { append(&bytes) }
 
     /// Appends another buffer's bytes (a part written on another core).
     package mutating func append(_ other: ByteBuffer) { bytes += other.bytes }

@@ -55,7 +55,7 @@ package struct Escaper: Sendable {
     package func escaped(_ text: some StringProtocol) -> String {
         guard needsEscaping(text) else { return String(text) }
         var bytes: [UInt8] = []
-        append(text, to: &bytes)
+        appendEscaping(text, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
@@ -68,6 +68,11 @@ package struct Escaper: Sendable {
             }
             return
         }
+        appendEscaping(text, to: &bytes)
+    }
+
+    /// Appends `text`, which needs escaping, scalar by scalar.
+    private func appendEscaping(_ text: some StringProtocol, to bytes: inout [UInt8]) {
         bytes.reserveCapacity(bytes.count + text.utf8.count + 16)
         for scalar in text.unicodeScalars {
             if let escape = escape(of: scalar) {

@@ -23,7 +23,8 @@ package enum SwiftSource {
         Escaper.swiftComment.escaped(text)
     }
 
-    /// Appends `comment(text)` to UTF-8 `bytes`.
+    /// Appends `comment(text)` to UTF-8 `bytes`. (A `String` and a `Substring` form, not one
+    /// over `StringProtocol`: called from other modules, a generic one runs unspecialized.)
     package static func appendComment(_ text: String, to bytes: inout [UInt8]) {
         Escaper.swiftComment.append(text, to: &bytes)
     }

@@ -198,6 +198,9 @@ struct CatalogMergeTests {
             }.joined(separator: "\n")
         },
         "lines ending with CR LF": { String(decoding: $0, as: UTF8.self).replacingOccurrences(of: "\n", with: "\r\n") },
+        "\"key\": value, as JSON.stringify and jq write": {
+            String(decoding: $0, as: UTF8.self).replacingOccurrences(of: "\" : ", with: "\": ")
+        },
     ]
 
     @Test(
@@ -212,6 +215,25 @@ struct CatalogMergeTests {
             .stringCatalog, base: base, ours: Data(ours.utf8), theirs: theirs, path: Self.path)
         #expect(result.conflicts.isEmpty)
         #expect(result.data == theirs)
+    }
+
+    @Test("both sides of a conflict onto ours in another layout are written whole in Xcode's layout, alike")
+    func conflictOntoAnotherLayout() throws {
+        let base = Self.catalog([("a", "A"), ("b", "B/"), ("c", "C/")])
+        // Ours: "b" on one line, `/` escaped; theirs removes "b", the one entry ours has otherwise.
+        let ours = Self.slashesEscaped(
+            Data(
+                try Self.writtenOtherwise(
+                    Self.catalog([("a", "A ours"), ("b", "B/"), ("c", "C/")]), key: "b", as: Self.bOnOneLine
+                ).utf8))
+        let theirs = Self.catalog([("a", "A theirs"), ("c", "C/")])
+        let result = try CatalogMerge.merge(
+            .stringCatalog, base: base, ours: Data(ours.utf8), theirs: theirs, path: Self.path)
+        #expect(result.conflicts == ["key \"a\", de"])
+        for side in ["ours", "theirs"] {
+            let resolved = MarkedConflicts.keeping(side, of: String(decoding: result.data, as: UTF8.self))
+            #expect(resolved == String(decoding: Self.catalog([("a", "A \(side)"), ("c", "C/")]), as: UTF8.self))
+        }
     }
 
     @Test("an entry the merge writes that does not read as a String Catalog's is an error; ours' own is kept")

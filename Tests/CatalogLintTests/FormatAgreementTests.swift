@@ -64,17 +64,17 @@ struct FormatAgreementTests {
 
         // Lint: the same specifiers with other words around them agree; one fewer does not.
         let reworded = specifiers.map { "·" + $0 }.joined() + "·"
-        #expect(LintContext.sameSpecifiers(text, reworded))
-        #expect(!LintContext.sameSpecifiers(text, specifiers.dropLast().map { "·" + $0 }.joined() + "·"))
+        #expect(FormatScanner.sameSpecifiers(text, reworded))
+        #expect(!FormatScanner.sameSpecifiers(text, specifiers.dropLast().map { "·" + $0 }.joined() + "·"))
         #expect(!LintContext.hasWords(specifiers.joined(separator: " ")))
     }
 
     @Test("texts without a % agree unscanned; a % on one side only does not")
     func withoutPercent() {
-        #expect(LintContext.sameSpecifiers("Plain text", "Einfacher Text"))
-        #expect(LintContext.sameSpecifiers("", ""))
-        #expect(!LintContext.sameSpecifiers("%d files", "Dateien"))
-        #expect(!LintContext.sameSpecifiers("files", "%@ Dateien"))
-        #expect(LintContext.sameSpecifiers("100%% sure", "100%% sicher"))
+        #expect(FormatScanner.sameSpecifiers("Plain text", "Einfacher Text"))
+        #expect(FormatScanner.sameSpecifiers("", ""))
+        #expect(!FormatScanner.sameSpecifiers("%d files", "Dateien"))
+        #expect(!FormatScanner.sameSpecifiers("files", "%@ Dateien"))
+        #expect(FormatScanner.sameSpecifiers("100%% sure", "100%% sicher"))
     }
 }

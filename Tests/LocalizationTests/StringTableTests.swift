@@ -83,7 +83,11 @@ struct StringTableTests {
         let mine = try StringsParser.parse(text, path: "mine").table
         let other = try StringsParser.parse(Self.rearranged(otherText, otherArrangement), path: "other").table
         let third = try StringsParser.parse(Self.rearranged(thirdText, thirdArrangement), path: "third").table
-        let (otherModel, thirdModel) = (other.dictionary, third.dictionary)
+        // The values a lookup of each key gives, made apart from the walk.
+        let (otherModel, thirdModel) = (
+            Dictionary(uniqueKeysWithValues: mine.keys.map { ($0, other[$0]) }).compactMapValues { $0 },
+            Dictionary(uniqueKeysWithValues: mine.keys.map { ($0, third[$0]) }).compactMapValues { $0 }
+        )
         var walked: [String: String] = [:]
         var mismatches: [String] = []
         mine.forEachEntry(pairedWith: other, and: third) { record, value, otherValue, thirdValue in
@@ -102,9 +106,12 @@ struct StringTableTests {
             let key = mine.key(atRecord: record)
             if otherValue.map({ String(decoding: $0, as: UTF8.self) }) != otherModel[key] { pairedOnce.append(key) }
         }
+        var alone = 0
+        mine.forEachEntry(pairedWith: nil) { _, _, otherValue in alone += otherValue == nil ? 1 : 0 }
+        #expect(alone == mine.count, "beside no table, every key is walked with no other value")
         #expect(walked == mine.dictionary)
         #expect(mismatches.isEmpty && pairedOnce.isEmpty, "\(mismatches.prefix(5)) \(pairedOnce.prefix(5))")
         // Arranged otherwise, some of mine's keys are missing from the others: nil, not a neighbour's value.
-        if otherArrangement == 2 { #expect(Set(otherModel.keys) != Set(mine.dictionary.keys)) }
+        if otherArrangement == 2 { #expect(Set(otherModel.keys) != Set(mine.keys)) }
     }
 }

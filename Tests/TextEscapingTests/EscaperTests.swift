@@ -23,6 +23,9 @@ struct EscaperTests {
         var bytes = Array("x".utf8)
         escaper.append(text, to: &bytes)
         #expect(bytes == Array(("x" + written).utf8))
+        var fromSubstring: [UInt8] = []
+        escaper.append(("<" + text + ">").dropFirst().dropLast(), to: &fromSubstring)
+        #expect(fromSubstring == Array(written.utf8))
     }
 
     @Test(

@@ -76,7 +76,8 @@ public struct SymbolGenerator {
         var record = 0
     }
 
-    /// How the accessors of one table are written: the beginnings of their lines, made once.
+    /// How the accessors of one table are written: the beginnings of their lines, made once
+    /// (and copied for each core by `unshared()`, which names every one of them).
     struct Style: Sendable {
         /// A doc comment line's (`    /// `), and the empty one's (`    ///\n`).
         var comment: String
@@ -327,11 +328,10 @@ public struct SymbolGenerator {
         var keys: [Key] = []
         keys.reserveCapacity((table?.count ?? 0) + plurals.count)
         if let table {
-            let allLive = table.recordCount == table.count
             let runs = [Int].chunks(table.recordCount).concurrentChunks { records in
                 var run: [Key] = []
                 run.reserveCapacity(records.count)
-                for record in records where allLive || table.isLive(record) {
+                for record in records {
                     let (key, value) = table.keyAndValue(atRecord: record)
                     guard plurals.isEmpty || plurals[key] == nil else { continue }
                     run.append(Key(key: key, text: value, record: record))
@@ -536,12 +536,14 @@ public struct SymbolGenerator {
 
 extension ByteBuffer {
     /// Appends `text` as a Swift string literal (`SwiftSource.literal`).
-    fileprivate mutating func appendLiteral(_ text: String) { write { SwiftSource.appendLiteral(text, to: &$0) } }
+    fileprivate mutating func appendLiteral(_ text: String) { appending { SwiftSource.appendLiteral(text, to: &$0) } }
 
     /// Appends `text` as the rest of a comment line (`SwiftSource.comment`).
-    fileprivate mutating func appendComment(_ text: String) { write { SwiftSource.appendComment(text, to: &$0) } }
+    fileprivate mutating func appendComment(_ text: String) { appending { SwiftSource.appendComment(text, to: &$0) } }
 
-    fileprivate mutating func appendComment(_ text: Substring) { write { SwiftSource.appendComment(text, to: &$0) } }
+    fileprivate mutating func appendComment(_ text: Substring) {
+        appending { SwiftSource.appendComment(text, to: &$0) }
+    }
 
     /// Appends the pieces of one line of generated source, one after another (without the
     /// array a variadic parameter would make for each line).

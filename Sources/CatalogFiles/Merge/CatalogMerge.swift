@@ -120,21 +120,45 @@ public enum CatalogMerge {
                 path: path, orderedBy: areInIncreasingOrder, wholeVersions: wholeVersions, reading: read)
         else { return Result(data: Data(try read(.ours)), conflicts: []) }
         let oursText = try written(merged.ours, onto: merged.document, capacity: merged.capacity, path: path)
-        guard !merged.conflicts.isEmpty else { return Result(data: Data(oursText), conflicts: []) }
+        guard !merged.conflicts.isEmpty else { return Result(data: oursText, conflicts: []) }
         let theirsText = try written(merged.theirs, onto: merged.document, capacity: merged.capacity, path: path)
         let text = marked(String(decoding: oursText, as: UTF8.self), String(decoding: theirsText, as: UTF8.self))
         return Result(data: Data(text.utf8), conflicts: merged.conflicts.map(describe))
     }
 
-    /// A String Catalog merge's results (conflicts taking ours, and taking theirs), ours'
-    /// document they were made on (most of their entries are parts of its text), and about
-    /// the merged text's size.
+    /// A String Catalog merge's results (conflicts taking ours, and taking theirs), ours' text
+    /// they were made on (most of their entries are parts of it), and about the merged text's
+    /// size.
     private struct MergedDocuments {
         var ours: MergeNode?
         var theirs: MergeNode?
         var conflicts: [[String]]
-        var document: MergeNode.Document
+        var document: OursText
         var capacity: Int
+    }
+
+    /// What the writing of a merge needs of ours (not its tree, nor its table of keys: those go
+    /// before the merge is written): its text, and whether the merge is written onto it,
+    /// decided once so that both sides of a conflict are written alike.
+    private struct OursText {
+        let text: [UInt8]
+        let isInXcodeLayout: Bool
+
+        init(_ document: MergeNode.Document) {
+            text = document.text
+            isInXcodeLayout = document.isInXcodeLayout
+        }
+
+        /// Whether `part` is a part of ours' own text (an entry as ours has it), not of another
+        /// version's, nor a copy.
+        func holds(_ part: ArraySlice<UInt8>) -> Bool {
+            text.withUnsafeBufferPointer { whole in
+                part.withUnsafeBufferPointer { part in
+                    guard let start = whole.baseAddress, let partStart = part.baseAddress else { return false }
+                    return partStart >= start && partStart + part.count <= start + whole.count
+                }
+            }
+        }
     }
 
     /// The three versions read and merged; nil when theirs is base, and ours is the answer as
@@ -175,24 +199,34 @@ public enum CatalogMerge {
         let (resolvedOurs, resolvedTheirs) = merge.merge(b, o, t)
         return MergedDocuments(
             ours: resolvedOurs, theirs: merge.conflicts.isEmpty ? nil : resolvedTheirs, conflicts: merge.conflicts,
-            document: oursDocument, capacity: capacity)
+            document: OursText(oursDocument), capacity: capacity)
     }
 
-    /// A merge's result written onto ours: each entry of ours it kept as ours has it (a merge
-    /// rewrites no line it did not merge), every other entry and the top level read back as a
-    /// String Catalog (an error when they do not read) and written as Xcode writes them. Ours'
-    /// line break at the end, if any, is kept. When ours is not in Xcode's layout where its
-    /// entries would meet those written (`onto(_:)`), the whole result is read back and written
-    /// in Xcode's layout: one file, not two layouts.
+    /// A merge's result written onto ours when ours is in Xcode's layout: each entry of ours it
+    /// kept as ours has it (a merge rewrites no line it did not merge), every other entry and
+    /// the top level read back as a String Catalog (an error when they do not read) and
+    /// written as Xcode writes them. With ours in another layout, the whole result is read back
+    /// and written in Xcode's layout: one file, not two layouts. Ours' line break at the end,
+    /// if any, is kept.
     private static func written(
-        _ result: MergeNode?, onto ours: MergeNode.Document, capacity: Int, path: String
-    ) throws(Diagnostic) -> [UInt8] {
+        _ result: MergeNode?, onto ours: OursText, capacity: Int, path: String
+    ) throws(Diagnostic) -> Data {
         var document = result ?? .object(KeyedList())
         // `strings` as kept texts of ours and entries to read, these left in the document.
         var members: [StringCatalogWriter.Member]?
-        if case .object(var topLevel) = document, case .object(let entries)? = topLevel["strings"],
-            let (list, rewritten) = onto(ours, entries)
+        if ours.isInXcodeLayout, case .object(var topLevel) = document, case .object(let entries)? = topLevel["strings"]
         {
+            var list: [StringCatalogWriter.Member] = []
+            list.reserveCapacity(entries.count)
+            var rewritten = KeyedList<MergeNode>()
+            for (key, entry) in entries {
+                if case .text(let text) = entry, ours.holds(text) {
+                    list.append(.kept(key: key, text: text))
+                } else {
+                    list.append(.entry(rewritten.count))
+                    rewritten.append(entry, for: key)
+                }
+            }
             _ = topLevel.modify("strings") { $0 = .object(rewritten) }
             document = .object(topLevel)
             members = list
@@ -207,36 +241,8 @@ public enum CatalogMerge {
             throw Diagnostic("the merged String Catalog would not read back (\(error.message))", path: path)
         }
         catalog.endsWithLineBreak = StringCatalog.endsWithLineBreak(ours.text)
-        guard let members else { return [UInt8](StringCatalogWriter.write(catalog)) }
-        return StringCatalogWriter.write(catalog, members: members, capacity: capacity)
-    }
-
-    /// The merged `entries` as members of ours' `strings`: each of ours' own texts kept, every
-    /// other entry to be read back and written (`rewritten`, in order). Nil when ours is not in
-    /// Xcode's layout where the two meet: a carriage return anywhere (Xcode ends lines with a
-    /// line feed alone), or a kept entry whose closing brace is not on a line of its own, four
-    /// spaces in (minified, indented otherwise).
-    private static func onto(_ ours: MergeNode.Document, _ entries: KeyedList<MergeNode>)
-        -> (members: [StringCatalogWriter.Member], rewritten: KeyedList<MergeNode>)?
-    {
-        let hasCarriageReturn = ours.text.withUnsafeBufferPointer { text in
-            text.baseAddress.map { memchr($0, 0x0D, text.count) != nil } ?? false
-        }
-        guard !hasCarriageReturn else { return nil }
-        let closing = Array("\n    }".utf8)
-        var members: [StringCatalogWriter.Member] = []
-        members.reserveCapacity(entries.count)
-        var rewritten = KeyedList<MergeNode>()
-        for (key, entry) in entries {
-            if case .text(let text) = entry, ours.holds(text) {
-                guard text.count >= closing.count, text.suffix(closing.count).elementsEqual(closing) else { return nil }
-                members.append(.kept(key: key, text: text))
-            } else {
-                members.append(.entry(rewritten.count))
-                rewritten.append(entry, for: key)
-            }
-        }
-        return (members, rewritten)
+        guard let members else { return StringCatalogWriter.write(catalog) }
+        return Data(StringCatalogWriter.write(catalog, members: members, capacity: capacity))
     }
 
     /// Where a conflict is, in a catalog's words: `key "greeting", de, plural one`.

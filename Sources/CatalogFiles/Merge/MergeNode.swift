@@ -64,15 +64,28 @@ enum MergeNode: Sendable, Equatable {
         var entryPositions: [LiteralKey: Int]
         /// The version's text (UTF-8), which its entries' texts are parts of.
         var text: [UInt8]
+        /// Where the top level's `strings` key is (its opening quote), when it is an object.
+        var stringsOffset: Int?
 
-        /// Whether `part` is a part of this version's own text (an entry as this version
-        /// wrote it), not of another version's, nor a copy.
-        func holds(_ part: ArraySlice<UInt8>) -> Bool {
-            text.withUnsafeBufferPointer { whole in
-                part.withUnsafeBufferPointer { part in
-                    guard let start = whole.baseAddress, let partStart = part.baseAddress else { return false }
-                    return partStart >= start && partStart + part.count <= start + whole.count
-                }
+        /// Whether the version is in Xcode's layout where a merge would join its entries to
+        /// entries written anew: no carriage return (Xcode ends a line with a line feed alone),
+        /// `strings` opened as Xcode opens it, each entry after `" : ` and opening its object
+        /// with a line break, its closing brace on a line of its own four spaces in. A look at
+        /// the joints only: the lines inside are not read.
+        var isInXcodeLayout: Bool {
+            let hasCarriageReturn = text.withUnsafeBufferPointer { text in
+                text.baseAddress.map { memchr($0, 0x0D, text.count) != nil } ?? false
+            }
+            guard !hasCarriageReturn, let stringsOffset, stringsOffset >= 3, let entries = node.entries,
+                text[(stringsOffset - 3)...].starts(with: #"\#n  "strings" : {\#n"#.utf8)
+            else { return false }
+            let (before, opening, closing) = (Array(#"" : "#.utf8), Array("{\n".utf8), Array("\n    }".utf8))
+            return entries.allSatisfy { entry in
+                guard case .text(let entry) = entry.value, entry.startIndex >= before.count,
+                    text[(entry.startIndex - before.count)..<entry.startIndex].elementsEqual(before)
+                else { return false }
+                return entry.starts(with: opening) && entry.count >= opening.count + closing.count
+                    && entry.suffix(closing.count).elementsEqual(closing)
             }
         }
     }
@@ -86,7 +99,9 @@ enum MergeNode: Sendable, Equatable {
         return try text.withUnsafeBufferPointer { buffer throws(Diagnostic) in
             var reading = DocumentReading(text: text, buffer: buffer)
             do throws(JSONReader.Failure) {
-                return Document(node: try reading.document(), entryPositions: reading.entryPositions, text: text)
+                return Document(
+                    node: try reading.document(), entryPositions: reading.entryPositions, text: text,
+                    stringsOffset: reading.stringsOffset)
             } catch {
                 var positions = TextPositions(text: buffer, path: path)
                 throw Diagnostic("not valid JSON: \(error.message)", at: positions.location(at: error.offset))
@@ -152,6 +167,8 @@ enum MergeNode: Sendable, Equatable {
         var shapes: CatalogShapeReader
         /// Where each entry of `strings` is among them, by name.
         private(set) var entryPositions: [LiteralKey: Int] = [:]
+        /// Where the top level's `strings` key is, when it is an object.
+        private(set) var stringsOffset: Int?
 
         init(text: [UInt8], buffer: UnsafeBufferPointer<UInt8>) {
             self.text = text
@@ -180,6 +197,7 @@ enum MergeNode: Sendable, Equatable {
                 let name = shapes.reader.decode(key)
                 try once(name, in: &names, at: key.start)
                 if name == "strings", try shapes.reader.kind() == .object {
+                    stringsOffset = key.start - 1
                     members.append(try entries(), for: name)
                 } else {
                     members.append(.value(try shapes.value(depth: 1)), for: name)

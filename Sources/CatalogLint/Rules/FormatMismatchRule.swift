@@ -68,7 +68,7 @@ struct FormatMismatchRule: LintRule {
                 return
             }
             // Most translations keep the specifiers as written, in the same order: then they agree.
-            guard entry.value != developmentValue, !LintContext.sameSpecifiers(entry.value, developmentValue) else {
+            guard entry.value != developmentValue, !FormatScanner.sameSpecifiers(entry.value, developmentValue) else {
                 return
             }
             let expected = developmentFormat(key, comparison)

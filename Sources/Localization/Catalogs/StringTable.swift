@@ -25,6 +25,8 @@ public struct StringTable: Sendable {
     }
 
     private(set) var bytes: [UInt8] = []
+    /// One record per distinct key (`insert` replaces the value of a key defined again):
+    /// `rehash` relies on it.
     private(set) var records: [Record] = []
     /// Files the entries were read from, by `Record.file`.
     public private(set) var files: [String] = []
@@ -105,8 +107,7 @@ public struct StringTable: Sendable {
     public var keys: [String] {
         var result: [String] = []
         result.reserveCapacity(count)
-        let allLive = records.count == count
-        for (index, record) in records.enumerated() where allLive || isLive(index) {
+        for record in records {
             result.append(string(record.keyStart, record.keyLength))
         }
         return result
@@ -119,11 +120,10 @@ public struct StringTable: Sendable {
         pairedWith other: StringTable?,
         _ body: (_ record: Int, _ value: UnsafeBufferPointer<UInt8>, _ otherValue: UnsafeBufferPointer<UInt8>?) -> Void
     ) {
-        let allLive = records.count == count
         var found = other.map(Follower.init(following:))
         bytes.withUnsafeBufferPointer { mine in
             (other?.bytes ?? []).withUnsafeBufferPointer { theirs in
-                for (index, record) in records.enumerated() where allLive || isLive(index) {
+                for (index, record) in records.enumerated() {
                     let key = UnsafeBufferPointer(
                         rebasing: mine[Int(record.keyStart)..<Int(record.keyStart + record.keyLength)])
                     let value = UnsafeBufferPointer(
@@ -145,12 +145,11 @@ public struct StringTable: Sendable {
             _ thirdValue: () -> UnsafeBufferPointer<UInt8>?
         ) -> Void
     ) {
-        let allLive = records.count == count
         var (foundInOther, foundInThird) = (Follower(following: other), Follower(following: third))
         bytes.withUnsafeBufferPointer { mine in
             other.bytes.withUnsafeBufferPointer { second in
                 third.bytes.withUnsafeBufferPointer { last in
-                    for (index, record) in records.enumerated() where allLive || isLive(index) {
+                    for (index, record) in records.enumerated() {
                         let key = UnsafeBufferPointer(
                             rebasing: mine[Int(record.keyStart)..<Int(record.keyStart + record.keyLength)])
                         let value = UnsafeBufferPointer(
@@ -224,13 +223,12 @@ public struct StringTable: Sendable {
             location: location(of: record))
     }
 
-    /// The entry in use for each distinct key (a duplicate's last definition), in the order
-    /// of first definitions.
+    /// Each distinct key's entry (a key defined twice: its last value, at its last place), in
+    /// the order of first definitions.
     public var liveEntries: [StringsEntry] {
         var result: [StringsEntry] = []
         result.reserveCapacity(count)
-        let allLive = records.count == count
-        for (index, record) in records.enumerated() where allLive || isLive(index) {
+        for record in records {
             result.append(
                 StringsEntry(
                     key: string(record.keyStart, record.keyLength),
@@ -257,22 +255,11 @@ public struct StringTable: Sendable {
         SourceLocation(path: files[Int(record.file)], line: Int(record.line), column: Int(record.column))
     }
 
-    /// How many records there are (as `entry(atRecord:)` numbers them): one per definition a
-    /// later duplicate did not reuse.
+    /// How many records there are (as `entry(atRecord:)` numbers them): one per distinct key.
     package var recordCount: Int { records.count }
 
     /// The record `key` finds (as `entry(atRecord:)` numbers them), or nil.
     package func record(of key: String) -> Int? { recordIndex(of: key) }
-
-    /// Whether record `index` is the one its key finds (not overridden by a later duplicate).
-    package func isLive(_ index: Int) -> Bool {
-        let record = records[index]
-        return bytes.withUnsafeBufferPointer { buffer in
-            let key = UnsafeBufferPointer(
-                rebasing: buffer[Int(record.keyStart)..<Int(record.keyStart + record.keyLength)])
-            return find(key, hash: Self.hash(key)) == index
-        }
-    }
 
     /// The text of a token the `.strings` reader wrote (`start`, `length` in `bytes`).
     func string(_ token: (start: UInt32, length: UInt32)) -> String {

@@ -295,6 +295,12 @@ extension FormatScanner {
         }
     }
 
+    /// `sameSpecifiers(_:_:)` of two strings.
+    package static func sameSpecifiers(_ first: String, _ second: String) -> Bool {
+        var first = first, second = second
+        return first.withUTF8 { a in second.withUTF8 { b in sameSpecifiers(a, b) } }
+    }
+
     private static func hasPercent(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = text.baseAddress else { return false }
         return memchr(base, Int32(UInt8(ascii: "%")), text.count) != nil
