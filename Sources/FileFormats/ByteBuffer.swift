@@ -50,13 +50,12 @@ package struct ByteBuffer: Sendable {
     /// The bytes, as `Data` to write to a file.
     package var data: Data { Data(bytes) }
 
-    /// The buffers' bytes, one after another, as one string copied once (the bytes are
-    /// UTF-8 made from strings).
-    package static func joined(_ buffers: [ByteBuffer]) -> String {
-        String(unsafeUninitializedCapacity: buffers.reduce(0) { $0 + $1.bytes.count }) { buffer in
-            var end = buffer.startIndex
-            for piece in buffers { end = buffer[end...].initialize(fromContentsOf: piece.bytes) }
-            return end
-        }
+    /// The buffers' bytes, one after another, copied once.
+    package static func joined(_ buffers: [ByteBuffer]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(buffers.reduce(0) { $0 + $1.bytes.count })
+        for piece in buffers { bytes += piece.bytes }
+        return bytes
     }
+
 }

@@ -33,8 +33,8 @@ enum GenerateSymbolsCommand: ToolCommand {
         let tables = parsed.values(table)
         let generator = SymbolGenerator(project: project, tables: tables.isEmpty ? nil : tables, access: level)
         for diagnostic in generator.diagnostics { FlavorKitTool.printError("\(diagnostic)\n") }
-        guard let source = generator.source else { return 1 }
-        let data = Data(source.utf8)
+        guard let source = generator.utf8Source else { return 1 }
+        let data = Data(source)
         guard let path = parsed.value(output) else {
             ToolContext.current.writeData(data)
             return 0

@@ -21,7 +21,10 @@ import TextEscaping
 /// a format are left out, each with a warning.
 public struct SymbolGenerator {
     /// The generated Swift source; nil when there were errors.
-    public private(set) var source: String?
+    public var source: String? { utf8Source.map { String(decoding: $0, as: UTF8.self) } }
+    /// The generated Swift source as UTF-8, as `generate-symbols` writes it (no `String` of
+    /// it made); nil when there were errors.
+    package private(set) var utf8Source: [UInt8]?
     /// Errors (colliding names) and warnings (keys left out).
     public private(set) var diagnostics: [Diagnostic] = []
     /// How many accessors the source has.
@@ -172,7 +175,7 @@ public struct SymbolGenerator {
         }
         guard !diagnostics.contains(where: { $0.severity == .error }) else { return }
         let files = Self.files(of: chosen, language: language, in: project)
-        source = Self.render(namespaces, modifier: modifier, files: files)
+        utf8Source = Self.render(namespaces, modifier: modifier, files: files)
     }
 
     /// Type names no table may take: a table's enum of that name would hide the type the
@@ -450,7 +453,7 @@ public struct SymbolGenerator {
     /// `LocalizedText`, another table's in an enum.
     private static func render(
         _ namespaces: [(table: String, name: String?, accessors: [ByteBuffer])], modifier: String, files: [String]
-    ) -> String {
+    ) -> [UInt8] {
         var pieces: [ByteBuffer] = []
         var out = ByteBuffer()
         out.append(
