@@ -256,6 +256,33 @@ struct SymbolGeneratorTests {
                 == #"keys "Queue Empty" and "queue_empty" both make the symbol queueEmpty; rename one of them"#)
     }
 
+    @Test("parameters: a skipped position is a FormatArgument as it is, the tenth is arg10, a taken name gets `_`")
+    func parameterNames() throws {
+        let tenth = (1...9).map { "%\($0)$d" }.joined() + "%10$f"
+        let fixture = try ProjectFixture([
+            "Localizations/en.lproj/Localizable.strings": #""gap" = "%2$@ only"; "tenth" = "\#(tenth)";"#,
+            "Localizations/en.lproj/Localizable.stringsdict": ProjectFixture.stringsdict(["other": "%d files"])
+                .replacingOccurrences(of: "%#@count@", with: "%#@arg2@ for %@")
+                .replacingOccurrences(of: "<key>count</key>", with: "<key>arg2</key>"),
+        ])
+        defer { fixture.remove() }
+        let generator = SymbolGenerator(project: CatalogProject(root: fixture.root))
+        #expect(generator.diagnostics.isEmpty, "\(generator.diagnostics)")
+        let source = try #require(generator.source)
+        let ints = (1...9).map { "_ arg\($0): Int" }.joined(separator: ", ")
+        let intArguments = (1...9).map { ".int(arg\($0))" }.joined(separator: ", ")
+        for line in [
+            "    static func gap(_ arg1: FormatArgument, _ arg2: String) -> LocalizedText {",
+            #"        LocalizedText("gap", arguments: [arg1, .string(arg2)])"#,
+            "    static func tenth(\(ints), _ arg10: Double) -> LocalizedText {",
+            #"        LocalizedText("tenth", arguments: [\#(intArguments), .double(arg10)])"#,
+            "    static func files(arg2: Int, _ arg2_: String) -> LocalizedText {",
+            #"        LocalizedText("files", arguments: [.int(arg2), .string(arg2_)])"#,
+        ] {
+            #expect(source.split(separator: "\n").contains(Substring(line)), "\(line)\n\(source)")
+        }
+    }
+
     @Test("a table the catalogs do not have is an error listing those they have")
     func unknownTable() throws {
         let fixture = try ProjectFixture()

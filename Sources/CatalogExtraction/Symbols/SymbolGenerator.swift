@@ -79,57 +79,78 @@ public struct SymbolGenerator {
         var record = 0
     }
 
-    /// How the accessors of one table are written: the beginnings of their lines, made once
-    /// (and copied for each core by `unshared()`, which names every one of them).
+    /// How the accessors of one table are written: the pieces between what each accessor
+    /// says (its comment, text, name, key and parameters), made once, each as long as it can
+    /// be: a writer appends thousands of them.
     struct Style: Sendable {
-        /// A doc comment line's (`    /// `), and the empty one's (`    ///\n`).
-        var comment: String
-        var emptyComment: String
-        /// The development text's (`    /// en: "`).
-        var text: String
-        /// A property's and a function's (`    public static var `).
-        var property: String
-        var function: String
-        /// A function body's (`        LocalizedText(`), and its end (`])\n    }\n`).
-        var body: String
-        var bodyEnd: String
-        /// `, table: "Name"` for a table other than the default one.
-        var tableArgument: String
+        /// A comment line's beginning (`    /// `), and a plural variant's (`    /// - `).
+        let comment: String
+        let variant: String
+        /// The development text line's beginning (`    /// en: "`), and the same after a
+        /// comment line (its line break and an empty comment line before it).
+        let text: String
+        let textAfterComment: String
+        /// A property's beginning (`    public static var `), and the same ending the text
+        /// line before it (`"` and a line break); a function's.
+        let property: String
+        let textThenProperty: String
+        let function: String
+        let textThenFunction: String
+        /// What follows a property's key (`) }`), or a format's without arguments
+        /// (`, arguments: []) }`), each with `, table: "Name"` for a table other than the
+        /// default one.
+        let propertyEnd: String
+        let emptyArgumentsEnd: String
+        /// What comes between a function's parameters and its key (`) -> LocalizedText {`, a
+        /// line break and `        LocalizedText(`), between its key and its arguments (`,
+        /// arguments: [`, with the table's), and after them (`])`, the closing brace).
+        let functionBody: String
+        let arguments: String
+        let functionEnd: String
+        /// What the style was made of (`unshared()` makes it again).
+        private let parts: (indent: String, modifier: String, language: String, table: String)
 
         init(indent: String, modifier: String, language: String, table: String) {
+            parts = (indent, modifier, language, table)
+            let tableArgument = table == Catalog.defaultTable ? "" : ", table: " + SwiftSource.literal(table)
             comment = indent + "/// "
-            emptyComment = indent + "///\n"
+            variant = indent + "/// - "
             text = indent + "/// " + language + ": \""
+            textAfterComment = "\n" + indent + "///\n" + text
             property = indent + modifier + "static var "
+            textThenProperty = "\"\n" + property
             function = indent + modifier + "static func "
-            body = indent + "    LocalizedText("
-            bodyEnd = "])\n" + indent + "}\n"
-            tableArgument = table == Catalog.defaultTable ? "" : ", table: " + SwiftSource.literal(table)
+            textThenFunction = "\"\n" + function
+            propertyEnd = tableArgument + ") }\n"
+            emptyArgumentsEnd = tableArgument + ", arguments: []) }\n"
+            functionBody = ") -> LocalizedText {\n" + indent + "    LocalizedText("
+            arguments = tableArgument + ", arguments: ["
+            functionEnd = "])\n" + indent + "}\n"
         }
 
-        /// The same style in strings of its own (copies of each, not shared with this one).
+        /// The same style in strings of its own, made again: one string shared by the cores
+        /// would be retained and released from each at every accessor, the cores waiting on
+        /// each other.
         func unshared() -> Style {
-            func copy(_ text: String) -> String { String(decoding: Array(text.utf8), as: UTF8.self) }
-            var style = self
-            style.comment = copy(comment)
-            style.emptyComment = copy(emptyComment)
-            style.text = copy(text)
-            style.property = copy(property)
-            style.function = copy(function)
-            style.body = copy(body)
-            style.bodyEnd = copy(bodyEnd)
-            style.tableArgument = copy(tableArgument)
-            return style
+            Style(indent: parts.indent, modifier: parts.modifier, language: parts.language, table: parts.table)
         }
     }
 
+    /// One parameter of an accessor function, as its declaration lists it (`_ arg1: Int`,
+    /// `count: Int`) and as its body passes it on (`.int(arg1)`, `arg2` for a
+    /// `FormatArgument`).
     struct Parameter: Sendable {
-        /// The argument label, nil for none (`_`).
-        var label: String?
-        var name: String
-        var type: String
-        /// The `FormatArgument` case, nil for a `FormatArgument` passed as it is.
-        var argumentCase: String?
+        var declaration: String
+        var argument: String
+
+        /// The parameter `name` of `type`, with `label` or none (`_`).
+        init(label: String?, name: String, type: ParameterType) {
+            let declared =
+                label.map { $0 == name ? SwiftSource.identifier($0) : SwiftSource.identifier($0) + " " + name }
+                ?? "_ " + name
+            declaration = declared + ": " + type.swiftType
+            argument = type.argumentCase.map { "." + $0 + "(" + name + ")" } ?? name
+        }
     }
 
     /// Symbols for `tables` (nil: every table of the development language in the shared
@@ -161,9 +182,14 @@ public struct SymbolGenerator {
         where available.contains(table) && (table == Catalog.defaultTable || typeNames[table] != nil) {
             // Marked not to make one, or stale: a key no code uses any more (the old text
             // `extract` keeps beside an edited one) would make a symbol that clashes with the new.
-            let optOut = Set(
-                stringCatalogs.first { $0.table == table }?.entries.filter { $0.generatesSymbol == false || $0.isStale }
-                    .map(\.key) ?? [])
+            // (Fields read in place: a loop over the entries, or `isStale`, copies each entry.)
+            var optOut = Set<String>()
+            if let entries = stringCatalogs.first(where: { $0.table == table })?.entries {
+                for index in entries.indices {
+                    if entries[index].generatesSymbol == false { optOut.insert(entries[index].key) }
+                    if case .stale? = entries[index].extractionState { optOut.insert(entries[index].key) }
+                }
+            }
             let name = typeNames[table]
             let style = Style(
                 indent: name == nil ? "    " : "        ", modifier: modifier, language: language.description,
@@ -400,9 +426,6 @@ public struct SymbolGenerator {
             variants: variants)
     }
 
-    /// `arg1`… `arg9`, made once (at `[1]`…).
-    private static let argumentNames = (0..<10).map { "arg\($0)" }
-
     /// The parameters for `signature`: a plural variable's labelled with its name (once: a
     /// second variable of the same name is not labelled), the others `_ arg<position>`. No
     /// two have one name: `arg2` as a variable's name makes a later unlabelled `arg2` `arg2_`,
@@ -412,20 +435,57 @@ public struct SymbolGenerator {
         var usedNames = Set(labels.values)
         return signature.enumerated().map { index, kind in
             let position = index + 1
-            let (type, argumentCase): (String, String?)
-            switch kind {
-            case .object, .cString: (type, argumentCase) = ("String", "string")
-            case .signed, .unsigned, .character, .pointer: (type, argumentCase) = ("Int", "int")
-            case .floating: (type, argumentCase) = ("Double", "double")
-            case nil: (type, argumentCase) = ("FormatArgument", nil)
+            let type = ParameterType(kind)
+            if labels.isEmpty, position < unlabeledParameters.count {
+                return unlabeledParameters[position][type.rawValue]
             }
             if let label = labels[position], usedLabels.insert(label).inserted {
                 let name = SwiftSource.isKeyword(label) ? "_" + label : label
-                return Parameter(label: label, name: name, type: type, argumentCase: argumentCase)
+                return Parameter(label: label, name: name, type: type)
             }
-            var name = position < argumentNames.count ? argumentNames[position] : "arg\(position)"
+            var name = "arg\(position)"
             while !usedNames.insert(name).inserted { name += "_" }
-            return Parameter(label: nil, name: name, type: type, argumentCase: argumentCase)
+            return Parameter(label: nil, name: name, type: type)
+        }
+    }
+
+    /// The parameters of the first positions when none has a label (`_ arg1: Int`), made
+    /// once: by position, then by type.
+    private static let unlabeledParameters = (0..<10).map { position in
+        ParameterType.allCases.map { Parameter(label: nil, name: "arg\(position)", type: $0) }
+    }
+
+    /// What a format argument is passed as.
+    enum ParameterType: Int, CaseIterable {
+        case string, int, double, formatArgument
+
+        init(_ kind: FormatString.ArgumentKind?) {
+            switch kind {
+            case .object, .cString: self = .string
+            case .signed, .unsigned, .character, .pointer: self = .int
+            case .floating: self = .double
+            case nil: self = .formatArgument
+            }
+        }
+
+        /// Its Swift type.
+        var swiftType: String {
+            switch self {
+            case .string: "String"
+            case .int: "Int"
+            case .double: "Double"
+            case .formatArgument: "FormatArgument"
+            }
+        }
+
+        /// Its `FormatArgument` case; nil for a `FormatArgument`, passed as it is.
+        var argumentCase: String? {
+            switch self {
+            case .string: "string"
+            case .int: "int"
+            case .double: "double"
+            case .formatArgument: nil
+            }
         }
     }
 
@@ -483,57 +543,54 @@ public struct SymbolGenerator {
         if let comment = accessor.comment, !comment.isEmpty {
             // A comment's lines are lines of the doc comment; what is in them stays on them.
             if comment.containsByte(where: { $0 == UInt8(ascii: "\n") }) {
-                for line in comment.split(separator: "\n", omittingEmptySubsequences: false) {
+                var lines = comment.split(separator: "\n", omittingEmptySubsequences: false)[...]
+                let last = lines.removeLast()
+                for line in lines {
                     out.append(style.comment)
                     out.appendComment(line)
                     out.append("\n")
                 }
+                out.append(style.comment)
+                out.appendComment(last)
             } else {
                 out.append(style.comment)
                 out.appendComment(comment)
+            }
+            out.append(style.textAfterComment)
+        } else {
+            out.append(style.text)
+        }
+        out.appendComment(accessor.text)
+        if !accessor.variants.isEmpty {
+            out.append("\"\n")
+            for variant in accessor.variants {
+                out.append(style.variant)
+                out.appendComment(variant)
                 out.append("\n")
             }
-            out.append(style.emptyComment)
-        }
-        out.append(style.text)
-        out.appendComment(accessor.text)
-        out.append("\"\n")
-        for variant in accessor.variants {
-            out.append(style.comment, "- ")
-            out.appendComment(variant)
-            out.append("\n")
         }
         let name = SwiftSource.identifier(accessor.name)
         guard let parameters = accessor.parameters, !parameters.isEmpty else {
             // A format without arguments still shows `%%` as `%`.
-            out.append(style.property, name, ": LocalizedText { LocalizedText(")
+            out.append(accessor.variants.isEmpty ? style.textThenProperty : style.property, name)
+            out.append(": LocalizedText { LocalizedText(")
             out.appendLiteral(accessor.key)
-            out.append(style.tableArgument, accessor.parameters == nil ? ") }\n" : ", arguments: []) }\n")
+            out.append(accessor.parameters == nil ? style.propertyEnd : style.emptyArgumentsEnd)
             return
         }
-        out.append(style.function, name, "(")
+        out.append(accessor.variants.isEmpty ? style.textThenFunction : style.function, name, "(")
         for (index, parameter) in parameters.enumerated() {
             if index > 0 { out.append(", ") }
-            if let label = parameter.label {
-                out.append(SwiftSource.identifier(label))
-                if label != parameter.name { out.append(" ", parameter.name) }
-            } else {
-                out.append("_ ", parameter.name)
-            }
-            out.append(": ", parameter.type)
+            out.append(parameter.declaration)
         }
-        out.append(") -> LocalizedText {\n", style.body)
+        out.append(style.functionBody)
         out.appendLiteral(accessor.key)
-        out.append(style.tableArgument, ", arguments: [")
+        out.append(style.arguments)
         for (index, parameter) in parameters.enumerated() {
             if index > 0 { out.append(", ") }
-            if let argumentCase = parameter.argumentCase {
-                out.append(".", argumentCase, "(", parameter.name, ")")
-            } else {
-                out.append(parameter.name)
-            }
+            out.append(parameter.argument)
         }
-        out.append(style.bodyEnd)
+        out.append(style.functionEnd)
     }
 }
 

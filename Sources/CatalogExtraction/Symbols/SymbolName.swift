@@ -107,46 +107,49 @@ public enum SymbolName {
     ) -> Int {
         func isLetter(_ byte: UInt8) -> Bool { (0x61...0x7A).contains(byte | 0x20) }
         func isUppercase(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) }
+        func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
         let apostrophe = UInt8(ascii: "'")
-        var end = 0, first = true, index = 0, next = 0
-        func atSpecifier() -> Bool { next < specifiers.count && specifiers[next].lowerBound == index }
-        while index < bytes.count {
-            if atSpecifier() {
-                index = max(index + 1, specifiers[next].upperBound)
-                next += 1
-                continue
-            }
-            guard isLetter(bytes[index]) || (0x30...0x39).contains(bytes[index]) else {
-                index += 1
-                continue
-            }
-            // A word: letters and digits, an apostrophe inside it joining, up to a specifier.
-            let start = index
-            while index < bytes.count, !atSpecifier(),
-                isLetter(bytes[index]) || (0x30...0x39).contains(bytes[index]) || bytes[index] == apostrophe
-            {
-                index += 1
-            }
-            var letters = 0, shouting = true
-            for byte in bytes[start..<index] where isLetter(byte) {
-                letters += 1
-                shouting = shouting && isUppercase(byte)
-            }
-            shouting = shouting && letters > 1
-            var leading = first, offset = 0
-            for byte in bytes[start..<index] where byte != apostrophe {
-                leading = leading && isUppercase(byte)
-                if leading || (shouting && offset > 0) {
-                    name[end] = isUppercase(byte) ? byte | 0x20 : byte
-                } else if offset == 0 && !first {
-                    name[end] = (0x61...0x7A).contains(byte) ? byte & ~0x20 : byte
-                } else {
-                    name[end] = byte
+        var end = 0, first = true, start = 0
+        // The text between two specifiers (or the key's ends), one stretch after another.
+        for specifier in 0...specifiers.count {
+            let stop = specifier < specifiers.count ? specifiers[specifier].lowerBound : bytes.count
+            var index = start
+            while index < stop {
+                guard isLetter(bytes[index]) || isDigit(bytes[index]) else {
+                    index += 1
+                    continue
                 }
-                end += 1
-                offset += 1
+                // A word: letters and digits, an apostrophe inside it joining; counted as read.
+                let wordStart = index
+                var letters = 0, capitals = 0
+                while index < stop {
+                    let byte = bytes[index]
+                    if isLetter(byte) {
+                        letters += 1
+                        if isUppercase(byte) { capitals += 1 }
+                    } else if !isDigit(byte) && byte != apostrophe {
+                        break
+                    }
+                    index += 1
+                }
+                let shouting = letters > 1 && capitals == letters
+                var leading = first, offset = 0
+                for position in wordStart..<index where bytes[position] != apostrophe {
+                    let byte = bytes[position]
+                    leading = leading && isUppercase(byte)
+                    if leading || (shouting && offset > 0) {
+                        name[end] = isUppercase(byte) ? byte | 0x20 : byte
+                    } else if offset == 0 && !first {
+                        name[end] = (0x61...0x7A).contains(byte) ? byte & ~0x20 : byte
+                    } else {
+                        name[end] = byte
+                    }
+                    end += 1
+                    offset += 1
+                }
+                first = false
             }
-            first = false
+            if specifier < specifiers.count { start = max(stop + 1, specifiers[specifier].upperBound) }
         }
         return end
     }
