@@ -14,9 +14,9 @@ package struct CatalogLayer: Sendable {
     package init(name: String, folder: URL) {
         self.name = name
         self.folder = folder
-        let store = CatalogStore(folders: [folder], keepingComments: true)
-        // The String Catalogs are read (once, whole) while the languages are listed; the
-        // languages are then built on every core.
+        // Lint reads no comment. The String Catalogs are read (once, whole) while the
+        // languages are listed; the languages are then built on every core.
+        let store = CatalogStore(checkingFolders: [folder])
         let languages = store.availableLanguages
         self.catalogs = Dictionary(store.catalogs(for: languages).map { ($0.language, $0.catalog) }) { _, last in last }
         var stringCatalogs: [String: StringCatalog] = [:]

@@ -1,4 +1,5 @@
 import FileFormats
+import Foundation
 import Localization
 import Testing
 
@@ -71,5 +72,39 @@ struct StringsCommentTests {
         #expect(table.count == 3 && table["c"] == "4" && table["d"] == nil)
         #expect(CommentTable(["x": "y"]) != ["x": "z"])
         #expect(CommentTable().isEmpty)
+    }
+
+    @Test(
+        "a tool's store keeps the comments of both kinds of catalog; lint's keeps none, but reads String Catalogs whole"
+    )
+    func stores() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("comments-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("en.lproj"), withIntermediateDirectories: true)
+        try Data("/* On the title bar. */\n\"title\" = \"Transfers\";\n".utf8)
+            .write(to: folder.appendingPathComponent("en.lproj/Localizable.strings"))
+        try Data(
+            #"""
+            {"sourceLanguage": "en", "strings": {"empty": {"comment": "When nothing is queued.",
+            "localizations": {"en": {"stringUnit": {"state": "translated", "value": "Empty"}}}}}, "version": "1.0"}
+            """#.utf8
+        ).write(to: folder.appendingPathComponent("Queue.xcstrings"))
+        let english = try #require(LanguageTag("en"))
+        let tool = CatalogStore(folders: [folder], keepingComments: true)
+        let toolCatalog = try #require(tool.catalog(for: english))
+        #expect(toolCatalog.comments["Localizable"] == ["title": "On the title bar."])
+        #expect(toolCatalog.comments["Queue"] == ["empty": "When nothing is queued."])
+        let lint = CatalogStore(checkingFolders: [folder])
+        let lintCatalog = try #require(lint.catalog(for: english))
+        #expect(lint.keepsComments == false && lintCatalog.comments.isEmpty)
+        #expect(
+            lintCatalog.tables["Localizable"]?["title"] == "Transfers"
+                && lintCatalog.tables["Queue"]?["empty"] == "Empty")
+        #expect(
+            lint.stringCatalog(at: folder.appendingPathComponent("Queue.xcstrings"))?["empty"]?.comment
+                == "When nothing is queued.")
+        #expect(
+            CatalogStore(folders: [folder]).stringCatalog(at: folder.appendingPathComponent("Queue.xcstrings")) == nil)
     }
 }

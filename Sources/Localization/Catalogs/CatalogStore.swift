@@ -24,10 +24,12 @@ public final class CatalogStore: Sendable {
     private let folderPaths: [String]
     /// The language pseudo-locales are made from; nil for none.
     public let pseudoLocaleSource: LanguageTag?
-    /// Whether the store is a tool's, which keeps everything: the comments of `.strings` files
-    /// and of String Catalogs (`Catalog.comments`), and each String Catalog read whole once
-    /// (`stringCatalog(at:)`), every language built from it.
+    /// Whether the catalogs built keep the comments of `.strings` files and String Catalogs
+    /// (`Catalog.comments`): a tool's store's, but lint's.
     public let keepsComments: Bool
+    /// Whether the store is a tool's: each String Catalog read whole once
+    /// (`stringCatalog(at:)`), every language built from it.
+    private let readsWholeCatalogs: Bool
     private let cache = Mutex<[LanguageTag: Catalog]>([:])
     /// Each String Catalog's languages, found by a read that builds no language.
     private let stringCatalogLanguages = Mutex<[URL: [LanguageTag]]>([:])
@@ -66,7 +68,17 @@ public final class CatalogStore: Sendable {
     ) {
         self.init(
             folders: folders, paths: folders.map(\.path), pseudoLocaleSource: pseudoLocaleSource,
-            keepingComments: keepingComments, readingLanguages: readingLanguages)
+            keepingComments: keepingComments, readingWholeCatalogs: keepingComments,
+            readingLanguages: readingLanguages)
+    }
+
+    /// A tool's store whose catalogs keep no comment: lint's, which checks texts and never
+    /// reads a comment (keeping those of `.strings` files would cost a quarter of its reading).
+    /// String Catalogs are read whole, once, as in any tool's store.
+    package convenience init(checkingFolders folders: [URL]) {
+        self.init(
+            folders: folders, paths: folders.map(\.path), pseudoLocaleSource: nil, keepingComments: false,
+            readingWholeCatalogs: true, readingLanguages: nil)
     }
 
     /// A start-up's store: the folders at `folderPaths`, each a path as `PackageLayout` joins
@@ -75,18 +87,19 @@ public final class CatalogStore: Sendable {
     package convenience init(folderPaths: [String], pseudoLocaleSource: LanguageTag? = nil) {
         self.init(
             folders: nil, paths: folderPaths, pseudoLocaleSource: pseudoLocaleSource, keepingComments: false,
-            readingLanguages: nil)
+            readingWholeCatalogs: false, readingLanguages: nil)
     }
 
     private init(
         folders: [URL]?, paths: [String], pseudoLocaleSource: LanguageTag?, keepingComments: Bool,
-        readingLanguages: Set<LanguageTag>?
+        readingWholeCatalogs: Bool, readingLanguages: Set<LanguageTag>?
     ) {
         givenFolders = folders
         folderPaths = paths
         listings = Mutex(Dictionary(minimumCapacity: paths.count * 4))
         self.pseudoLocaleSource = pseudoLocaleSource
         keepsComments = keepingComments
+        readsWholeCatalogs = readingWholeCatalogs
         stringCatalogReadLanguages = readingLanguages
     }
 
@@ -142,7 +155,8 @@ public final class CatalogStore: Sendable {
                 inPath: path, extension: CatalogFolderLayout.FileKind.xcstrings.rawValue)
             {
                 // Only this language is built; the others are checked as JSON and skipped.
-                let whole = keepsComments ? stringCatalog(at: URL(fileURLWithPath: filePath, isDirectory: false)) : nil
+                let whole =
+                    readsWholeCatalogs ? stringCatalog(at: URL(fileURLWithPath: filePath, isDirectory: false)) : nil
                 let file =
                     whole.map { XCStringsFile($0, languages: [language]) }
                     ?? XCStringsFile(atPath: filePath, languages: [language], within: path)
@@ -153,7 +167,7 @@ public final class CatalogStore: Sendable {
                 catalog.overlay(part.text, table: table)
                 catalog.overlay(plurals: part.plurals, table: table)
                 catalog.recordPending(file.pendingUnits.filter { LanguageTag($0.language) == language })
-                if let whole {
+                if let whole, keepsComments {
                     catalog.overlay(comments: whole.comments, table: table)
                 }
             }
@@ -187,7 +201,7 @@ public final class CatalogStore: Sendable {
     /// was made for), for a tool's store; nil for the runtime's, which reads only the
     /// languages it needs.
     public func stringCatalog(at url: URL) -> StringCatalog? {
-        guard keepsComments else { return nil }
+        guard readsWholeCatalogs else { return nil }
         if let cached = wholeCatalogs.withLock({ $0[url] }) { return cached }
         let read = StringCatalog(
             contentsOf: url, languages: stringCatalogReadLanguages, within: url.deletingLastPathComponent())
