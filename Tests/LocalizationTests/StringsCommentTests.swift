@@ -74,6 +74,40 @@ struct StringsCommentTests {
         #expect(CommentTable().isEmpty)
     }
 
+    @Test("a file's comments, kept as read, answer as a dictionary does, and change as one does")
+    func readComments() throws {
+        let text = """
+            /* one */ "a" = "1";
+            "b" = "2";
+            /* three */ "c" = "3";
+            /* again */ "a" = "4";
+            // last
+            "d" = "5";
+            """
+        let read = try StringsParser.parse(text, path: "c.strings", keepingComments: true).comments
+        let expected: CommentTable = ["a": "again", "c": "three", "d": "last"]
+        #expect(read == expected && expected == read && read.count == 3 && !read.isEmpty)
+        #expect(read["a"] == "again" && read["b"] == nil && read["zz"] == nil)
+        // In the order keys were first given one.
+        #expect(read.map(\.key) == ["a", "c", "d"] && read.map(\.value) == ["again", "three", "last"])
+        #expect(read.dictionary == expected.dictionary)
+        var changed = read
+        changed.set("two", for: "b")
+        changed.set("new", for: "c")
+        #expect(changed == ["a": "again", "b": "two", "c": "new", "d": "last"] && read == expected)
+        var laid = read
+        let other = "/* x */ \"c\" = \"\";\n/* y */ \"e\" = \"\";"
+        laid.overlay(try StringsParser.parse(other, path: "o.strings", keepingComments: true).comments)
+        #expect(laid == ["a": "again", "c": "x", "d": "last", "e": "y"])
+        var under: CommentTable = ["a": "old", "z": "kept"]
+        under.overlay(read)
+        #expect(under == ["a": "again", "c": "three", "d": "last", "z": "kept"])
+        var empty = CommentTable()
+        empty.overlay(read)
+        #expect(empty == expected)
+        #expect(try StringsParser.parse(text, path: "c.strings").comments.isEmpty)
+    }
+
     @Test(
         "a tool's store keeps the comments of both kinds of catalog; lint's keeps none, but reads String Catalogs whole"
     )

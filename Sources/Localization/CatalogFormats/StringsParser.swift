@@ -176,7 +176,7 @@ private struct Scanner {
     /// The byte range of the last comment read, attached to the next key.
     var pendingComment: Range<Int>?
     /// The comments kept, when asked for.
-    var comments = CommentTable()
+    var comments = ReadComments()
     /// Where the last quoted token started, if it spanned lines: the likely culprit when
     /// the next token is unexpected.
     var lastMultilineString: SourceLocation?
@@ -211,9 +211,7 @@ private struct Scanner {
                 offset += 1
                 try skipTrivia()
                 if offset < text.count { throw unexpected("after the closing '}'") }
-                return StringsFile(
-                    path: path, table: table, comments: comments, duplicateLocations: duplicates,
-                    duplicateCount: duplicateCount, warnings: warnings)
+                return file(duplicates: duplicates, duplicateCount: duplicateCount)
             }
             let keyLine = line
             let keyColumn = column(at: offset)
@@ -248,11 +246,10 @@ private struct Scanner {
                         at: SourceLocation(path: path, line: keyLine, column: keyColumn))
                 }
             }
-            // Before inserting: a duplicate's bytes are reclaimed by the table.
-            if let comment { keepComment(comment, forKey: key) }
-            let isNew = table.insert(
+            let (record, isNew) = table.insert(
                 keyStart: key.start, keyLength: key.length, valueStart: value.start,
                 valueLength: value.length, line: keyLine, column: keyColumn, file: file)
+            if let comment { keepComment(comment, forRecord: record) }
             if !isNew {
                 duplicateCount += 1
                 if duplicates.count < StringsFile.listedDuplicates {
@@ -262,28 +259,32 @@ private struct Scanner {
             try skipTrivia()
         }
         if braced { throw error("expected '}' before the end of the file") }
-        return StringsFile(
-            path: path, table: table, comments: comments, duplicateLocations: duplicates,
-            duplicateCount: duplicateCount, warnings: warnings)
+        return file(duplicates: duplicates, duplicateCount: duplicateCount)
     }
 
-    /// Keeps the comment at `range` for the key the table holds at `key`, as bytes, without
-    /// the white space `WhiteSpace.isSpaceOrNewline` accepts at either end.
-    mutating func keepComment(_ range: Range<Int>, forKey key: (start: UInt32, length: UInt32)) {
+    /// The file read, with its comments when they were kept.
+    func file(duplicates: [SourceLocation], duplicateCount: Int) -> StringsFile {
+        var comments = comments
+        comments.keys = table
+        return StringsFile(
+            path: path, table: table, comments: keepingComments ? CommentTable(read: comments) : CommentTable(),
+            duplicateLocations: duplicates, duplicateCount: duplicateCount, warnings: warnings)
+    }
+
+    /// Keeps the comment at `range` for the key of the table's record `record`, as bytes,
+    /// without the white space `WhiteSpace.isSpaceOrNewline` accepts at either end.
+    mutating func keepComment(_ range: Range<Int>, forRecord record: Int) {
         var start = range.lowerBound, end = range.upperBound
         while start < end, Self.isASCIISpace(text[start]) { start += 1 }
         while end > start, Self.isASCIISpace(text[end - 1]) { end -= 1 }
-        table.bytes.withUnsafeBufferPointer { bytes in
-            let keyBytes = UnsafeBufferPointer(rebasing: bytes[Int(key.start)..<Int(key.start + key.length)])
-            guard start < end, text[start] >= 0x80 || text[end - 1] >= 0x80 else {
-                comments.set(UnsafeBufferPointer(rebasing: text[start..<end]), forKey: keyBytes)
-                return
-            }
-            // A scalar beyond ASCII at either end may be white space too (U+00A0, U+3000…).
-            var trimmed = String(decoding: UnsafeBufferPointer(rebasing: text[start..<end]), as: UTF8.self)
-                .trimming(WhiteSpace.isSpaceOrNewline)
-            trimmed.withUTF8 { comments.set($0, forKey: keyBytes) }
+        guard start < end, text[start] >= 0x80 || text[end - 1] >= 0x80 else {
+            comments.add(UnsafeBufferPointer(rebasing: text[start..<end]), record: record)
+            return
         }
+        // A scalar beyond ASCII at either end may be white space too (U+00A0, U+3000…).
+        var trimmed = String(decoding: UnsafeBufferPointer(rebasing: text[start..<end]), as: UTF8.self)
+            .trimming(WhiteSpace.isSpaceOrNewline)
+        trimmed.withUTF8 { comments.add($0, record: record) }
     }
 
     /// The ASCII white space `WhiteSpace.isSpaceOrNewline` accepts: U+0009–U+000D and the space.

@@ -347,12 +347,12 @@ public struct StringTable: Sendable {
     }
 
     /// Adds an entry whose key and value are already in the buffer. A key seen before now
-    /// finds this entry. Returns whether the key was new.
+    /// finds this entry. Returns the key's record, and whether the key was new.
     @discardableResult
     mutating func insert(
         keyStart: UInt32, keyLength: UInt32, valueStart: UInt32, valueLength: UInt32,
         line: Int, column: Int, file: UInt16
-    ) -> Bool {
+    ) -> (record: Int, isNew: Bool) {
         let hash = bytes.withUnsafeBufferPointer { buffer in
             Self.hash(UnsafeBufferPointer(rebasing: buffer[Int(keyStart)..<Int(keyStart + keyLength)]))
         }
@@ -365,14 +365,14 @@ public struct StringTable: Sendable {
             records[found].line = line
             records[found].column = column
             records[found].file = file
-            return false
+            return (found, false)
         }
         if (count + 1) * 2 > slots.count { rehash(capacity: Self.capacity(for: count + 1)) }
         records.append(
             Record(
                 keyStart: keyStart, keyLength: keyLength, valueStart: valueStart,
                 valueLength: valueLength, line: line, column: column, file: file))
-        return place(recordIndex: records.count - 1, hash: hash)
+        return (records.count - 1, place(recordIndex: records.count - 1, hash: hash))
     }
 
     /// Gives record `index` the value at `valueStart`, a key defined again. When the new key
