@@ -15,6 +15,7 @@ public func fuzzStrings(_ data: Data) {
         return
     }
     useEntries(of: utf8)
+    checkComments(of: utf8)
     guard let text = String(validating: data, as: UTF8.self), !text.hasPrefix("\u{FEFF}"),
         !text.hasPrefix("<?xml"), !text.hasPrefix("bplist")
     else { return }
@@ -32,4 +33,20 @@ private func useEntries(of file: StringsFile) {
     }
     _ = file.duplicates.count
     _ = file.dictionary.count
+}
+
+/// A file's comments, kept beside its keys' records: each is of a key the file defines, reads
+/// back by its key, and stays as it was once another comment is set (the comments then a
+/// table of their own).
+private func checkComments(of file: StringsFile) {
+    let added = "\u{1}fuzz key"
+    var changed = file.comments
+    changed.set("fuzz", for: added)
+    for (key, comment) in file.comments {
+        precondition(file.table.contains(key), "a comment of a key the file does not define")
+        precondition(file.comments[key] == comment, "a comment reads back otherwise")
+        precondition(key == added || changed[key] == comment, "a comment changed when another was set")
+    }
+    precondition(
+        changed[added] == "fuzz" && changed.count == file.comments.count + (file.comments[added] == nil ? 1 : 0))
 }
