@@ -106,6 +106,26 @@ struct StringsCommentTests {
         empty.overlay(read)
         #expect(empty == expected)
         #expect(try StringsParser.parse(text, path: "c.strings").comments.isEmpty)
+        // A key first defined without a comment is given one after another key was.
+        let later = "\"a\" = \"1\"; /* c */ \"c\" = \"3\"; /* a */ \"a\" = \"4\";"
+        #expect(
+            try StringsParser.parse(later, path: "l.strings", keepingComments: true).comments.map(\.key) == ["c", "a"])
+        var unchanged = read
+        unchanged.overlay(CommentTable())
+        #expect(unchanged == expected)
+    }
+
+    @Test("a catalog that lays a second file over a table keeps the first file's comments")
+    func layeredComments() throws {
+        var catalog = Catalog(language: try #require(LanguageTag("en")))
+        let first = try StringsParser.parse(
+            "/* c */ \"a\" = \"1\";\n\"b\" = \"2\";", path: "1.strings", keepingComments: true)
+        let second = try StringsParser.parse("\"a\" = \"9\";\n\"z\" = \"3\";", path: "2.strings", keepingComments: true)
+        catalog.overlay(first, table: "T")
+        catalog.overlay(second, table: "T")
+        #expect(catalog.tables["T"]?.dictionary == ["a": "9", "b": "2", "z": "3"])
+        #expect(catalog.comments["T"] == ["a": "c"])
+        #expect(first.comments == ["a": "c"] && first.table.dictionary == ["a": "1", "b": "2"])
     }
 
     @Test(

@@ -71,6 +71,7 @@ public struct Catalog: Sendable {
 
     /// Adds a parsed file's entries to `table`, replacing entries with the same key.
     public mutating func overlay(_ file: StringsFile, table: String) {
+        storeReadComments(of: table)
         tables[table, default: StringTable()].overlay(file.table)
         warnings += file.warnings
         duplicateLocations += file.duplicateLocations
@@ -87,7 +88,15 @@ public struct Catalog: Sendable {
 
     /// Adds entries to `table`'s text, replacing entries with the same key.
     public mutating func overlay(_ entries: StringTable, table: String) {
+        storeReadComments(of: table)
         tables[table, default: StringTable()].overlay(entries)
+    }
+
+    /// Gives the comments of `table` a table of their own when they are a `.strings` file's
+    /// as read, beside the records of that file's table, which is `table`'s text when it was
+    /// laid first: that text is about to change, in place, not in a copy kept for them.
+    private mutating func storeReadComments(of table: String) {
+        if tables[table] != nil { comments[table]?.storeRead() }
     }
 
     /// Adds plural entries to `table`, replacing entries with the same key.

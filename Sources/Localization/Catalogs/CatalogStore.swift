@@ -25,7 +25,8 @@ public final class CatalogStore: Sendable {
     /// The language pseudo-locales are made from; nil for none.
     public let pseudoLocaleSource: LanguageTag?
     /// Whether the catalogs built keep the comments of `.strings` files and String Catalogs
-    /// (`Catalog.comments`): a tool's store's, but lint's.
+    /// (`Catalog.comments`): true for a store made with `keepingComments`, which also reads
+    /// each String Catalog whole (`stringCatalog(at:)`).
     public let keepsComments: Bool
     /// Whether the store is a tool's: each String Catalog read whole once
     /// (`stringCatalog(at:)`), every language built from it.
@@ -59,9 +60,10 @@ public final class CatalogStore: Sendable {
     public let stringCatalogReadLanguages: Set<LanguageTag>?
 
     /// `pseudoLocaleSource`: offer `en-XA` and `ar-XB`, made from that language's catalogs.
-    /// `keepingComments`: for tools that check, convert or write catalogs back (see
-    /// `keepsComments`); such a store reads each String Catalog once, with only the
-    /// localizations of `readingLanguages` when given (never to be written back then).
+    /// `keepingComments`: for tools that convert or write catalogs back (see `keepsComments`;
+    /// lint's store is `init(checkingFolders:)`); such a store reads each String Catalog once,
+    /// with only the localizations of `readingLanguages` when given (never to be written back
+    /// then).
     public convenience init(
         folders: [URL], pseudoLocaleSource: LanguageTag? = nil, keepingComments: Bool = false,
         readingLanguages: Set<LanguageTag>? = nil

@@ -57,22 +57,29 @@ public struct CommentTable: Sendable, Equatable, Sequence, ExpressibleByDictiona
 
     /// Adds every comment of `other`, which wins over a comment here for the same key.
     public mutating func overlay(_ other: CommentTable) {
+        guard !other.isEmpty else { return }
         if isEmpty {
             self = other
             return
         }
         storeRead()
-        var other = other
-        other.storeRead()
-        table.overlay(other.table)
+        if let read = other.read { store(read) } else { table.overlay(other.table) }
     }
 
-    /// Makes the comments `read` holds entries of `table` (before a change, which `read`
-    /// cannot take), in the order they were read.
-    private mutating func storeRead() {
+    /// Makes the comments `read` holds entries of a table of their own: before a change,
+    /// which `read` cannot take, and before their file's table (which `read` holds) is changed
+    /// in a catalog, so that it changes in place, not in a copy.
+    mutating func storeRead() {
         guard let read else { return }
         self.read = nil
-        table.reserve(entries: read.order.count, bytes: read.bytes.count + read.order.count * 16)
+        store(read)
+    }
+
+    /// Adds the comments of `read` to `table`, in the order they were read.
+    private mutating func store(_ read: ReadComments) {
+        table.reserve(
+            entries: table.count + read.order.count,
+            bytes: Int(table.byteCount) + read.bytes.count + read.order.count * 16)
         let file = table.addFile("")
         read.keys.bytes.withUnsafeBufferPointer { keyBytes in
             read.bytes.withUnsafeBufferPointer { commentBytes in
