@@ -71,6 +71,11 @@ enum ExportCommand: ToolCommand {
                 reason: "no table named \(name) (have: \(exporter.tables.joined(separator: ", ")))")
         }
         let files = try exporter.files(format, tables: tables.isEmpty ? exporter.tables : tables)
+        guard !files.isEmpty else {
+            throw Diagnostic(
+                "nothing to export: no catalog here has a text in the tables and languages asked for",
+                path: project.layout.relativePath(project.layout.localizations))
+        }
         try write(files, to: parsed.value(output), parsed: parsed)
         return exporter.readingErrors.isEmpty ? 0 : 1
     }

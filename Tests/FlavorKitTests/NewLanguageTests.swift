@@ -150,6 +150,26 @@ struct NewLanguageTests {
         #expect(catalog["title"]?.comment == "The window's title.")
     }
 
+    @Test(
+        "catalogs with no text to export are an error, exit 1, and nothing is written",
+        arguments: [
+            ["--format", "po", "--output", "out.po"], ["--format", "po"], ["--format", "strings", "--output", "out/"],
+        ])
+    func nothingToExport(arguments: [String]) throws {
+        let package = try ScratchPackage(main: "", english: "", german: "")
+        defer { package.remove() }
+        let run = try ToolRunner.run(["export"] + arguments, in: package.root)
+        #expect(run.status == 1, "\(run.output)\(run.errors)")
+        #expect(
+            run.errors.contains(
+                "Localizations: error: nothing to export: no catalog here has a text in the tables and languages asked for"
+            ),
+            "\(run.errors)")
+        #expect(
+            run.output.isEmpty
+                && !FileManager.default.fileExists(atPath: package.root.appendingPathComponent("out.po").path))
+    }
+
     @Test("a language tag that is not BCP 47 is refused as before")
     func invalidTag() throws {
         let package = try TranslatorsPackage()

@@ -115,6 +115,28 @@ struct StringsCommentTests {
         #expect(unchanged == expected)
     }
 
+    @Test(
+        "a key defined again with a comment has the last one; shorter, longer and interleaved",
+        arguments: [
+            ["aaaa", "bb", "c"], ["c", "bb", "aaaa"], ["xx", "yyyy", "zz", "w"],
+        ])
+    func commentsDefinedAgain(comments: [String]) throws {
+        // Each comment for "k", with another commented key between them.
+        let text = comments.enumerated().map { "/* \($1) */ \"k\" = \"\($0)\";\n/* o\($0) */ \"o\($0)\" = \"\";" }
+            .joined(separator: "\n")
+        let read = try StringsParser.parse(text, path: "k.strings", keepingComments: true).comments
+        var expected: [String: String] = ["k": comments.last!]
+        for index in comments.indices { expected["o\(index)"] = "o\(index)" }
+        #expect(read.dictionary == expected && read.count == expected.count)
+        #expect(read.map(\.key) == ["k"] + comments.indices.map { "o\($0)" })
+        // The same file with no key between the definitions of "k".
+        let together = comments.map { "/* \($0) */ \"k\" = \"v\";" }.joined(separator: "\n")
+        #expect(
+            try StringsParser.parse(together, path: "t.strings", keepingComments: true).comments == [
+                "k": comments.last!
+            ])
+    }
+
     @Test("a catalog that lays a second file over a table keeps the first file's comments")
     func layeredComments() throws {
         var catalog = Catalog(language: try #require(LanguageTag("en")))

@@ -126,13 +126,33 @@ struct ReadComments: Sendable {
     /// The records with a comment, in the order they were first given one.
     private(set) var order: [UInt32] = []
 
-    /// Gives record `record` the comment `comment`, replacing any it had.
+    /// Gives record `record` the comment `comment`, replacing any it had: a key defined again
+    /// with a comment as long or shorter has it over the old one (or where the old one was,
+    /// the last), so that a file defining keys again does not keep every comment it had.
     mutating func add(_ comment: UnsafeBufferPointer<UInt8>, record: Int) {
+        if spans.count <= record { spans.append(contentsOf: repeatElement(nil, count: record + 1 - spans.count)) }
+        guard let old = spans[record] else {
+            order.append(UInt32(record))
+            spans[record] = append(comment)
+            return
+        }
+        if comment.count <= old.count {
+            bytes.withUnsafeMutableBufferPointer { bytes in
+                guard let start = bytes.baseAddress, let source = comment.baseAddress else { return }
+                (start + Int(old.lowerBound)).update(from: source, count: comment.count)
+            }
+            spans[record] = old.lowerBound..<old.lowerBound + UInt32(comment.count)
+            return
+        }
+        if old.upperBound == bytes.count { bytes.removeLast(old.count) }
+        spans[record] = append(comment)
+    }
+
+    /// Appends a comment's bytes; where they lie.
+    private mutating func append(_ comment: UnsafeBufferPointer<UInt8>) -> Range<UInt32> {
         let start = UInt32(bytes.count)
         bytes.append(contentsOf: comment)
-        if spans.count <= record { spans.append(contentsOf: repeatElement(nil, count: record + 1 - spans.count)) }
-        if spans[record] == nil { order.append(UInt32(record)) }
-        spans[record] = start..<UInt32(bytes.count)
+        return start..<UInt32(bytes.count)
     }
 
     /// The comment of record `record`, or nil.
