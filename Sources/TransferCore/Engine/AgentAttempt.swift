@@ -45,12 +45,14 @@ package final class AgentAttempt: TransferAttempt, Sendable {
     }
 
     /// How much of a download one agent writes before the next takes over (when the server
-    /// takes ranges): 64 MiB. FoundationNetworking keeps a dispatch timer for every 16 KiB
+    /// takes ranges): 256 MiB. FoundationNetworking keeps a dispatch timer for every 16 KiB
     /// piece of a fast body until its queue is idle, so one process downloading a large file
-    /// grows (about 20 MiB a GiB on loopback) and slows down; fresh agents stay at the memory
-    /// of a 64 MiB download and are faster overall, a new process and request every 64 MiB
-    /// costing less than the backlog they avoid (`Benchmarks downloads`).
-    package static let downloadShare: Int64 = 64 << 20
+    /// grows (about 20 MiB a GiB on loopback) and slows down; fresh agents stay near the
+    /// memory of a small download. Each costs a process and a request: on loopback, shares of
+    /// 64 MiB fetched a GiB at 0.66–0.71× curl's speed, of 128 MiB at 0.76–0.77×, of 256 MiB
+    /// at 0.84–0.86× with 1.13–1.15× the peak memory of a 64 MiB download (`Benchmarks
+    /// downloads`).
+    package static let downloadShare: Int64 = 256 << 20
 
     /// Where the agent is looked for: beside the running executable (symbolic links followed).
     package static var location: URL {
