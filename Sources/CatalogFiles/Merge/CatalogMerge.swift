@@ -120,9 +120,15 @@ public enum CatalogMerge {
                 path: path, orderedBy: areInIncreasingOrder, wholeVersions: wholeVersions, reading: read)
         else { return Result(data: Data(try read(.ours)), conflicts: []) }
         let oursText = try written(merged.ours, onto: merged.document, capacity: merged.capacity, path: path)
-        guard !merged.conflicts.isEmpty else { return Result(data: oursText, conflicts: []) }
+        guard !merged.conflicts.isEmpty else {
+            // Ours' text goes before the merged text is copied into `Data`: a catalog of a
+            // gigabyte is never held three times.
+            _ = consume merged
+            return Result(data: oursText.data, conflicts: [])
+        }
         let theirsText = try written(merged.theirs, onto: merged.document, capacity: merged.capacity, path: path)
-        let text = marked(String(decoding: oursText, as: UTF8.self), String(decoding: theirsText, as: UTF8.self))
+        let text = marked(
+            String(decoding: oursText.data, as: UTF8.self), String(decoding: theirsText.data, as: UTF8.self))
         return Result(data: Data(text.utf8), conflicts: merged.conflicts.map(describe))
     }
 
@@ -210,7 +216,7 @@ public enum CatalogMerge {
     /// if any, is kept.
     private static func written(
         _ result: MergeNode?, onto ours: OursText, capacity: Int, path: String
-    ) throws(Diagnostic) -> Data {
+    ) throws(Diagnostic) -> Written {
         var document = result ?? .object(KeyedList())
         // `strings` as kept texts of ours and entries to read, these left in the document.
         var members: [StringCatalogWriter.Member]?
@@ -241,8 +247,23 @@ public enum CatalogMerge {
             throw Diagnostic("the merged String Catalog would not read back (\(error.message))", path: path)
         }
         catalog.endsWithLineBreak = StringCatalog.endsWithLineBreak(ours.text)
-        guard let members else { return StringCatalogWriter.write(catalog) }
-        return Data(StringCatalogWriter.write(catalog, members: members, capacity: capacity))
+        guard let members else { return .data(StringCatalogWriter.write(catalog)) }
+        return .bytes(StringCatalogWriter.write(catalog, members: members, capacity: capacity))
+    }
+
+    /// A merge's text as `written` made it: the whole catalog (memory its `Data` took over), or
+    /// ours with the merge's entries in it (bytes, made `Data` when asked: once ours' own text
+    /// is let go, so that the two are not held beside the copy).
+    private enum Written {
+        case data(Data)
+        case bytes([UInt8])
+
+        var data: Data {
+            switch self {
+            case .data(let data): data
+            case .bytes(let bytes): Data(bytes)
+            }
+        }
     }
 
     /// Where a conflict is, in a catalog's words: `key "greeting", de, plural one`.
