@@ -57,5 +57,4 @@ package struct ByteBuffer: Sendable {
         for piece in buffers { bytes += piece.bytes }
         return bytes
     }
-
 }

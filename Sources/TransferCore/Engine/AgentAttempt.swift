@@ -48,10 +48,10 @@ package final class AgentAttempt: TransferAttempt, Sendable {
     /// takes ranges): 256 MiB. FoundationNetworking keeps a dispatch timer for every 16 KiB
     /// piece of a fast body until its queue is idle, so one process downloading a large file
     /// grows (about 20 MiB a GiB on loopback) and slows down; fresh agents stay near the
-    /// memory of a small download. Each costs a process and a request: on loopback, shares of
-    /// 64 MiB fetched a GiB at 0.66–0.71× curl's speed, of 128 MiB at 0.76–0.77×, of 256 MiB
-    /// at 0.84–0.86× with 1.13–1.15× the peak memory of a 64 MiB download (`Benchmarks
-    /// downloads`).
+    /// memory of a small download. Each costs a process and a request: shares of 256 MiB are
+    /// the smallest that keep a GiB from loopback within its goal of curl's speed, the memory
+    /// within its goal of a 64 MiB download's (`Benchmarks downloads`; the figures are in the
+    /// commit that chose them).
     package static let downloadShare: Int64 = 256 << 20
 
     /// Where the agent is looked for: beside the running executable (symbolic links followed).
