@@ -80,6 +80,7 @@ package enum InputFile {
         // The buffer is the file's size and one byte (to see the end): `Data(count:)` allocates
         // a quarter more than it is asked for, which a 1 GB catalog would hold while it is read.
         guard let buffer = malloc(size + 1) else { throw failure("cannot read the file", path) }
+        LargePages.advise(buffer, count: size + 1)
         let count: Int?
         do {
             count = try readAll(
@@ -189,6 +190,7 @@ package enum InputFile {
         var result: Result<Int?, Diagnostic> = .success(nil)
         let grown = [UInt8](unsafeUninitializedCapacity: capacity) { bytes, initialized in
             _ = bytes.initialize(fromContentsOf: buffer[..<kept])
+            LargePages.advise(bytes.baseAddress.map { UnsafeMutableRawPointer($0 + kept) }, count: capacity - kept)
             result = read(UnsafeMutableRawBufferPointer(bytes))
             switch result {
             case .success(let got):

@@ -1,4 +1,5 @@
 import Diagnostics
+import FileFormats
 
 #if canImport(Glibc)
 import Glibc
@@ -42,6 +43,7 @@ public struct StringTable: Sendable {
     /// Reserves room for about `entries` entries taking `byteCount` bytes in all.
     mutating func reserve(entries: Int, bytes byteCount: Int) {
         bytes.reserveCapacity(byteCount)
+        LargePages.advise(capacityOf: &bytes)
         records.reserveCapacity(entries)
         if slots.count < entries * 2 { rehash(capacity: Self.capacity(for: entries)) }
     }

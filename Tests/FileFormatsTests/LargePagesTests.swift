@@ -1,0 +1,67 @@
+import FileFormats
+import Foundation
+import Testing
+
+/// `LargePages` is a hint to Linux: it is given for the whole 2 MiB pages inside a large
+/// fresh buffer (as `/proc/self/smaps` flags them: `hg`) and nowhere else, and a file read
+/// through such a buffer arrives whole.
+@Suite("Large pages for large buffers")
+struct LargePagesTests {
+    #if os(Linux)
+    /// The `VmFlags` of the mapping that holds `address`, from `/proc/self/smaps`.
+    static func flags(at address: UnsafeMutableRawPointer) throws -> [String] {
+        let handle = try #require(FileHandle(forReadingAtPath: "/proc/self/smaps"))
+        let smaps = String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
+        let target = UInt(bitPattern: address)
+        var inside = false
+        for line in smaps.split(separator: "\n") {
+            if line.hasPrefix("VmFlags:") {
+                if inside { return line.dropFirst("VmFlags:".count).split(separator: " ").map(String.init) }
+                continue
+            }
+            // A mapping's first line: `start-end perms offset device inode [path]`.
+            let range = line.prefix { $0 != " " }.split(separator: "-")
+            guard range.count == 2, let start = UInt(range[0], radix: 16), let end = UInt(range[1], radix: 16) else {
+                continue
+            }
+            inside = start <= target && target < end
+        }
+        Issue.record("no mapping holds \(address)")
+        return []
+    }
+
+    @Test(
+        "the whole 2 MiB pages inside a buffer of 4 MiB or more are advised, its ragged ends and smaller buffers are not",
+        arguments: [(10 << 20, true), (4 << 20, true), (3 << 20, false)])
+    func advised(size: Int, expected: Bool) throws {
+        let page = 2 << 20
+        // A mapping of its own, 2 MiB pages apart from anything else, with a ragged start.
+        let length = size + 2 * page
+        let mapping = try #require(
+            mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0).flatMap {
+                $0 == MAP_FAILED ? nil : $0
+            })
+        defer { munmap(mapping, length) }
+        let aligned = UnsafeMutableRawPointer(
+            bitPattern: (UInt(bitPattern: mapping) + UInt(page) - 1) & ~UInt(page - 1))!
+        let start = aligned + 100
+        LargePages.advise(start, count: size)
+        // The first whole page starts at the next boundary; the bytes before it are not advised.
+        #expect(try Self.flags(at: aligned + page).contains("hg") == expected)
+        #expect(try !Self.flags(at: start).contains("hg"))
+        #expect(try !Self.flags(at: aligned + page + size).contains("hg"))
+    }
+    #endif
+
+    @Test("a large file arrives whole through both of InputFile's buffers", arguments: [5 << 20, 9 << 20 + 3])
+    func largeFileRead(size: Int) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pages-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("large.bin")
+        let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 12) }
+        try Data(bytes).write(to: file)
+        #expect(try InputFile.bytes(file, limit: InputFile.catalogLimit) == bytes)
+        #expect(try InputFile.read(file, limit: InputFile.catalogLimit, within: folder) == Data(bytes))
+    }
+}
