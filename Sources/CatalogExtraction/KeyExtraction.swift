@@ -280,7 +280,7 @@ public struct KeyExtraction {
             firstUses.contains(key) || SymbolName.name(for: key).map(scan.usesMember) == true
         }
         // The `.strings` records some source uses, marked as the new keys are looked for.
-        var usedRecords = [Bool](repeating: false, count: strings?.table.recordCount ?? 0)
+        var usedRecords = [Bool](repeating: false, count: strings?.table.count ?? 0)
         // The plural keys by their bytes, as `isUsed` tells keys apart (a `String` lookup finds
         // either spelling of `café`, and the key found would then be pruned as unused).
         let pluralKeys = Set((plurals?.entries.keys).map { $0.map(LiteralKey.init) } ?? [])
@@ -331,7 +331,7 @@ public struct KeyExtraction {
         var unused: [String] = []
         if let entries = strings?.table {
             // Only the records no call names are made into strings, to look for their symbol.
-            for index in 0..<entries.recordCount where !usedRecords[index] {
+            for index in 0..<entries.count where !usedRecords[index] {
                 let entry = entries.entry(atRecord: index)
                 guard !isUsed(entry.key) else { continue }
                 unused.append(entry.key)

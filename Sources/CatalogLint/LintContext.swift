@@ -168,7 +168,7 @@ public struct LintContext {
     ) -> [Comparison] {
         catalog.tableNames.map { table in
             let plurals = catalog.plurals[table] ?? [:]
-            let entries = (catalog.tables[table]?.liveEntries ?? [])
+            let entries = (catalog.tables[table]?.entries ?? [])
                 .filter { plurals[$0.key] == nil && development.has($0.key, in: table) }
             return Comparison(
                 catalog: catalog, development: development, developmentIndex: developmentIndex, table: table,

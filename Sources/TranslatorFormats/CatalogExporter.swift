@@ -130,7 +130,7 @@ public struct CatalogExporter {
                 for catalog in catalogs {
                     // Keyed by bytes, as the catalogs are: two spellings of one text are two keys.
                     var object: [LiteralKey: JSONValue] = [:]
-                    for entry in catalog.tables[table]?.liveEntries ?? [] {
+                    for entry in catalog.tables[table]?.entries ?? [] {
                         object[LiteralKey(entry.key)] = .string(entry.value)
                     }
                     for (key, entry) in catalog.plurals[table] ?? [:] {
@@ -158,7 +158,7 @@ public struct CatalogExporter {
                         (
                             CatalogFolderLayout.relativePath(language: catalog.language, table: table, kind: .strings),
                             StringsWriter.write(
-                                entries.liveEntries.filter { !plural.contains(LiteralKey($0.key)) }.map {
+                                entries.entries.filter { !plural.contains(LiteralKey($0.key)) }.map {
                                     (key: $0.key, value: $0.value)
                                 }, comments: catalog.comments[table] ?? CommentTable())
                         ))

@@ -357,7 +357,7 @@ public struct SymbolGenerator {
         var keys: [Key] = []
         keys.reserveCapacity((table?.count ?? 0) + plurals.count)
         if let table {
-            let runs = [Int].chunks(table.recordCount).concurrentChunks { records in
+            let runs = [Int].chunks(table.count).concurrentChunks { records in
                 var run: [Key] = []
                 run.reserveCapacity(records.count)
                 for record in records {

@@ -15,7 +15,7 @@ struct OrphanOverrideRule: LintRule {
             for catalog in flavor.layer.catalogs.values {
                 for table in catalog.tableNames {
                     let plurals = catalog.plurals[table] ?? [:]
-                    let entries = (catalog.tables[table]?.liveEntries ?? []).filter { plurals[$0.key] == nil }
+                    let entries = (catalog.tables[table]?.entries ?? []).filter { plurals[$0.key] == nil }
                     let keys = entries.map { ($0.key, $0.location) } + plurals.map { ($0.key, $0.value.location) }
                     for (key, location) in keys {
                         // An unreadable Info.plist is reported once, by info-plist.

@@ -67,7 +67,7 @@ struct RedundantOverrideRule: LintRule {
         var found: [Diagnostic] = []
         for (language, catalog) in layer.catalogs {
             for table in catalog.tableNames {
-                for entry in catalog.tables[table]?.liveEntries ?? [] {
+                for entry in catalog.tables[table]?.entries ?? [] {
                     guard
                         let shadowed = below.lazy.compactMap({ $0.catalogs[language]?[entry.key, table: table] })
                             .first,

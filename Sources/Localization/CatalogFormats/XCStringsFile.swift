@@ -91,7 +91,7 @@ public struct XCStringsFile: Sendable {
         func finished(path: String) -> Part {
             guard !replacedTexts.isEmpty else { return self }
             var finished = Part(file: path)
-            for entry in text.liveEntries where !replacedTexts.contains(entry.key) {
+            for entry in text.entries where !replacedTexts.contains(entry.key) {
                 finished.text.add(key: entry.key, value: entry.value, line: entry.location.line, column: 1, file: 0)
             }
             finished.plurals = plurals

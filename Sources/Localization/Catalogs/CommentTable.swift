@@ -101,7 +101,7 @@ public struct CommentTable: Sendable, Equatable, Sequence, ExpressibleByDictiona
 
     /// Each key with its comment, in the order keys were first given one.
     public func makeIterator() -> IndexingIterator<[(key: String, value: String)]> {
-        guard let read else { return table.liveEntries.map { (key: $0.key, value: $0.value) }.makeIterator() }
+        guard let read else { return table.entries.map { (key: $0.key, value: $0.value) }.makeIterator() }
         return read.order.map { record in
             (key: read.keys.key(atRecord: Int(record)), value: read.comment(ofRecord: Int(record))!)
         }.makeIterator()

@@ -34,8 +34,6 @@ public struct StringTable: Sendable {
     /// Each slot: the key's 32-bit hash in the high half, record index + 1 in the low half;
     /// 0 when empty. The capacity is a power of two, at most half full.
     private var slots: [UInt64] = []
-    /// Distinct keys.
-    public private(set) var count = 0
 
     /// An empty table.
     public init() {}
@@ -51,7 +49,10 @@ public struct StringTable: Sendable {
     // MARK: Reading
 
     /// Whether the table has no entry.
-    public var isEmpty: Bool { count == 0 }
+    public var isEmpty: Bool { records.isEmpty }
+
+    /// Distinct keys: one record each, numbered from 0 (`entry(atRecord:)`).
+    public var count: Int { records.count }
 
     /// The value of `key`, or nil.
     public subscript(key: String) -> String? {
@@ -96,7 +97,8 @@ public struct StringTable: Sendable {
     /// Where the entry of record `index` (`forEachEntry`'s) was defined.
     package func location(atRecord index: Int) -> SourceLocation { location(of: records[index]) }
 
-    /// Every entry, in the order of the keys' first definitions (each with its last value).
+    /// Every distinct key's entry, in the order of the keys' first definitions (a key defined
+    /// again: its last value, at its last place).
     public var entries: [StringsEntry] {
         records.map { record in
             StringsEntry(
@@ -225,20 +227,6 @@ public struct StringTable: Sendable {
             location: location(of: record))
     }
 
-    /// Each distinct key's entry (a key defined twice: its last value, at its last place), in
-    /// the order of first definitions.
-    public var liveEntries: [StringsEntry] {
-        var result: [StringsEntry] = []
-        result.reserveCapacity(count)
-        for record in records {
-            result.append(
-                StringsEntry(
-                    key: string(record.keyStart, record.keyLength),
-                    value: string(record.valueStart, record.valueLength), location: location(of: record)))
-        }
-        return result
-    }
-
     /// Key → value, the last duplicate winning.
     public var dictionary: [String: String] {
         var result = [String: String](minimumCapacity: count)
@@ -256,9 +244,6 @@ public struct StringTable: Sendable {
     func location(of record: Record) -> SourceLocation {
         SourceLocation(path: files[Int(record.file)], line: Int(record.line), column: Int(record.column))
     }
-
-    /// How many records there are (as `entry(atRecord:)` numbers them): one per distinct key.
-    package var recordCount: Int { records.count }
 
     /// The record `key` finds (as `entry(atRecord:)` numbers them), or nil.
     package func record(of key: String) -> Int? { recordIndex(of: key) }
@@ -374,7 +359,8 @@ public struct StringTable: Sendable {
             Record(
                 keyStart: keyStart, keyLength: keyLength, valueStart: valueStart,
                 valueLength: valueLength, line: line, column: column, file: file))
-        return (records.count - 1, place(recordIndex: records.count - 1, hash: hash))
+        place(recordIndex: records.count - 1, hash: hash)
+        return (records.count - 1, true)
     }
 
     /// Gives record `index` the value at `valueStart`, a key defined again. When the new key
@@ -463,39 +449,15 @@ public struct StringTable: Sendable {
         }
     }
 
-    /// Points the key's slot at `recordIndex`; returns whether the key was new.
-    private mutating func place(recordIndex: Int, hash: UInt64) -> Bool {
-        let record = records[recordIndex]
+    /// Gives record `recordIndex`, whose key no record had, the first free slot its hash
+    /// leads to.
+    private mutating func place(recordIndex: Int, hash: UInt64) {
         let mask = slots.count - 1
         var position = Int(truncatingIfNeeded: hash) & mask
-        let newSlot = (hash >> 32) << 32 | UInt64(recordIndex + 1)
-        let isNew: Bool = bytes.withUnsafeBufferPointer { bytes in
-            slots.withUnsafeMutableBufferPointer { slots in
-                while true {
-                    let slot = slots[position]
-                    if slot == 0 {
-                        slots[position] = newSlot
-                        return true
-                    }
-                    if slot >> 32 == hash >> 32 {
-                        let other = records[Int(slot & 0xFFFF_FFFF) - 1]
-                        if other.keyLength == record.keyLength,
-                            record.keyLength == 0
-                                || memcmp(
-                                    bytes.baseAddress! + Int(other.keyStart),
-                                    bytes.baseAddress! + Int(record.keyStart),
-                                    Int(record.keyLength)) == 0
-                        {
-                            slots[position] = newSlot
-                            return false
-                        }
-                    }
-                    position = (position + 1) & mask
-                }
-            }
+        slots.withUnsafeMutableBufferPointer { slots in
+            while slots[position] != 0 { position = (position + 1) & mask }
+            slots[position] = (hash >> 32) << 32 | UInt64(recordIndex + 1)
         }
-        if isNew { count += 1 }
-        return isNew
     }
 
     /// Indexes every record again in `capacity` slots. A table's records have distinct keys
@@ -519,7 +481,6 @@ public struct StringTable: Sendable {
             }
         }
         self.slots = slots
-        count = records.count
     }
 
     private static func capacity(for entries: Int) -> Int {
