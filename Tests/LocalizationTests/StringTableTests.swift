@@ -52,6 +52,18 @@ struct StringTableTests {
         filled.fill(from: baseTable)
         #expect(filled.dictionary == top.merging(base) { old, _ in old })
         #expect(filled.count == Set(base.keys).union(top.keys).count)
+        // Its own keys first, then the others in the fallback's order, not in hash order.
+        #expect(filled.keys == topTable.keys + baseTable.keys.filter { top[$0] == nil })
+    }
+
+    @Test("values mapped keep every key in its place")
+    func mappedValuesKeepOrder() throws {
+        let (text, model) = Self.generated(count: 500, seed: 3, prefix: "v")
+        let table = try StringsParser.parse(text, path: "t").table
+        let mapped = table.mappingValues { "[\($0)]" }
+        #expect(mapped.keys == table.keys)
+        #expect(mapped.dictionary == model.mapValues { "[\($0)]" })
+        #expect(mapped.entries.map(\.location) == table.entries.map(\.location))
     }
 
     /// `text`'s lines in another arrangement: `kind` 0 as they are, 1 reversed, 2 every third

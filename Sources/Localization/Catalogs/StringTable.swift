@@ -415,13 +415,12 @@ public struct StringTable: Sendable {
             line: Int(record.line), column: Int(record.column), file: file)
     }
 
-    /// The same entries, each value replaced by `transform(value)`.
+    /// The same entries in the same order, each value replaced by `transform(value)`.
     public func mappingValues(_ transform: (String) -> String) -> StringTable {
         var result = StringTable()
         result.reserve(entries: count, bytes: bytes.count * 2)
         let fileMap = files.map { result.addFile($0) }
-        for slot in slots where slot != 0 {
-            let record = records[Int(slot & 0xFFFF_FFFF) - 1]
+        for record in records {
             result.add(
                 key: string(record.keyStart, record.keyLength),
                 value: transform(string(record.valueStart, record.valueLength)),
@@ -431,7 +430,7 @@ public struct StringTable: Sendable {
     }
 
     /// Adds the entries of `other` whose keys this table lacks (a fallback language under a
-    /// preferred one).
+    /// preferred one), after its own, in `other`'s order.
     public mutating func fill(from other: StringTable) {
         if records.isEmpty {
             self = other
@@ -439,8 +438,7 @@ public struct StringTable: Sendable {
         }
         let fileMap = other.files.map { addFile($0) }
         other.bytes.withUnsafeBufferPointer { otherBytes in
-            for slot in other.slots where slot != 0 {
-                let record = other.records[Int(slot & 0xFFFF_FFFF) - 1]
+            for record in other.records {
                 let key = UnsafeBufferPointer(
                     rebasing: otherBytes[Int(record.keyStart)..<Int(record.keyStart + record.keyLength)])
                 guard find(key, hash: Self.hash(key)) == nil else { continue }
