@@ -189,8 +189,8 @@ package enum InputFile {
     ) throws(Diagnostic) -> ([UInt8], Int?) {
         var result: Result<Int?, Diagnostic> = .success(nil)
         let grown = [UInt8](unsafeUninitializedCapacity: capacity) { bytes, initialized in
+            LargePages.advise(UnsafeMutableRawPointer(bytes.baseAddress), count: capacity)
             _ = bytes.initialize(fromContentsOf: buffer[..<kept])
-            LargePages.advise(bytes.baseAddress.map { UnsafeMutableRawPointer($0 + kept) }, count: capacity - kept)
             result = read(UnsafeMutableRawBufferPointer(bytes))
             switch result {
             case .success(let got):

@@ -40,8 +40,14 @@ public struct StringTable: Sendable {
 
     /// Reserves room for about `entries` entries taking `byteCount` bytes in all.
     mutating func reserve(entries: Int, bytes byteCount: Int) {
-        bytes.reserveCapacity(byteCount)
-        LargePages.advise(capacityOf: &bytes)
+        if byteCount > bytes.capacity {
+            // Written once, front to back: a large buffer in 2 MiB pages.
+            let old = bytes
+            bytes = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, count in
+                LargePages.advise(UnsafeMutableRawPointer(buffer.baseAddress), count: buffer.count)
+                count = buffer.initialize(fromContentsOf: old)
+            }
+        }
         records.reserveCapacity(entries)
         if slots.count < entries * 2 { rehash(capacity: Self.capacity(for: entries)) }
     }
