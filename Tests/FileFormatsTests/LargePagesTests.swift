@@ -1,5 +1,6 @@
 import FileFormats
 import Foundation
+import TestSupport
 import Testing
 
 /// `LargePages` is a hint to Linux: it is given for the whole 2 MiB pages inside a large
@@ -69,8 +70,7 @@ struct LargePagesTests {
 
     @Test("a large file arrives whole through both of InputFile's buffers", arguments: [5 << 20, 9 << 20 + 3])
     func largeFileRead(size: Int) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pages-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try ChildProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("large.bin")
         let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 12) }

@@ -1,6 +1,7 @@
 import FileFormats
 import Foundation
 import Localization
+import TestSupport
 import Testing
 
 /// Comments are kept as bytes while a `.strings` file is read and made into text when asked
@@ -154,7 +155,7 @@ struct StringsCommentTests {
         "a tool's store keeps the comments of both kinds of catalog; lint's keeps none, but reads String Catalogs whole"
     )
     func stores() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("comments-\(UUID().uuidString)")
+        let folder = try ChildProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(
             at: folder.appendingPathComponent("en.lproj"), withIntermediateDirectories: true)
