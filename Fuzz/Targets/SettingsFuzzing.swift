@@ -24,16 +24,25 @@ public func fuzzSettings(_ data: Data) {
 }
 
 /// Reads `data` as a flavor's `Info.plist` (XML or binary), whole and for a few keys: the
-/// keys kept must hold what the whole read holds for them.
+/// members read must hold what the whole read holds for them.
 public func fuzzInfoPlist(_ data: Data) {
     let whole = try? PropertyListValues.value(of: data, path: "Info.plist")
-    let keys: Set<String> = ["CFBundleIdentifier", "FlavorFeatures", "FlavorLimits", "k"]
-    let some = try? PropertyListValues.value(of: data, path: "Info.plist", keeping: keys)
+    let keys = ["CFBundleIdentifier", "FlavorFeatures", "FlavorLimits", "k"]
+    let some: [Any?]??
+    do {
+        some = .some(try PropertyListValues.members(of: data, path: "Info.plist", named: keys))
+    } catch {
+        some = nil
+    }
     precondition((whole == nil) == (some == nil), "reading some keys and reading all disagree on whether it is a plist")
-    if let whole = whole as? [String: Any], let some = some as? [String: Any] {
+    guard let whole, let some else { return }
+    let dictionary = whole as? [String: Any]
+    precondition((dictionary == nil) == (some == nil), "reading some keys and reading all disagree on a dictionary")
+    guard let dictionary, let some else { return }
+    for (key, value) in zip(keys, some) {
         precondition(
-            NSDictionary(dictionary: whole.filter { keys.contains($0.key) }).isEqual(NSDictionary(dictionary: some)),
-            "the keys kept differ from the whole read's")
+            NSArray(array: [dictionary[key] as Any]).isEqual(NSArray(array: [value as Any])),
+            "the members read differ from the whole read's")
     }
 }
 

@@ -42,7 +42,7 @@ struct GrowthBenchmarks {
                 name: "Info.plist (XML)",
                 content: { entries, oneLine in Data(infoPlist(entries, oneLine: oneLine).utf8) },
                 read: { data in
-                    (try? PropertyListValues.value(of: data, path: "Info.plist", keeping: identityKeys)) as Any
+                    (try? PropertyListValues.members(of: data, path: "Info.plist", named: identityKeys)) as Any
                 }),
             Reader(
                 name: "Info.plist (binary)",
@@ -52,7 +52,7 @@ struct GrowthBenchmarks {
                     return try! PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0)
                 },
                 read: { data in
-                    (try? PropertyListValues.value(of: data, path: "Info.plist", keeping: identityKeys)) as Any
+                    (try? PropertyListValues.members(of: data, path: "Info.plist", named: identityKeys)) as Any
                 }),
             Reader(
                 name: "queue file", content: { entries, oneLine in Data(queue(entries, oneLine: oneLine).utf8) },
@@ -141,7 +141,7 @@ struct GrowthBenchmarks {
     }
 
     /// What a flavor reads of its `Info.plist`.
-    static let identityKeys: Set<String> = ["CFBundleIdentifier", "FlavorLimits"]
+    static let identityKeys = ["CFBundleIdentifier", "FlavorLimits"]
 
     /// A flavor's `Info.plist` with `entries` more keys (usage descriptions, a document type
     /// each with a few fields), indented or on one line.

@@ -20,39 +20,34 @@ package enum PropertyListValues {
     }
 
     /// The value `data` holds; an XML error names its line and column in `path`. A key given
-    /// twice keeps its last value, as Foundation's does. With `keeping`, a top-level
-    /// dictionary holds only those keys, each member converted as soon as it is read and the
-    /// others dropped, so that a large file costs no more memory than the keys asked for.
-    package static func value(of data: Data, path: String, keeping: Set<String>? = nil) throws(Diagnostic) -> Any {
-        var kept: [String: Any] = [:]
-        kept.reserveCapacity(keeping?.count ?? 0)
+    /// twice keeps its last value, as Foundation's does.
+    package static func value(of data: Data, path: String) throws(Diagnostic) -> Any {
+        value(try tree(of: data, path: path))
+    }
+
+    /// The values of the top-level dictionary's members named `keys`, each at its key's
+    /// position (nil for a key the dictionary does not have; a key given twice keeps its last
+    /// value), or nil when the top level is not a dictionary; an XML error names its line and
+    /// column in `path`. Each member is converted as soon as it is read and the others
+    /// dropped, so that a large file costs no more memory than the keys asked for; nothing is
+    /// hashed (a flavor's few keys are compared, their text shared with `keys`).
+    package static func members(of data: Data, path: String, named keys: [String]) throws(Diagnostic) -> [Any?]? {
+        var values = [Any?](repeating: nil, count: keys.count)
         let keep = { (member: PropertyList.Member) in
-            if keeping?.contains(member.key) ?? true { kept[member.key] = value(member.value) }
+            if let index = keys.firstIndex(of: member.key) { values[index] = value(member.value) }
         }
         guard !isBinary(data) else {
-            switch PropertyList.binary(data, eachMember: keeping == nil ? nil : keep) {
-            case .success(let root): return root.members?.isEmpty == true && keeping != nil ? kept : value(root)
+            switch PropertyList.binary(data, eachMember: keep) {
+            case .success(let root): return root.members == nil ? nil : values
             case .failure(let error):
                 throw Diagnostic(
                     "not a valid property list: \(error.reason)", at: SourceLocation(path: path, line: 1, column: 1))
             }
         }
-        let read = data.withUnsafeBytes { raw in
-            Result { () throws(Diagnostic) -> PropertyList in
-                try TextDecoding.withUTF8(raw.bindMemory(to: UInt8.self), path: path) { text throws(Diagnostic) in
-                    do throws(PropertyListReader.Failure) {
-                        guard keeping != nil else { return try PropertyListReader.read(text) }
-                        return try PropertyListReader.read(text, eachMember: keep)
-                    } catch {
-                        var positions = TextPositions(text: text, path: path)
-                        throw Diagnostic(
-                            "not a valid property list: \(error.message)", at: positions.location(at: error.offset))
-                    }
-                }
-            }
+        let root = try xml(data, path: path) { text throws(PropertyListReader.Failure) in
+            try PropertyListReader.read(text, sharing: keys, eachMember: keep)
         }
-        let root = try read.get()
-        return keeping != nil && root.members != nil ? kept : value(root)
+        return root.members == nil ? nil : values
     }
 
     /// The property list `data` holds, XML or binary, as a tree (each element's offsets kept
@@ -66,11 +61,21 @@ package enum PropertyListValues {
                     "not a valid property list: \(error.reason)", at: SourceLocation(path: path, line: 1, column: 1))
             }
         }
-        let read = data.withUnsafeBytes { raw in
+        return try xml(data, path: path) { text throws(PropertyListReader.Failure) in
+            try PropertyListReader.read(text)
+        }
+    }
+
+    /// `read` of `data`'s text, an XML property list; its error names its line and column in `path`.
+    private static func xml(
+        _ data: Data, path: String,
+        _ read: (UnsafeBufferPointer<UInt8>) throws(PropertyListReader.Failure) -> PropertyList
+    ) throws(Diagnostic) -> PropertyList {
+        let result = data.withUnsafeBytes { raw in
             Result { () throws(Diagnostic) -> PropertyList in
                 try TextDecoding.withUTF8(raw.bindMemory(to: UInt8.self), path: path) { text throws(Diagnostic) in
                     do throws(PropertyListReader.Failure) {
-                        return try PropertyListReader.read(text)
+                        return try read(text)
                     } catch {
                         var positions = TextPositions(text: text, path: path)
                         throw Diagnostic(
@@ -79,7 +84,7 @@ package enum PropertyListValues {
                 }
             }
         }
-        return try read.get()
+        return try result.get()
     }
 
     private static func value(_ list: PropertyList) -> Any {

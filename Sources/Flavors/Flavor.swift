@@ -132,7 +132,7 @@ public struct Flavor: Sendable {
             plistPath: { feature in
                 // Only for a message: the plist (of a variant's, the first) that lists the feature.
                 let plist = try? VariantInfoPlist(variant: variant, layout: resources)
-                return plist?.layers.first { ($0.values["FlavorFeatures"] as? [String])?.contains(feature) == true }?
+                return plist?.layers.first { ($0.value(.features) as? [String])?.contains(feature) == true }?
                     .path ?? resources.infoPlist(flavor: variant.folders.last!).path
             })
         let remembered =

@@ -69,12 +69,28 @@ public struct FlavorIdentity: Sendable, Equatable {
         try self.init(name: name, plist: data, path: path)
     }
 
-    /// The keys of an `Info.plist` a flavor reads; the others are dropped as they are read,
-    /// so that a large file costs no more memory than these.
-    package static let plistKeys: Set<String> = [
+    /// The keys of an `Info.plist` a flavor reads, in the order of ``PlistKey``; the others are
+    /// dropped as they are read, so that a large file costs no more memory than these.
+    package static let plistKeys = [
         "CFBundleIdentifier", "CFBundleDisplayName", "CFBundleShortVersionString", "CFBundleDevelopmentRegion",
         "FlavorFeatures", "FlavorLimits", "FlavorLook", bundleIdentifierSuffixKey,
     ]
+
+    /// A key of `plistKeys`, by its place there: a plist's values are read into those places
+    /// (`PropertyListValues.members`), looked up by no hash.
+    package enum PlistKey: Int, CaseIterable {
+        case bundleIdentifier, displayName, version, developmentRegion, features, limits, look
+        case bundleIdentifierSuffix
+
+        /// The key as the plist writes it.
+        package var name: String { FlavorIdentity.plistKeys[rawValue] }
+
+        /// The key written `name`, when a flavor reads it.
+        package init?(named name: String) {
+            guard let index = FlavorIdentity.plistKeys.firstIndex(of: name) else { return nil }
+            self.init(rawValue: index)
+        }
+    }
 
     /// `FlavorBundleIdentifierSuffix`: text a flavor of a dimension appends to the bundle
     /// identifier (`.staging`), as Android's `applicationIdSuffix`: a variant's identifier is
@@ -83,34 +99,33 @@ public struct FlavorIdentity: Sendable, Equatable {
 
     /// Parses Info.plist bytes; `path` is only used in error messages.
     public init(name: String, plist data: Data, path: String) throws(Diagnostic) {
-        let object = try PropertyListValues.value(of: data, path: path, keeping: Self.plistKeys)
-        guard let dictionary = object as? [String: Any] else {
+        guard let values = try PropertyListValues.members(of: data, path: path, named: Self.plistKeys) else {
             throw Diagnostic("the top level must be a dictionary", path: path)
         }
-        try self.init(name: name, path: { _ in path }, value: { dictionary[$0] })
+        try self.init(name: name, path: { _ in path }, value: { values[$0.rawValue] })
     }
 
     /// Validates an Info.plist's values: `value` gives each key's (a variant's, merged from
     /// several files, as `VariantInfoPlist` resolves it); `path` names the file that gave a
     /// key (`FlavorLimits.lists`) in error messages.
-    package init(name: String, path: (String) -> String, value: (String) -> Any?) throws(Diagnostic) {
-        func string(_ key: String) throws(Diagnostic) -> String {
+    package init(name: String, path: (String) -> String, value: (PlistKey) -> Any?) throws(Diagnostic) {
+        func string(_ key: PlistKey) throws(Diagnostic) -> String {
             guard let value = value(key) as? String, !value.isEmpty else {
-                throw Diagnostic("\(key) is missing or not a non-empty string", path: path(key))
+                throw Diagnostic("\(key.name) is missing or not a non-empty string", path: path(key.name))
             }
             return value
         }
         self.name = name
-        let suffix = value(Self.bundleIdentifierSuffixKey) ?? ""
+        let suffix = value(.bundleIdentifierSuffix) ?? ""
         guard let suffix = suffix as? String else {
             throw Diagnostic(
                 "\(Self.bundleIdentifierSuffixKey) must be a string such as .staging",
                 path: path(Self.bundleIdentifierSuffixKey))
         }
-        bundleIdentifier = try string("CFBundleIdentifier") + suffix
-        displayName = try string("CFBundleDisplayName")
-        version = try string("CFBundleShortVersionString")
-        let region = try string("CFBundleDevelopmentRegion")
+        bundleIdentifier = try string(.bundleIdentifier) + suffix
+        displayName = try string(.displayName)
+        version = try string(.version)
+        let region = try string(.developmentRegion)
         guard let development = LanguageTag(region) else {
             throw Diagnostic(
                 "CFBundleDevelopmentRegion \"\(Diagnostic.quote(region))\" is not a language tag",
@@ -118,13 +133,13 @@ public struct FlavorIdentity: Sendable, Equatable {
         }
         developmentLanguage = development
 
-        let rawFeatures = value("FlavorFeatures") ?? [String]()
+        let rawFeatures = value(.features) ?? [String]()
         guard let features = rawFeatures as? [String] else {
             throw Diagnostic("FlavorFeatures must be an array of strings", path: path("FlavorFeatures"))
         }
         self.features = Set(features)
 
-        let rawLimits = value("FlavorLimits") ?? [String: Any]()
+        let rawLimits = value(.limits) ?? [String: Any]()
         guard let limitDictionary = rawLimits as? [String: Any] else {
             throw Diagnostic("FlavorLimits must be a dictionary", path: path("FlavorLimits"))
         }
@@ -139,7 +154,7 @@ public struct FlavorIdentity: Sendable, Equatable {
             limits[key] = number
         }
         self.limits = limits
-        look = try FlavorLook(plistValue: value("FlavorLook"), path: path("FlavorLook"))
+        look = try FlavorLook(plistValue: value(.look), path: path("FlavorLook"))
     }
 
     /// The ranges of the `FlavorLimits` the reference app reads (a flavor of it sets them in its

@@ -26,8 +26,16 @@ package struct VariantInfoPlist {
         package let folder: String
         /// The plist's path.
         package let path: String
-        /// Its keys FlavorKit reads (`FlavorIdentity.plistKeys`).
-        package let values: [String: Any]
+        /// Its values of the keys FlavorKit reads, each at its key's place
+        /// (`FlavorIdentity.PlistKey`); nil where the plist does not set it.
+        package let values: [Any?]
+
+        /// Its value of `key`, nil when it does not set it.
+        package func value(_ key: FlavorIdentity.PlistKey) -> Any? { values[key.rawValue] }
+
+        /// Its value of the key written `name`, nil when it does not set it (or FlavorKit
+        /// reads no such key).
+        package func value(named name: String) -> Any? { FlavorIdentity.PlistKey(named: name).flatMap(value) }
     }
 
     /// The plists found, highest priority first.
@@ -35,9 +43,8 @@ package struct VariantInfoPlist {
     /// The variant they belong to.
     package let variant: Variant
 
-    /// The keys whose dictionaries are merged key by key (a list: two short names compare
-    /// faster than a set hashes one).
-    package static let mergedDictionaries = ["FlavorLimits", "FlavorLook"]
+    /// The keys whose dictionaries are merged key by key.
+    package static let mergedDictionaries: [FlavorIdentity.PlistKey] = [.limits, .look]
 
     /// Reads the plist of each of `variant`'s folders that has one (each inside its folder).
     package init(variant: Variant, layout: PackageLayout) throws(Diagnostic) {
@@ -54,10 +61,8 @@ package struct VariantInfoPlist {
                 throw Diagnostic(
                     "cannot read the flavor's Info.plist: a symbolic link that leads to no file", path: path)
             }
-            let object = try PropertyListValues.value(of: data, path: path, keeping: FlavorIdentity.plistKeys)
-            guard let values = object as? [String: Any] else {
-                throw Diagnostic("the top level must be a dictionary", path: path)
-            }
+            guard let values = try PropertyListValues.members(of: data, path: path, named: FlavorIdentity.plistKeys)
+            else { throw Diagnostic("the top level must be a dictionary", path: path) }
             layers.append(Layer(folder: folder, path: path, values: values))
         }
         guard !layers.isEmpty else {
@@ -75,7 +80,7 @@ package struct VariantInfoPlist {
         var suffix = ""
         for index in suffixOrder {
             let layer = layers[index]
-            guard let value = layer.values[FlavorIdentity.bundleIdentifierSuffixKey] else { continue }
+            guard let value = layer.value(.bundleIdentifierSuffix) else { continue }
             guard let text = value as? String else {
                 throw Diagnostic(
                     "\(FlavorIdentity.bundleIdentifierSuffixKey) must be a string such as .staging", path: layer.path)
@@ -86,31 +91,30 @@ package struct VariantInfoPlist {
         return try FlavorIdentity(
             name: variant.name, path: { key in values(of: key).first?.layer.path ?? layers[0].path }
         ) {
-            key in key == FlavorIdentity.bundleIdentifierSuffixKey ? suffix : value(of: key)
+            key in key == .bundleIdentifierSuffix ? suffix : value(of: key)
         }
     }
 
     /// The value of `key` in effect: the first layer's that sets it, except that
     /// `mergedDictionaries` are merged key by key and `FlavorFeatures` united over the layers.
     /// Resolved per key as the identity asks: no merged copy of every key is made.
-    func value(of key: String) -> Any? {
-        guard key == "FlavorFeatures" || Self.mergedDictionaries.contains(key) else {
-            // A loop: a lazy `compactMap`'s `first` looks the key up twice in the layer that has it.
+    func value(of key: FlavorIdentity.PlistKey) -> Any? {
+        guard key == .features || Self.mergedDictionaries.contains(key) else {
             for layer in layers {
-                if let value = layer.values[key] { return value }
+                if let value = layer.value(key) { return value }
             }
             return nil
         }
         var found: Any?
         // Lowest priority first: each layer that sets the key overrides or adds to those below.
         for layer in layers.reversed() {
-            guard let value = layer.values[key] else { continue }
+            guard let value = layer.value(key) else { continue }
             guard let below = found else {
                 found = value
                 continue
             }
             // As read (`[Any]`): a cast to `[String]` would copy each array; FlavorIdentity checks the union.
-            if key == "FlavorFeatures", let features = value as? [Any], let below = below as? [Any] {
+            if key == .features, let features = value as? [Any], let below = below as? [Any] {
                 found = below + features.filter { feature in !below.contains { $0 as? String == feature as? String } }
             } else if Self.mergedDictionaries.contains(key), let dictionary = value as? [String: Any],
                 let below = below as? [String: Any]
@@ -137,7 +141,7 @@ package struct VariantInfoPlist {
     package func values(of key: String) -> [(layer: Layer, value: Any)] {
         let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
         return layers.compactMap { layer in
-            guard var value = layer.values[parts[0]] else { return nil }
+            guard var value = layer.value(named: parts[0]) else { return nil }
             if parts.count == 2 {
                 guard let member = (value as? [String: Any])?[parts[1]] else { return nil }
                 value = member

@@ -20,14 +20,12 @@ struct PropertyListValuesTests {
             let ours = try #require(try PropertyListValues.value(of: data, path: "Info.plist") as? [String: Any])
             #expect(NSDictionary(dictionary: ours).isEqual(NSDictionary(dictionary: theirs)))
             #expect(ours["FlavorFeatures"] is [String])
-            // Keeping some keys: those, converted as they are read, nothing else.
-            let keys: Set<String> = ["FlavorFeatures", "CFBundleIdentifier", "NotThere"]
-            let some = try #require(
-                try PropertyListValues.value(of: data, path: "Info.plist", keeping: keys) as? [String: Any])
-            #expect(Set(some.keys) == ["FlavorFeatures", "CFBundleIdentifier"])
-            #expect(
-                NSDictionary(dictionary: some).isEqual(
-                    NSDictionary(dictionary: theirs.filter { keys.contains($0.key) })))
+            // Some members: those, each at its key's place, nil for a key the plist lacks.
+            let keys = ["FlavorFeatures", "CFBundleIdentifier", "NotThere"]
+            let some = try #require(try PropertyListValues.members(of: data, path: "Info.plist", named: keys))
+            #expect(some.count == 3 && some[2] == nil)
+            #expect(some[0] as? [String] == theirs["FlavorFeatures"] as? [String])
+            #expect(some[1] as? String == theirs["CFBundleIdentifier"] as? String)
         }
     }
 

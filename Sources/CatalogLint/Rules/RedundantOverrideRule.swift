@@ -47,12 +47,12 @@ struct RedundantOverrideRule: LintRule {
     private func plistKeys(_ plist: VariantInfoPlist) -> Set<String> {
         var keys: Set<String> = []
         for layer in plist.layers {
-            for (key, value) in layer.values
-            where key != "FlavorFeatures" && key != FlavorIdentity.bundleIdentifierSuffixKey {
+            for key in FlavorIdentity.PlistKey.allCases where key != .features && key != .bundleIdentifierSuffix {
+                guard let value = layer.value(key) else { continue }
                 if VariantInfoPlist.mergedDictionaries.contains(key), let members = value as? [String: Any] {
-                    keys.formUnion(members.keys.map { key + "." + $0 })
+                    keys.formUnion(members.keys.map { key.name + "." + $0 })
                 } else {
-                    keys.insert(key)
+                    keys.insert(key.name)
                 }
             }
         }
