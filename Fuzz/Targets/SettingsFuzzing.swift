@@ -28,21 +28,29 @@ public func fuzzSettings(_ data: Data) {
 public func fuzzInfoPlist(_ data: Data) {
     let whole = try? PropertyListValues.value(of: data, path: "Info.plist")
     let keys = ["CFBundleIdentifier", "FlavorFeatures", "FlavorLimits", "k"]
-    let some: [Any?]??
-    do {
-        some = .some(try PropertyListValues.members(of: data, path: "Info.plist", named: keys))
-    } catch {
-        some = nil
+    // Three outcomes: an error, not a dictionary (nil), or the members.
+    let read: Result<[Any?]?, Diagnostic> = Result { () throws(Diagnostic) in
+        try PropertyListValues.members(of: data, path: "Info.plist", named: keys)
     }
-    precondition((whole == nil) == (some == nil), "reading some keys and reading all disagree on whether it is a plist")
-    guard let whole, let some else { return }
-    let dictionary = whole as? [String: Any]
-    precondition((dictionary == nil) == (some == nil), "reading some keys and reading all disagree on a dictionary")
-    guard let dictionary, let some else { return }
-    for (key, value) in zip(keys, some) {
-        precondition(
-            NSArray(array: [dictionary[key] as Any]).isEqual(NSArray(array: [value as Any])),
-            "the members read differ from the whole read's")
+    guard let whole else {
+        guard case .failure = read else { preconditionFailure("the members of what is not a plist were read") }
+        return
+    }
+    guard case .success(let members) = read else { preconditionFailure("a plist read whole failed for its members") }
+    guard let dictionary = whole as? [String: Any] else {
+        precondition(members == nil, "members were read from a plist that is not a dictionary")
+        return
+    }
+    guard let members else { preconditionFailure("a dictionary read whole gave no members") }
+    for (key, member) in zip(keys, members) {
+        switch (dictionary[key], member) {
+        case (nil, nil): continue
+        case (let value?, let member?):
+            precondition(type(of: value) == type(of: member), "a member read as another kind than the whole read's")
+            precondition(
+                NSArray(array: [value]).isEqual(NSArray(array: [member])), "a member differs from the whole read's")
+        default: preconditionFailure("a key present in one read only")
+        }
     }
 }
 

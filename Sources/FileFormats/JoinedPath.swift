@@ -1,8 +1,9 @@
 /// `name` inside the folder at `folder`, joined as text. Start-up names its catalogs and plists
 /// this way: a `URL` built by `appending(path:)` for each costs more than reading a small file.
 package func joinedPath(_ folder: String, _ name: String) -> String {
-    // One allocation and two copies of bytes: appending to a `String` goes through its
-    // general (grapheme-aware) path three times, which cost more than the rest of the join.
+    // One allocation and two copies of bytes (for native strings; a bridged one is made
+    // contiguous first): appending to a `String` goes through its general path (capacity,
+    // uniqueness and flag checks) three times, which cost more than the rest of the join.
     var folder = folder
     var name = name
     return folder.withUTF8 { head in

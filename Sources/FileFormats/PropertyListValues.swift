@@ -25,29 +25,36 @@ package enum PropertyListValues {
         value(try tree(of: data, path: path))
     }
 
-    /// The values of the top-level dictionary's members named `keys`, each at its key's
-    /// position (nil for a key the dictionary does not have; a key given twice keeps its last
-    /// value), or nil when the top level is not a dictionary; an XML error names its line and
-    /// column in `path`. Each member is converted as soon as it is read and the others
-    /// dropped, so that a large file costs no more memory than the keys asked for; nothing is
-    /// hashed (a flavor's few keys are compared, their text shared with `keys`).
+    /// The values of the top-level dictionary's members named `keys` (distinct names), each
+    /// at its key's position (nil for a key the dictionary does not have; a key given twice
+    /// keeps its last value), or nil when the top level is not a dictionary; an XML error
+    /// names its line and column in `path`. Each member is converted as soon as it is read and
+    /// the others dropped, so that a large file costs no more memory than the keys asked
+    /// for; no top-level key is hashed (a flavor's few keys are compared, the text of the
+    /// long ones shared with `keys`).
     package static func members(of data: Data, path: String, named keys: [String]) throws(Diagnostic) -> [Any?]? {
         var values = [Any?](repeating: nil, count: keys.count)
         let keep = { (member: PropertyList.Member) in
             if let index = keys.firstIndex(of: member.key) { values[index] = value(member.value) }
         }
-        guard !isBinary(data) else {
+        let root: PropertyList
+        if isBinary(data) {
             switch PropertyList.binary(data, eachMember: keep) {
-            case .success(let root): return root.members == nil ? nil : values
+            case .success(let read): root = read
             case .failure(let error):
                 throw Diagnostic(
                     "not a valid property list: \(error.reason)", at: SourceLocation(path: path, line: 1, column: 1))
             }
+        } else {
+            root = try xml(data, path: path) { text throws(PropertyListReader.Failure) in
+                try PropertyListReader.read(text, sharing: keys, eachMember: keep)
+            }
         }
-        let root = try xml(data, path: path) { text throws(PropertyListReader.Failure) in
-            try PropertyListReader.read(text, sharing: keys, eachMember: keep)
-        }
-        return root.members == nil ? nil : values
+        // Both readers hand a top-level dictionary's members over as they read them; any
+        // they kept instead are taken here, so that none is lost.
+        guard let kept = root.members else { return nil }
+        kept.forEach(keep)
+        return values
     }
 
     /// The property list `data` holds, XML or binary, as a tree (each element's offsets kept

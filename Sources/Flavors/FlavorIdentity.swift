@@ -69,21 +69,30 @@ public struct FlavorIdentity: Sendable, Equatable {
         try self.init(name: name, plist: data, path: path)
     }
 
-    /// The keys of an `Info.plist` a flavor reads, in the order of ``PlistKey``; the others are
-    /// dropped as they are read, so that a large file costs no more memory than these.
-    package static let plistKeys = [
-        "CFBundleIdentifier", "CFBundleDisplayName", "CFBundleShortVersionString", "CFBundleDevelopmentRegion",
-        "FlavorFeatures", "FlavorLimits", "FlavorLook", bundleIdentifierSuffixKey,
-    ]
+    /// The keys of an `Info.plist` a flavor reads, each at its ``PlistKey``'s place; the others
+    /// are dropped as they are read, so that a large file costs no more memory than these.
+    package static let plistKeys = PlistKey.allCases.map(\.name)
 
-    /// A key of `plistKeys`, by its place there: a plist's values are read into those places
-    /// (`PropertyListValues.members`), looked up by no hash.
-    package enum PlistKey: Int, CaseIterable {
+    /// A key of an `Info.plist` a flavor reads. Its raw value is its place in `plistKeys`:
+    /// a plist's values are read into those places (`PropertyListValues.members`), looked up
+    /// by no hash.
+    package enum PlistKey: Int, CaseIterable, Sendable {
         case bundleIdentifier, displayName, version, developmentRegion, features, limits, look
         case bundleIdentifierSuffix
 
         /// The key as the plist writes it.
-        package var name: String { FlavorIdentity.plistKeys[rawValue] }
+        package var name: String {
+            switch self {
+            case .bundleIdentifier: "CFBundleIdentifier"
+            case .displayName: "CFBundleDisplayName"
+            case .version: "CFBundleShortVersionString"
+            case .developmentRegion: "CFBundleDevelopmentRegion"
+            case .features: "FlavorFeatures"
+            case .limits: "FlavorLimits"
+            case .look: "FlavorLook"
+            case .bundleIdentifierSuffix: FlavorIdentity.bundleIdentifierSuffixKey
+            }
+        }
 
         /// The key written `name`, when a flavor reads it.
         package init?(named name: String) {
@@ -135,13 +144,13 @@ public struct FlavorIdentity: Sendable, Equatable {
 
         let rawFeatures = value(.features) ?? [String]()
         guard let features = rawFeatures as? [String] else {
-            throw Diagnostic("FlavorFeatures must be an array of strings", path: path("FlavorFeatures"))
+            throw Diagnostic("FlavorFeatures must be an array of strings", path: path(PlistKey.features.name))
         }
         self.features = Set(features)
 
         let rawLimits = value(.limits) ?? [String: Any]()
         guard let limitDictionary = rawLimits as? [String: Any] else {
-            throw Diagnostic("FlavorLimits must be a dictionary", path: path("FlavorLimits"))
+            throw Diagnostic("FlavorLimits must be a dictionary", path: path(PlistKey.limits.name))
         }
         var limits: [String: Int] = [:]
         for (key, limit) in limitDictionary.sorted(by: { $0.key < $1.key }) {
@@ -154,7 +163,7 @@ public struct FlavorIdentity: Sendable, Equatable {
             limits[key] = number
         }
         self.limits = limits
-        look = try FlavorLook(plistValue: value(.look), path: path("FlavorLook"))
+        look = try FlavorLook(plistValue: value(.look), path: path(PlistKey.look.name))
     }
 
     /// The ranges of the `FlavorLimits` the reference app reads (a flavor of it sets them in its

@@ -28,7 +28,7 @@ package struct VariantInfoPlist {
         package let path: String
         /// Its values of the keys FlavorKit reads, each at its key's place
         /// (`FlavorIdentity.PlistKey`); nil where the plist does not set it.
-        package let values: [Any?]
+        fileprivate let values: [Any?]
 
         /// Its value of `key`, nil when it does not set it.
         package func value(_ key: FlavorIdentity.PlistKey) -> Any? { values[key.rawValue] }

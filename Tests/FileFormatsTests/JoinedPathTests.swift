@@ -14,6 +14,12 @@ struct JoinedPathTests {
             // Not normalized: é written precomposed in one and decomposed in the other stays so.
             ("/caf\u{E9}", "cafe\u{301}.lproj", "/caf\u{E9}/cafe\u{301}.lproj"),
             ("/ファイル/\u{1F600}", "名前", "/ファイル/\u{1F600}/名前"),
+            // Short enough to be stored inline, and not ASCII.
+            ("/\u{E9}", "x", "/\u{E9}/x"),
+            ("", "x", "/x"),
+            ("a", "", "a/"),
+            ("a//", "b", "a//b"),
+            (String(Substring("/a/b/c".dropLast(2))), String("lang.lproj".prefix(4)), "/a/b/lang"),
             (
                 String(repeating: "/folder", count: 40), "Localizable.strings",
                 String(repeating: "/folder", count: 40) + "/Localizable.strings"

@@ -29,6 +29,41 @@ struct PropertyListValuesTests {
         }
     }
 
+    @Test(
+        "members: each key at its place, the last of a repeated one, nil for a missing one or a top level not a dictionary",
+        arguments: [PropertyListSerialization.PropertyListFormat.xml, .binary])
+    func members(format: PropertyListSerialization.PropertyListFormat) throws {
+        let keys = ["CFBundleIdentifier", "n", "missing", "list"]
+        let dictionary: [String: Any] = ["n": 3, "CFBundleIdentifier": "a.b", "list": ["x", 2], "other": true]
+        let data = try PropertyListSerialization.data(fromPropertyList: dictionary, format: format, options: 0)
+        let read = try #require(try PropertyListValues.members(of: data, path: "x.plist", named: keys))
+        #expect(read.count == 4)
+        #expect(read[0] as? String == "a.b" && read[1] as? Int == 3 && read[2] == nil)
+        let list = try #require(read[3] as? [Any])
+        #expect(list.count == 2 && list[0] as? String == "x" && list[1] as? Int == 2)
+        for top in [["a.b"] as Any, "a.b" as Any] {
+            let other = try PropertyListSerialization.data(fromPropertyList: top, format: format, options: 0)
+            #expect(try PropertyListValues.members(of: other, path: "x.plist", named: keys) == nil)
+        }
+        // Written twice (XML only: a binary plist's dictionary cannot hold a key twice).
+        let twice = Data(
+            "<plist><dict><key>n</key><integer>1</integer><key>n</key><string>2</string></dict></plist>".utf8)
+        #expect(try PropertyListValues.members(of: twice, path: "x.plist", named: ["n"])?[0] as? String == "2")
+    }
+
+    @Test("a long key written with a carriage return reads as its line ends normalised, as the whole read has it")
+    func carriageReturnInKey() throws {
+        let written = "ABCDEFGHIJKLMNOP\r\nQ"
+        let normalised = "ABCDEFGHIJKLMNOP\nQ"
+        let data = Data("<plist><dict><key>\(written)</key><string>v</string></dict></plist>".utf8)
+        let whole = try #require(try PropertyListValues.value(of: data, path: "x.plist") as? [String: Any])
+        #expect(Array(whole.keys) == [normalised])
+        // Asked for as written and as read: only the second is there.
+        let read = try #require(
+            try PropertyListValues.members(of: data, path: "x.plist", named: [written, normalised]))
+        #expect(read[0] == nil && read[1] as? String == "v")
+    }
+
     @Test("every kind in a plain Swift type; the last of a repeated key wins")
     func types() throws {
         let xml = """

@@ -45,6 +45,30 @@ struct FlavorIdentityTests {
     }
 
     @Test(
+        "a plist whose top level is not a dictionary is named, in XML and in binary",
+        arguments: ["an array", "a string", "an integer"], [PropertyListSerialization.PropertyListFormat.xml, .binary])
+    func notADictionary(kind: String, format: PropertyListSerialization.PropertyListFormat) throws {
+        let top: Any = kind == "an array" ? ["a.b"] : kind == "a string" ? "a.b" : 7
+        let data = try PropertyListSerialization.data(fromPropertyList: top, format: format, options: 0)
+        #expect(throws: Diagnostic("the top level must be a dictionary", path: "/p/Info.plist")) {
+            try FlavorIdentity(name: "X", plist: data, path: "/p/Info.plist")
+        }
+    }
+
+    @Test("each key a flavor reads has its own place, its name written as the plist writes it")
+    func keyPlaces() {
+        #expect(FlavorIdentity.plistKeys.count == FlavorIdentity.PlistKey.allCases.count)
+        #expect(Set(FlavorIdentity.plistKeys).count == FlavorIdentity.plistKeys.count)
+        for key in FlavorIdentity.PlistKey.allCases {
+            #expect(FlavorIdentity.plistKeys[key.rawValue] == key.name)
+            #expect(FlavorIdentity.PlistKey(named: key.name) == key)
+        }
+        #expect(FlavorIdentity.PlistKey.limits.name == "FlavorLimits")
+        #expect(FlavorIdentity.PlistKey.bundleIdentifierSuffix.name == FlavorIdentity.bundleIdentifierSuffixKey)
+        #expect(FlavorIdentity.PlistKey(named: "CFBundleName") == nil)
+    }
+
+    @Test(
         "a missing key is named",
         arguments: [
             "CFBundleIdentifier", "CFBundleDisplayName", "CFBundleShortVersionString", "CFBundleDevelopmentRegion",

@@ -398,8 +398,11 @@ package struct XMLScanner {
         if offset < text.count, isCloseTag() {
             let run = UnsafeBufferPointer(rebasing: text[runStart..<offset])
             try close(tag)
-            // Shorter strings are stored inline, allocating nothing anyway.
-            if run.count > 15, let known = shared.first(where: { Self.equal(run, $0) }) { return known }
+            // Shorter strings are stored inline, allocating nothing anyway; a run with a
+            // carriage return is not the text it reads as (its line ends are normalised).
+            if run.count > 15, !carriageReturn, let known = shared.first(where: { Self.equal(run, $0) }) {
+                return known
+            }
             let plain = String(decoding: run, as: UTF8.self)
             return carriageReturn ? Self.normalizingNewlines(plain) : plain
         }
