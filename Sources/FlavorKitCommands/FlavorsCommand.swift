@@ -192,8 +192,10 @@ enum FlavorsCommand: ToolCommand {
             )
         }
         if let effective = explanation.effective {
-            lines.append(
-                "  which makes \(Diagnostic.visible(effective)), with each \(FlavorIdentity.bundleIdentifierSuffixKey)")
+            let suffixes =
+                explanation.subject == FlavorIdentity.PlistKey.bundleIdentifier.name
+                ? ", with each \(FlavorIdentity.bundleIdentifierSuffixKey)" : ""
+            lines.append("  which makes \(Diagnostic.visible(effective))\(suffixes)")
         }
         return lines.map { $0 + "\n" }.joined()
     }

@@ -62,9 +62,11 @@ public struct Flavor: Sendable {
 
     /// The flavor's name in the language in use: the `InfoPlist.strings` translation of
     /// `CFBundleDisplayName` (in the shared or the flavor's catalogs), as on Apple platforms,
-    /// else the plist's own value.
+    /// else the plist's own value. A control character in a translation is written out
+    /// (`\u{1B}`), as in every text, never sent to the terminal.
     public var displayName: String {
-        localizer.entry("CFBundleDisplayName", table: "InfoPlist")?.value ?? identity.displayName
+        localizer.entry("CFBundleDisplayName", table: "InfoPlist").map { ControlCharacters.shown($0.value) }
+            ?? identity.displayName
     }
 
     /// Whether the plist enables `feature` (and the program contains it).

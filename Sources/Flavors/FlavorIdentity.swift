@@ -101,6 +101,31 @@ public struct FlavorIdentity: Sendable, Equatable {
         }
     }
 
+    /// Whether `identifier` is a bundle identifier as Apple's platforms take one: ASCII
+    /// letters, digits, hyphens and periods, no part between periods empty, at most 255
+    /// bytes (`com.example.app`). It names the flavor's settings folder (`RememberedLanguage`):
+    /// nothing that leads elsewhere or acts on a terminal can be in it.
+    public static func isBundleIdentifier(_ identifier: String) -> Bool {
+        guard (1...255).contains(identifier.utf8.count) else { return false }
+        var partIsEmpty = true
+        for byte in identifier.utf8 {
+            switch byte {
+            case UInt8(ascii: "."):
+                guard !partIsEmpty else { return false }
+                partIsEmpty = true
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
+                partIsEmpty = false
+            default: return false
+            }
+        }
+        return !partIsEmpty
+    }
+
+    /// What `isBundleIdentifier` takes, for messages.
+    static let bundleIdentifierRule =
+        "ASCII letters, digits, hyphens and periods, no part empty, at most 255 bytes (com.example.app)"
+
     /// `FlavorBundleIdentifierSuffix`: text a flavor of a dimension appends to the bundle
     /// identifier (`.staging`), as Android's `applicationIdSuffix`: a variant's identifier is
     /// its `CFBundleIdentifier` followed by its folders' suffixes in dimension order.
@@ -131,9 +156,31 @@ public struct FlavorIdentity: Sendable, Equatable {
                 "\(Self.bundleIdentifierSuffixKey) must be a string such as .staging",
                 path: path(Self.bundleIdentifierSuffixKey))
         }
-        bundleIdentifier = try string(.bundleIdentifier) + suffix
+        let base = try string(.bundleIdentifier)
+        guard Self.isBundleIdentifier(base) else {
+            throw Diagnostic(
+                "CFBundleIdentifier \"\(Diagnostic.quote(base))\" is not a bundle identifier: "
+                    + Self.bundleIdentifierRule, path: path(PlistKey.bundleIdentifier.name))
+        }
+        bundleIdentifier = base + suffix
+        guard Self.isBundleIdentifier(bundleIdentifier) else {
+            throw Diagnostic(
+                "\(Self.bundleIdentifierSuffixKey) \"\(Diagnostic.quote(suffix))\" makes "
+                    + "\"\(Diagnostic.quote(bundleIdentifier))\", not a bundle identifier: "
+                    + Self.bundleIdentifierRule,
+                path: path(Self.bundleIdentifierSuffixKey))
+        }
         displayName = try string(.displayName)
         version = try string(.version)
+        // Shown on the terminal as they are: nothing in them may act on it or reorder the text.
+        for (key, text) in [(PlistKey.displayName, displayName), (.version, version)] {
+            let found = ControlCharacters.unexpected(in: text, comparedWith: "")
+            guard found.isEmpty else {
+                throw Diagnostic(
+                    "\(key.name) holds \(ControlCharacters.names(found)), a character that acts on the terminal "
+                        + "or reorders the text around it", path: path(key.name))
+            }
+        }
         let region = try string(.developmentRegion)
         guard let development = LanguageTag(region) else {
             throw Diagnostic(

@@ -24,9 +24,13 @@ public struct RememberedLanguage: Sendable {
     public let file: URL
 
     /// The settings file of `bundleIdentifier`, or nil when the environment names no
-    /// configuration folder (neither `XDG_CONFIG_HOME` nor `HOME`).
+    /// configuration folder (neither `XDG_CONFIG_HOME` nor `HOME`), or when
+    /// `bundleIdentifier` is not one (`FlavorIdentity.isBundleIdentifier`): it names a folder
+    /// inside the configuration folder, never one elsewhere (`..`, `a/b`).
     public init?(bundleIdentifier: String, environment: [String: String]) {
-        guard let folder = Self.configurationFolder(environment: environment) else { return nil }
+        guard FlavorIdentity.isBundleIdentifier(bundleIdentifier),
+            let folder = Self.configurationFolder(environment: environment)
+        else { return nil }
         file = folder.appendingPathComponent(bundleIdentifier).appendingPathComponent("settings.json")
     }
 

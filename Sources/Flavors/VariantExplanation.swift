@@ -24,12 +24,13 @@ package struct VariantExplanation: Sendable {
     /// What was explained: `FlavorLimits.lists`, or `"today.title" (Localizable)`.
     package let subject: String
     /// Every file with a value, the one in effect first; for `FlavorFeatures` every file adds
-    /// (a union), for `FlavorBundleIdentifierSuffix` every suffix is appended.
+    /// (a union), for `FlavorLimits` and `FlavorLook` its members (merged), for
+    /// `FlavorBundleIdentifierSuffix` every suffix is appended.
     package let sources: [Source]
     /// Whether every source adds to the value instead of shadowing the next.
     package let combines: Bool
     /// The value the variant ends with when it is not the first source's: the bundle
-    /// identifier, its folders' suffixes appended.
+    /// identifier, its folders' suffixes appended; the features or a dictionary, merged.
     package var effective: String?
 
     /// The `Info.plist` key `key` (`CFBundleIdentifier`, `FlavorLimits.lists`) in `variant`.
@@ -42,13 +43,20 @@ package struct VariantExplanation: Sendable {
             Source(
                 location: lines.location(of: key, in: layer.path), value: describe(value), language: nil)
         }
+        // The features are united and `FlavorLimits` and `FlavorLook` merged member by member
+        // (not a member such as `FlavorLimits.lists`, which one file gives): every file adds.
+        let merged = FlavorIdentity.PlistKey(named: key).flatMap {
+            $0 == .features || VariantInfoPlist.mergedDictionaries.contains($0) ? $0 : nil
+        }
         var explanation = VariantExplanation(
-            subject: key, sources: sources,
-            combines: key == "FlavorFeatures" || key == FlavorIdentity.bundleIdentifierSuffixKey)
+            subject: key, sources: sources, combines: merged != nil || key == FlavorIdentity.bundleIdentifierSuffixKey)
         if key == "CFBundleIdentifier", !sources.isEmpty,
             let identifier = try? plist.identity().bundleIdentifier, describe(identifier) != sources[0].value
         {
             explanation.effective = describe(identifier)
+        }
+        if let merged, sources.count > 1, let value = plist.value(of: merged) {
+            explanation.effective = describe(value)
         }
         return explanation
     }

@@ -77,6 +77,7 @@ package struct VariantInfoPlist {
 
     /// The variant's identity, validated; an error names the file that gave the key at fault.
     package func identity() throws(Diagnostic) -> FlavorIdentity {
+        try checkKinds()
         var suffix = ""
         for index in suffixOrder {
             let layer = layers[index]
@@ -92,6 +93,30 @@ package struct VariantInfoPlist {
             name: variant.name, path: { key in values(of: key).first?.layer.path ?? layers[0].path }
         ) {
             key in key == .bundleIdentifierSuffix ? suffix : value(of: key)
+        }
+    }
+
+    /// Refuses a value of the wrong kind in any layer, at that layer's plist: one that another
+    /// layer shadows, or that would be merged, is a mistake too, never dropped unseen.
+    private func checkKinds() throws(Diagnostic) {
+        for layer in layers {
+            for key in FlavorIdentity.PlistKey.allCases {
+                guard let value = layer.value(key) else { continue }
+                switch key {
+                case .bundleIdentifierSuffix:
+                    continue  // `identity()` names its kind with an example.
+                case .features:
+                    guard let features = value as? [Any], features.allSatisfy({ $0 is String }) else {
+                        throw Diagnostic("\(key.name) must be an array of strings", path: layer.path)
+                    }
+                case .limits, .look:
+                    guard value is [String: Any] else {
+                        throw Diagnostic("\(key.name) must be a dictionary", path: layer.path)
+                    }
+                default:
+                    guard value is String else { throw Diagnostic("\(key.name) must be a string", path: layer.path) }
+                }
+            }
         }
     }
 

@@ -102,6 +102,16 @@ struct FlavorsCommandTests {
                       which makes "com.example.dims.pro.staging", with each FlavorBundleIdentifierSuffix
 
                     """)
+            // Merged member by member: every file adds, and the line after says what they make.
+            let limits = try ToolRunner.run(["flavors", "--explain", "ProStaging", "FlavorLimits"], in: root)
+            #expect(
+                limits.output == """
+                    FlavorLimits in ProStaging:
+                      adds       Flavors/Pro/Info.plist:9  {lists: 1000}
+                      adds       Flavors/Staging/Info.plist:6  {lists: 3, sync: 1}
+                      which makes {lists: 1000, sync: 1}
+
+                    """)
             let unknown = try ToolRunner.run(["flavors", "--explain", "ProStaging", "nothing"], in: root)
             #expect(unknown.status == 1)
             #expect(unknown.output.hasPrefix("\"nothing\" (Localizable) in ProStaging: no file of Flavors/ProStaging"))

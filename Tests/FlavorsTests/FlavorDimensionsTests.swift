@@ -193,6 +193,27 @@ struct FlavorDimensionsTests {
         }
     }
 
+    @Test(
+        "a value of the wrong kind in any folder's plist is an error at that plist, even shadowed or merged",
+        arguments: [
+            ("<key>FlavorLimits</key><string>x</string>", "FlavorLimits must be a dictionary"),
+            (
+                "<key>FlavorFeatures</key><array><integer>1</integer></array>",
+                "FlavorFeatures must be an array of strings"
+            ),
+            ("<key>FlavorFeatures</key><string>banner</string>", "FlavorFeatures must be an array of strings"),
+            ("<key>FlavorLook</key><array/>", "FlavorLook must be a dictionary"),
+            ("<key>CFBundleDisplayName</key><integer>5</integer>", "CFBundleDisplayName must be a string"),
+        ])
+    func wrongKindBelow(member: String, message: String) throws {
+        try Self.withFixture { root in
+            // Staging is below Pro in ProStaging: Pro's values win or merge with these.
+            try FileTree.write(DimensionsFixture.plist(member), to: "Flavors/Staging/Info.plist", in: root)
+            let error = try #require(throws: FlavorError.self) { try Self.load("ProStaging", at: root) }
+            #expect(error.description.contains("Flavors/Staging/Info.plist: error: \(message)"), "\(error)")
+        }
+    }
+
     @Test("flavorkit.json linked to nothing is an error, not a package without settings")
     func danglingConfiguration() throws {
         let root = try ChildProcess.temporaryFolder()

@@ -55,6 +55,76 @@ struct FlavorIdentityTests {
         }
     }
 
+    /// A plist of the four strings every flavor sets, `extra` members added.
+    static func plist(identifier: String, displayName: String = "A", version: String = "1.0", extra: String = "")
+        -> Data
+    {
+        func escaped(_ text: String) -> String {
+            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        }
+        return Data(
+            """
+            <plist><dict><key>CFBundleIdentifier</key><string>\(escaped(identifier))</string>
+            <key>CFBundleDisplayName</key><string>\(escaped(displayName))</string>
+            <key>CFBundleShortVersionString</key><string>\(escaped(version))</string>
+            <key>CFBundleDevelopmentRegion</key><string>en</string>\(extra)</dict></plist>
+            """.utf8)
+    }
+
+    @Test(
+        "a bundle identifier is Apple's: letters, digits, hyphens, periods, no empty part, at most 255 bytes",
+        arguments: [
+            ("com.example.app", true), ("a", true), ("A-1.b-2.C3", true), (String(repeating: "a", count: 255), true),
+            ("../../evil", false), ("a/b", false), ("com..example", false), (".com", false), ("com.", false),
+            ("com.ex_ample", false), ("com.e\u{1B}[2Jx", false), ("com.caf\u{E9}", false), ("a b", false),
+            (String(repeating: "a", count: 256), false), ("..", false), ("com.example\u{0}", false),
+        ])
+    func bundleIdentifiers(identifier: String, valid: Bool) throws {
+        #expect(FlavorIdentity.isBundleIdentifier(identifier) == valid)
+        let data = Self.plist(identifier: identifier)
+        if valid {
+            #expect(try FlavorIdentity(name: "X", plist: data, path: "p").bundleIdentifier == identifier)
+        } else {
+            let error = try #require(throws: Diagnostic.self) { try FlavorIdentity(name: "X", plist: data, path: "p") }
+            #expect(error.description.hasPrefix("p: error: CFBundleIdentifier \""), "\(error)")
+            #expect(error.description.contains("is not a bundle identifier"))
+            #expect(!error.description.contains("\u{1B}") && !error.description.contains("\u{0}"))
+        }
+    }
+
+    @Test("a suffix that makes the identifier not one is named at the suffix")
+    func suffixes() throws {
+        let good = Self.plist(
+            identifier: "com.example", extra: "<key>FlavorBundleIdentifierSuffix</key><string>.staging</string>")
+        #expect(try FlavorIdentity(name: "X", plist: good, path: "p").bundleIdentifier == "com.example.staging")
+        for suffix in ["/../../evil", "..staging", ".", "_x"] {
+            let bad = Self.plist(
+                identifier: "com.example", extra: "<key>FlavorBundleIdentifierSuffix</key><string>\(suffix)</string>")
+            #expect(
+                throws: Diagnostic(
+                    "FlavorBundleIdentifierSuffix \"\(suffix)\" makes \"com.example\(suffix)\", not a bundle identifier: "
+                        + "ASCII letters, digits, hyphens and periods, no part empty, at most 255 bytes (com.example.app)",
+                    path: "p")
+            ) { try FlavorIdentity(name: "X", plist: bad, path: "p") }
+        }
+    }
+
+    @Test(
+        "a display name or version holding a character that acts on the terminal or reorders the text is refused",
+        arguments: [
+            ("A\u{1B}]0;pwned\u{7}", "1.0", "CFBundleDisplayName holds U+001B, U+0007"),
+            ("A", "1.0\u{202E}", "CFBundleShortVersionString holds U+202E"),
+            ("A\u{85}B", "1.0", "CFBundleDisplayName holds U+0085"),
+        ])
+    func controlCharacters(displayName: String, version: String, message: String) throws {
+        let data = Self.plist(identifier: "com.example", displayName: displayName, version: version)
+        let error = try #require(throws: Diagnostic.self) { try FlavorIdentity(name: "X", plist: data, path: "p") }
+        #expect(error.description.hasPrefix("p: error: " + message), "\(error)")
+        // The marks right-to-left names need are fine.
+        let arabic = Self.plist(identifier: "com.example", displayName: "\u{200F}تطبيق\u{200F}")
+        #expect(try FlavorIdentity(name: "X", plist: arabic, path: "p").displayName == "\u{200F}تطبيق\u{200F}")
+    }
+
     @Test("each key a flavor reads has its own place, its name written as the plist writes it")
     func keyPlaces() {
         #expect(FlavorIdentity.plistKeys.count == FlavorIdentity.PlistKey.allCases.count)

@@ -117,6 +117,34 @@ struct FlavorTests {
         #expect(try package.load(language: "en").displayName == "My App Free")
     }
 
+    @Test("a translated display name's control characters are written out, never sent to the terminal")
+    func displayNameControls() throws {
+        let package = try Package()
+        defer { package.remove() }
+        try package.write(
+            "Flavors/Free/Localizations/fr.lproj/InfoPlist.strings",
+            "\"CFBundleDisplayName\" = \"Mon\\U001B]0;pwned\\U0007 app\";\n")
+        let name = try package.load(language: "fr").displayName
+        #expect(name == "Mon\\u{1B}]0;pwned\\u{7} app")
+        #expect(!name.unicodeScalars.contains { $0.value < 0x20 })
+    }
+
+    @Test("an identifier that would lead the remembered language elsewhere is refused, and names no settings file")
+    func identifierOutside() throws {
+        let package = try Package(bundleIdentifier: "../../evil")
+        defer { package.remove() }
+        let error = try #require(throws: FlavorError.self) {
+            try package.load(language: "de", environment: ["XDG_CONFIG_HOME": package.root.path + "/config"])
+        }
+        #expect(error.description.contains("CFBundleIdentifier \"../../evil\" is not a bundle identifier"))
+        #expect(!FileManager.default.fileExists(atPath: package.root.path + "/evil"))
+        for identifier in ["..", "../x", "a/b", "", "."] {
+            #expect(RememberedLanguage(bundleIdentifier: identifier, environment: ["XDG_CONFIG_HOME": "/tmp/c"]) == nil)
+        }
+        let folder = RememberedLanguage(bundleIdentifier: "com.example", environment: ["XDG_CONFIG_HOME": "/tmp/c"])
+        #expect(folder?.file.path == "/tmp/c/com.example/settings.json")
+    }
+
     @Test("features are the compiled ones the plist enables; limits come from the plist")
     func features() throws {
         let package = try Package()

@@ -7,7 +7,9 @@ import Localization
 /// `info-plist`: a flavor's `Info.plist` that start-up refuses, with the message start-up
 /// would print: unreadable or not a property list, `CFBundleIdentifier`,
 /// `CFBundleDisplayName`, `CFBundleShortVersionString` or `CFBundleDevelopmentRegion` missing
-/// or not a non-empty string, `FlavorFeatures` not an array of strings, `FlavorLimits` not a
+/// or not a non-empty string, an identifier that is not a bundle identifier (its suffixes
+/// appended), a display name or version holding a control or direction character, a value of
+/// the wrong kind in any folder of a variant, `FlavorFeatures` not an array of strings, `FlavorLimits` not a
 /// dictionary of whole numbers each in its range (`FlavorIdentity.limitRanges`), a development
 /// region that is not a language tag (all as `FlavorIdentity` reads it: one check, one message);
 /// and any part of it, read or not at start-up, that is not a property list (a cycle, say).
@@ -18,7 +20,9 @@ struct InfoPlistRule: LintRule {
     let help =
         "Each flavor's Info.plist is read when the program starts, which stops on the first problem: "
         + "CFBundleIdentifier, CFBundleDisplayName, CFBundleShortVersionString and CFBundleDevelopmentRegion "
-        + "must be non-empty strings, the development region a language tag (en, pt-BR), FlavorFeatures an "
+        + "must be non-empty strings, the identifier a bundle identifier (ASCII letters, digits, hyphens and "
+        + "periods: com.example.app, its suffixes appended), the display name and version without control or "
+        + "direction characters, the development region a language tag (en, pt-BR), FlavorFeatures an "
         + "array of strings and FlavorLimits a dictionary of whole numbers, each in its range: "
         + FlavorIdentity.limitRanges.sorted { $0.key < $1.key }.map {
             "\($0.key) \($0.value.lowerBound) to \($0.value.upperBound), "
