@@ -38,14 +38,16 @@ public struct RememberedLanguage: Sendable {
     /// `~/Library/Application Support`).
     public static func configurationFolder(environment: [String: String]) -> URL? {
         #if os(macOS)
-        if let home = environment["HOME"], !home.isEmpty {
+        if let home = environment["HOME"], home.hasPrefix("/") {
             return URL(fileURLWithPath: home).appendingPathComponent("Library/Application Support")
         }
         #endif
         if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
             return URL(fileURLWithPath: xdg)
         }
-        if let home = environment["HOME"], !home.isEmpty {
+        // Absolute only, as XDG_CONFIG_HOME: a relative one would be read from wherever the
+        // program runs.
+        if let home = environment["HOME"], home.hasPrefix("/") {
             return URL(fileURLWithPath: home).appendingPathComponent(".config")
         }
         return nil
@@ -80,10 +82,18 @@ public struct RememberedLanguage: Sendable {
         return tags
     }
 
-    /// Remembers `preferences` (most wanted first).
+    /// Remembers `preferences` (most wanted first). The flavor's settings folder and file are
+    /// written, never a symbolic link in either place: what it leads to, elsewhere, is not
+    /// replaced (the configuration folder itself may be a link, as a user sets it).
     public func remember(_ preferences: [LanguageTag]) throws(Diagnostic) {
         let value = preferences.map(\.description).joined(separator: ":")
         let json = Data(JSONOutput.text(.object([("language", .string(value))])).utf8)
+        for path in [file.deletingLastPathComponent().path, file.path] {
+            var status = stat()
+            if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
+                throw Diagnostic("a symbolic link; the remembered language is not written through it", path: path)
+            }
+        }
         do {
             try FileManager.default.createDirectory(
                 at: file.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -41,6 +41,57 @@ struct SettingsFileTests {
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: remembered.file.path)) == nil)
     }
 
+    @Test("remembering never writes through a link in the settings file's or folder's place")
+    func rememberWritesNoLink() throws {
+        let home = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let config = home.appendingPathComponent("config")
+        let remembered = try #require(
+            RememberedLanguage(bundleIdentifier: "com.example.app", environment: ["XDG_CONFIG_HOME": config.path]))
+        let folder = remembered.file.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // The file a link leads to, outside: left as it is.
+        let secret = home.appendingPathComponent("secret.txt")
+        try Data("ORIGINAL".utf8).write(to: secret)
+        try FileManager.default.createSymbolicLink(at: remembered.file, withDestinationURL: secret)
+        #expect(
+            throws: Diagnostic(
+                "a symbolic link; the remembered language is not written through it", path: remembered.file.path)
+        ) { try remembered.remember([LanguageTag("de")!]) }
+        #expect(try String(contentsOf: secret, encoding: .utf8) == "ORIGINAL")
+        // The folder a link leads to, outside, or to nothing: nothing written there.
+        try FileManager.default.removeItem(at: folder)
+        let outside = home.appendingPathComponent("outside")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        for destination in [outside, home.appendingPathComponent("nothing")] {
+            try? FileManager.default.removeItem(at: folder)
+            try FileManager.default.createSymbolicLink(at: folder, withDestinationURL: destination)
+            #expect(
+                throws: Diagnostic(
+                    "a symbolic link; the remembered language is not written through it", path: folder.path)
+            ) { try remembered.remember([LanguageTag("de")!]) }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
+        // The configuration folder itself may be a link, as a user sets it.
+        try FileManager.default.removeItem(at: config)
+        let real = home.appendingPathComponent("real-config")
+        try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: config, withDestinationURL: real)
+        try remembered.remember([LanguageTag("de")!])
+        #expect(try remembered.read() == [LanguageTag("de")!])
+        #expect(
+            FileManager.default.fileExists(atPath: real.appendingPathComponent("com.example.app/settings.json").path))
+    }
+
+    @Test("a relative HOME or XDG_CONFIG_HOME names no configuration folder")
+    func relativeHome() {
+        #expect(RememberedLanguage.configurationFolder(environment: ["HOME": "relative"]) == nil)
+        #expect(RememberedLanguage.configurationFolder(environment: ["XDG_CONFIG_HOME": "relative"]) == nil)
+        #expect(
+            RememberedLanguage.configurationFolder(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/h"])?.path
+                == "/h/.config")
+    }
+
     @Test("a settings file larger than any needs is not read: a warning, and nothing remembered")
     func hugeSettings() throws {
         let home = try Self.scratch()
